@@ -1,0 +1,144 @@
+//! Cards as every game of the family sees them: a rank index, a suit, and deck builders.
+//!
+//! Ranks are indices from 0 (the lowest, "2" in a standard deck) upwards; what a rank is worth is
+//! each game's business (War compares, Greater Spoils counts, Territorial Warfare scores). The deck
+//! shape (ranks x suits, number of decks, jokers) is shared by every game that uses French-suited
+//! cards, so it lives here once.
+
+use std::fmt;
+
+/// Rank index used for a joker in any deck built here.
+pub const JOKER: u8 = u8::MAX;
+
+/// One physical card. Suits are indices into the game's suit list (standard: S, H, D, C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    pub rank: u8,
+    pub suit: u8,
+}
+
+impl Card {
+    pub const fn new(rank: u8, suit: u8) -> Self {
+        Card { rank, suit }
+    }
+
+    pub const fn joker(n: u8) -> Self {
+        Card { rank: JOKER, suit: n }
+    }
+
+    pub fn is_joker(&self) -> bool {
+        self.rank == JOKER
+    }
+}
+
+/// Shape of one deck: `ranks` ranks (the top one is the ace) times `suits` suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeckShape {
+    pub ranks: u8,
+    pub suits: u8,
+}
+
+impl DeckShape {
+    pub const STANDARD: DeckShape = DeckShape { ranks: 13, suits: 4 };
+
+    pub fn cards_per_deck(&self) -> usize {
+        self.ranks as usize * self.suits as usize
+    }
+
+    /// Index of the ace (the top rank).
+    pub fn ace(&self) -> u8 {
+        self.ranks - 1
+    }
+
+    /// `decks` copies of the deck, each with `jokers_per_deck` jokers, in a fixed order
+    /// (deck by deck, suit by suit, rank by rank, jokers last) so that a seeded shuffle of it is
+    /// reproducible.
+    pub fn build(&self, decks: usize, jokers_per_deck: usize) -> Vec<Card> {
+        let mut cards = Vec::with_capacity(decks * (self.cards_per_deck() + jokers_per_deck));
+        for _ in 0..decks {
+            for suit in 0..self.suits {
+                for rank in 0..self.ranks {
+                    cards.push(Card::new(rank, suit));
+                }
+            }
+        }
+        for j in 0..decks * jokers_per_deck {
+            cards.push(Card::joker(j as u8));
+        }
+        cards
+    }
+
+    /// Label of a rank in this shape: "2".."10", "J", "Q", "K" from the bottom, the top rank "A";
+    /// ranks beyond the standard thirteen are "R14", "R15", ... below the ace.
+    pub fn rank_label(&self, rank: u8) -> String {
+        const LOW: [&str; 12] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+        if rank == JOKER {
+            "Joker".to_string()
+        } else if rank == self.ace() {
+            "A".to_string()
+        } else if (rank as usize) < LOW.len() {
+            LOW[rank as usize].to_string()
+        } else {
+            format!("R{}", rank as u32 + 2)
+        }
+    }
+
+    /// Parses a rank label of this shape (case-insensitive; "JOKER" or "X" for a joker).
+    pub fn parse_rank(&self, label: &str) -> Option<u8> {
+        let up = label.trim().to_ascii_uppercase();
+        if up == "JOKER" || up == "X" {
+            return Some(JOKER);
+        }
+        (0..self.ranks).find(|&r| self.rank_label(r).eq_ignore_ascii_case(&up))
+    }
+}
+
+/// Standard suit letters; suits beyond four are numbered.
+pub fn suit_label(suit: u8) -> String {
+    const SUITS: [&str; 4] = ["S", "H", "D", "C"];
+    SUITS.get(suit as usize).map_or_else(|| format!("#{}", suit + 1), |s| s.to_string())
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            write!(f, "Joker")
+        } else {
+            let label = DeckShape { ranks: 13.max(self.rank + 1), suits: 4 }.rank_label(self.rank);
+            write!(f, "{}{}", label, suit_label(self.suit))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_deck_has_52_distinct_cards_and_jokers_on_request() {
+        let deck = DeckShape::STANDARD.build(1, 0);
+        assert_eq!(deck.len(), 52);
+        let mut sorted = deck.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 52);
+        let two = DeckShape::STANDARD.build(2, 2);
+        assert_eq!(two.len(), 108);
+        assert_eq!(two.iter().filter(|c| c.is_joker()).count(), 4);
+    }
+
+    #[test]
+    fn rank_labels_round_trip() {
+        let s = DeckShape::STANDARD;
+        let labels: Vec<String> = (0..13).map(|r| s.rank_label(r)).collect();
+        assert_eq!(labels.join(" "), "2 3 4 5 6 7 8 9 10 J Q K A");
+        for r in 0..13 {
+            assert_eq!(s.parse_rank(&s.rank_label(r)), Some(r));
+        }
+        assert_eq!(s.parse_rank("joker"), Some(JOKER));
+        assert_eq!(s.parse_rank("Z"), None);
+        let small = DeckShape { ranks: 5, suits: 1 };
+        assert_eq!(small.rank_label(4), "A");
+        assert_eq!(small.rank_label(3), "5");
+    }
+}

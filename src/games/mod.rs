@@ -1,0 +1,108 @@
+//! The games of the family, and the one shape each of them takes.
+//!
+//! A game is a `GameDef` (name, settings, presets, and a constructor from validated settings) whose
+//! constructor returns an `Engine`: a function of (settings, seed) -> `GameRecord`, plus a narrative
+//! of the same game for `warsim play`. Engines never print, never allocate per battle and never know
+//! about threads, files or progress bars. The runner is generic over `Engine`, so each game's hot
+//! loop is compiled for that game alone; the only dynamic dispatch is once per scenario point.
+
+use std::fmt::Write as _;
+
+use crate::record::{GameRecord, Layout};
+use crate::seed::GameSeed;
+use crate::settings::{Preset, SettingSpec, Settings};
+use crate::stats::Accumulator;
+
+pub mod war;
+
+/// One game of the family as the command line sees it.
+pub struct GameDef {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    pub settings: &'static [SettingSpec],
+    pub presets: &'static [Preset],
+    /// Builds the engine of a scenario point; `Err` is a one-line explanation of an impossible
+    /// combination of otherwise valid settings.
+    pub build: fn(&Settings) -> Result<Box<dyn Point>, String>,
+}
+
+/// Every game warsim knows, in the order `warsim list` shows them.
+pub fn registry() -> &'static [GameDef] {
+    static GAMES: &[GameDef] = &[war::DEF];
+    GAMES
+}
+
+/// Finds a game by name.
+pub fn find(name: &str) -> Option<&'static GameDef> {
+    registry().iter().find(|g| g.name.eq_ignore_ascii_case(name))
+}
+
+/// A game engine for one set of validated settings.
+pub trait Engine: Send + Sync + 'static {
+    /// Per-thread working memory, reused from game to game.
+    type Scratch: Send;
+
+    fn layout(&self) -> &Layout;
+    fn new_scratch(&self) -> Self::Scratch;
+    /// Plays game `seed` and fills `rec` (which arrives reset).
+    fn play(&self, seed: GameSeed, scratch: &mut Self::Scratch, rec: &mut GameRecord);
+    /// Tells game `seed` as a readable narrative; the same game `play` plays.
+    fn narrate(&self, seed: GameSeed, out: &mut String);
+}
+
+/// A scenario point ready to run: the object-safe face of an `Engine`.
+pub trait Point: Send + Sync {
+    fn layout(&self) -> &Layout;
+    /// Plays the games with indices in `first..first + count` and returns their statistics.
+    /// `tick` is called after each chunk with the number of games it played.
+    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator;
+    fn narrate(&self, seed: GameSeed) -> String;
+    /// Plays one game and returns its record (for tests and `play`'s closing line).
+    fn play_one(&self, seed: GameSeed) -> GameRecord;
+}
+
+impl<E: Engine> Point for E {
+    fn layout(&self) -> &Layout {
+        Engine::layout(self)
+    }
+
+    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator {
+        crate::sim::runner::play_range(self, master, first, count, tick)
+    }
+
+    fn narrate(&self, seed: GameSeed) -> String {
+        let mut out = String::new();
+        Engine::narrate(self, seed, &mut out);
+        out
+    }
+
+    fn play_one(&self, seed: GameSeed) -> GameRecord {
+        let mut scratch = self.new_scratch();
+        let mut rec = GameRecord::default();
+        self.play(seed, &mut scratch, &mut rec);
+        rec
+    }
+}
+
+/// Describes a game's settings and presets for `warsim list GAME`.
+pub fn describe(def: &GameDef) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} ({})\n{}\n", def.name, def.title, def.about);
+    let _ = writeln!(s, "settings (default, allowed values):");
+    let width = def.settings.iter().map(|x| x.key.len()).max().unwrap_or(0);
+    for spec in def.settings {
+        let _ = writeln!(s, "  {:width$}  default {:<10} allowed: {}", spec.key, spec.default, spec.allowed);
+        let _ = writeln!(s, "  {:width$}  {}", "", spec.help);
+    }
+    if !def.presets.is_empty() {
+        let _ = writeln!(s, "\nvariants (--set variant=NAME, combine with +, e.g. peace+jokers):");
+        let width = def.presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        for p in def.presets {
+            let sets: Vec<String> = p.sets.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let sets = if sets.is_empty() { "(all defaults)".to_string() } else { sets.join(" ") };
+            let _ = writeln!(s, "  {:width$}  {sets}  -- {}", p.name, p.about);
+        }
+    }
+    s
+}

@@ -1,0 +1,11 @@
+//! warsim: plays millions of headless games of War-family card games and reports exact,
+//! reproducible statistics. The binary is a thin shell over `app::main`.
+
+pub mod cards;
+pub mod error;
+pub mod games;
+pub mod record;
+pub mod seed;
+pub mod settings;
+pub mod sim;
+pub mod stats;

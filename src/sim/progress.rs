@@ -1,0 +1,43 @@
+//! The progress bar on stderr: games done, games per second, ETA. Shown only when stderr is a
+//! terminal and the user did not ask for `--quiet`; updated once per chunk, never per game.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    pub fn new(total_games: u64, quiet: bool) -> Self {
+        if quiet || !std::io::stderr().is_terminal() {
+            return Progress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(total_games), ProgressDrawTarget::stderr_with_hz(4));
+        let style = ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}",
+        )
+        .expect("valid template");
+        bar.set_style(style);
+        Progress { bar: Some(bar) }
+    }
+
+    pub fn message(&self, msg: String) {
+        if let Some(b) = &self.bar {
+            b.set_message(msg);
+        }
+    }
+
+    pub fn add(&self, games: u64) {
+        if let Some(b) = &self.bar {
+            b.inc(games);
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}

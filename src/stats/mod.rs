@@ -1,0 +1,14 @@
+//! Mergeable, exact statistics: small pure modules, each citing where its formula comes from.
+//!
+//! Everything here is integer until a figure is printed, so totals are exact and identical whatever
+//! the order in which partial results are merged (threads, chunks, shards).
+
+pub mod accumulator;
+pub mod examples;
+pub mod histogram;
+pub mod interval;
+
+pub use accumulator::Accumulator;
+pub use examples::Examples;
+pub use histogram::Histogram;
+pub use interval::{Interval, mean_interval, wilson};
