@@ -1,10 +1,14 @@
 //! warsim: plays millions of headless games of War-family card games and reports exact,
 //! reproducible statistics. The binary is a thin shell over `app::main`.
 
+pub mod app;
 pub mod cards;
+pub mod cli;
 pub mod error;
 pub mod games;
 pub mod record;
+pub mod report;
+pub mod scenario;
 pub mod seed;
 pub mod settings;
 pub mod sim;

@@ -114,15 +114,22 @@ impl Table {
         self.len[seat]
     }
 
+    // The three accessors below are the innermost loop of every War game. Their index is
+    // `seat * cap + (x & mask)` with `seat < n` and `mask = cap - 1`, always inside `buf`
+    // (`n * cap` bytes), so the bounds check is provably redundant; it is kept in debug builds.
+
     #[inline(always)]
     pub fn top(&self, seat: usize) -> u8 {
-        self.buf[self.base(seat) + self.head[seat]]
+        let at = self.base(seat) + self.head[seat];
+        debug_assert!(seat < self.n && at < self.buf.len());
+        // SAFETY: seat < n and head <= mask, so at < n * cap = buf.len().
+        unsafe { *self.buf.get_unchecked(at) }
     }
 
     #[inline(always)]
     pub fn pop(&mut self, seat: usize) -> u8 {
         debug_assert!(self.len[seat] > 0);
-        let c = self.buf[self.base(seat) + self.head[seat]];
+        let c = self.top(seat);
         self.head[seat] = (self.head[seat] + 1) & self.mask;
         self.len[seat] -= 1;
         c
@@ -130,9 +137,54 @@ impl Table {
 
     #[inline(always)]
     pub fn push(&mut self, seat: usize, card: u8) {
+        debug_assert!(seat < self.n && self.len[seat] <= self.mask);
         let at = self.base(seat) + ((self.head[seat] + self.len[seat]) & self.mask);
-        self.buf[at] = card;
+        // SAFETY: seat < n and the masked offset <= mask, so at < n * cap = buf.len().
+        unsafe { *self.buf.get_unchecked_mut(at) = card };
         self.len[seat] += 1;
+    }
+
+    /// Pushes two cards with one update of the length: byte stores may alias the length in
+    /// memory, so one update instead of two shortens the dependency chain of every battle.
+    #[inline(always)]
+    pub fn push2(&mut self, seat: usize, x: u8, y: u8) {
+        debug_assert!(seat < self.n && self.len[seat] + 2 <= self.mask + 1);
+        let (base, pos) = (self.base(seat), self.head[seat] + self.len[seat]);
+        // SAFETY: seat < n and both masked offsets <= mask, so both indices < buf.len().
+        unsafe {
+            *self.buf.get_unchecked_mut(base + (pos & self.mask)) = x;
+            *self.buf.get_unchecked_mut(base + ((pos + 1) & self.mask)) = y;
+        }
+        self.len[seat] += 2;
+    }
+
+    /// Pushes cards in order under a seat's stack, updating the length once.
+    #[inline(always)]
+    pub fn push_slice(&mut self, seat: usize, cards: &[u8]) {
+        debug_assert!(seat < self.n && self.len[seat] + cards.len() <= self.mask + 1);
+        let (base, mask) = (self.base(seat), self.mask);
+        let mut pos = self.head[seat] + self.len[seat];
+        for &c in cards {
+            // SAFETY: seat < n and the masked offset <= mask, so the index < buf.len().
+            unsafe { *self.buf.get_unchecked_mut(base + (pos & mask)) = c };
+            pos += 1;
+        }
+        self.len[seat] += cards.len();
+    }
+
+    /// Pops `n` cards from the top of a seat's stack onto the end of `out`.
+    #[inline(always)]
+    pub fn pop_into(&mut self, seat: usize, n: usize, out: &mut Vec<u8>) {
+        debug_assert!(seat < self.n && n <= self.len[seat]);
+        let (base, mask) = (self.base(seat), self.mask);
+        let mut pos = self.head[seat];
+        for _ in 0..n {
+            // SAFETY: seat < n and pos <= mask, so the index < buf.len().
+            out.push(unsafe { *self.buf.get_unchecked(base + pos) });
+            pos = (pos + 1) & mask;
+        }
+        self.head[seat] = pos;
+        self.len[seat] -= n;
     }
 
     /// A seat's stack, top first.
@@ -270,7 +322,7 @@ impl Board {
     }
 
     /// Plays one battle. Returns how the game ended, if it did.
-    #[inline]
+    #[inline(always)]
     pub fn battle<N: Narrator>(
         &mut self,
         r: &WarRules,
@@ -297,8 +349,7 @@ impl Board {
                         Pickup::SeatOrder => w < l,
                     };
                     let (x, y) = if winner_first { (cw, cl) } else { (cl, cw) };
-                    self.table.push(w, x);
-                    self.table.push(w, y);
+                    self.table.push2(w, x, y);
                 }
                 if N::ON {
                     let (la, lb) = (&r.labels[ca as usize], &r.labels[cb as usize]);
@@ -312,10 +363,85 @@ impl Board {
                     };
                     narr.line(format_args!("Battle {}: P{a} {la} v P{b} {lb}: P{w} {taken}", self.battles));
                 }
-                return self.after_battle(r, Some(w), rec, narr);
+                // Only the loser can have run out, and only Short War counts battles won.
+                if N::ON || r.battles_to_win > 0 || self.table.len(l) == 0 {
+                    return self.after_battle(r, Some(w), rec, narr);
+                }
+                return None;
+            }
+            if !N::ON && r.pickup == Pickup::Shuffled && !r.instant && !r.last_ditch {
+                return self.duel_war(r, rng, rec, a, b);
             }
         }
         self.contested(r, rng, rec, narr)
+    }
+
+    /// A two-player war under the most common rules (shuffled pickup, spoils, `short = lose`),
+    /// without the layer bookkeeping that only deterministic pickups need. It lays the cards into
+    /// the spoils in exactly the order `contested` gathers them (layer by layer, seat by seat), so
+    /// the shuffle turns them into the same stack and both paths play the same game.
+    #[inline(never)]
+    fn duel_war(
+        &mut self,
+        r: &WarRules,
+        rng: &mut GameRng,
+        rec: &mut GameRecord,
+        a: usize,
+        b: usize,
+    ) -> Option<End> {
+        self.laid.clear();
+        let tied = self.table.pop(a);
+        self.table.pop(b);
+        self.laid.push(tied);
+        self.laid.push(tied);
+        let mut best = tied;
+        let mut depth = 0u64;
+        let winner = loop {
+            depth += 1;
+            rec.count(counter::WARS, 1);
+            if depth == 2 {
+                rec.count(counter::DOUBLE_WARS, 1);
+            }
+            let k = r.lay[best as usize] as usize;
+            let (able_a, able_b) = (self.table.len(a) > k, self.table.len(b) > k);
+            if !(able_a && able_b) {
+                for (seat, able) in [(a, able_a), (b, able_b)] {
+                    if !able {
+                        rec.count(counter::SHORT_IN_WAR, 1);
+                        let have = self.table.len(seat);
+                        self.table.pop_into(seat, have, &mut self.laid);
+                    }
+                }
+                break if able_a {
+                    Some(a)
+                } else if able_b {
+                    Some(b)
+                } else {
+                    None
+                };
+            }
+            self.table.pop_into(a, k, &mut self.laid);
+            self.table.pop_into(b, k, &mut self.laid);
+            let (ua, ub) = (self.table.pop(a), self.table.pop(b));
+            self.laid.push(ua);
+            self.laid.push(ub);
+            if ua != ub {
+                break Some(if ua > ub { a } else { b });
+            }
+            best = ua;
+        };
+        rec.raise(counter::MAX_WAR_DEPTH, depth);
+        match winner {
+            Some(w) => {
+                shuffle(rng, &mut self.laid);
+                self.table.push_slice(w, &self.laid);
+            }
+            None => {
+                rec.count(counter::SPOILS_REMOVED, 1);
+                rec.count(counter::CARDS_REMOVED, self.laid.len() as u64);
+            }
+        }
+        self.after_battle(r, winner, rec, &mut Silent)
     }
 
     fn open_layer(&mut self, kind: LayerKind) {
@@ -323,19 +449,18 @@ impl Board {
     }
 
     /// Moves `n` cards from the top of `seat`'s stack into the current layer.
+    #[inline(always)]
     fn lay(&mut self, seat: usize, n: usize) {
         if n == 0 {
             return;
         }
         let start = self.laid.len() as u32;
-        for _ in 0..n {
-            let c = self.table.pop(seat);
-            self.laid.push(c);
-        }
+        self.table.pop_into(seat, n, &mut self.laid);
         self.segs.push(Seg { seat: seat as u8, start, len: n as u32 });
     }
 
     /// The general battle: any number of players, wars of any depth, every variant.
+    #[inline(never)]
     fn contested<N: Narrator>(
         &mut self,
         r: &WarRules,
@@ -580,9 +705,7 @@ impl Board {
         if shuffled {
             shuffle(rng, &mut self.gather);
         }
-        for i in 0..self.gather.len() {
-            self.table.push(w, self.gather[i]);
-        }
+        self.table.push_slice(w, &self.gather);
         if killed > 0 {
             rec.count(counter::CARDS_KILLED, killed);
         }

@@ -1,0 +1,199 @@
+//! The command line: clap definitions, and their translation into validated, typed plans before
+//! any work starts. No game logic lives here.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+use crate::error::UsageError;
+use crate::scenario::{self, ScenarioPoint, ScenarioRequest};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "warsim",
+    version,
+    about = "Plays millions of games of War-family card games and reports exact statistics"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play many games of a scenario file or a game and write the statistics.
+    Run(RunArgs),
+    /// Tell one game as a narrative: the same game as game --game-index of `run`.
+    Play(PlayArgs),
+    /// List the games, or one game's settings, defaults, allowed values and variants.
+    List {
+        /// A game name.
+        game: Option<String>,
+    },
+    /// Print a shell completion script.
+    Completions { shell: clap_complete::Shell },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PointArgs {
+    /// A scenario file (.toml) or a game name (see `warsim list`).
+    pub target: String,
+    /// Set a setting for every run: KEY=VALUE (repeatable); variant=NAME[+NAME] applies presets.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Sweep a setting over values: KEY=V1,V2,... (repeatable; adds an axis to every run).
+    #[arg(long = "sweep", value_name = "KEY=V1,V2")]
+    pub sweep: Vec<String>,
+    /// Master seed [default: the scenario's, else 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub point: PointArgs,
+    /// Games per scenario point [default: the scenario's, else 100000].
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder [default: results/<scenario name>].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub point: PointArgs,
+    /// Index of the game to tell (as in `example_games`).
+    #[arg(long, default_value_t = 0)]
+    pub game_index: u64,
+    /// Which scenario point to play when the scenario has several (1 = the first).
+    #[arg(long, default_value_t = 1)]
+    pub point_index: usize,
+}
+
+/// A validated `run`.
+pub struct RunPlan {
+    pub name: String,
+    pub points: Vec<ScenarioPoint>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub out: PathBuf,
+    pub quiet: bool,
+    pub scenario_text: Option<String>,
+}
+
+/// A validated `play`.
+pub struct PlayPlan {
+    pub point: ScenarioPoint,
+    pub seed: u64,
+    pub game_index: u64,
+}
+
+fn split_pair(raw: &str, flag: &str) -> Result<(String, String), UsageError> {
+    raw.split_once('=')
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .filter(|(k, _)| !k.is_empty())
+        .ok_or_else(|| UsageError(format!("{flag} '{raw}' should be KEY=VALUE")))
+}
+
+/// Reads the target (file or game) and applies `--set` and `--sweep` to every run.
+fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
+    let looks_like_file = args.target.ends_with(".toml") || Path::new(&args.target).is_file();
+    let mut req = if looks_like_file {
+        scenario::load(Path::new(&args.target))?
+    } else {
+        scenario::find_game(&args.target)?;
+        scenario::for_game(&args.target)
+    };
+    for raw in &args.set {
+        let (k, v) = split_pair(raw, "--set")?;
+        for run in &mut req.runs {
+            run.sweep.retain(|(key, _)| *key != k);
+            run.set.retain(|(key, _)| *key != k);
+            run.set.push((k.clone(), v.clone()));
+        }
+    }
+    for raw in &args.sweep {
+        let (k, v) = split_pair(raw, "--sweep")?;
+        let values: Vec<String> =
+            v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+        if values.is_empty() {
+            return Err(UsageError(format!("--sweep '{raw}' has no values (KEY=V1,V2,...)")));
+        }
+        for run in &mut req.runs {
+            run.set.retain(|(key, _)| *key != k);
+            run.sweep.retain(|(key, _)| *key != k);
+            run.sweep.push((k.clone(), values.clone()));
+        }
+    }
+    Ok(req)
+}
+
+impl RunPlan {
+    pub fn from_args(args: &RunArgs) -> Result<Self, UsageError> {
+        let req = request(&args.point)?;
+        let games = args.games.or(req.games).unwrap_or(100_000);
+        if games == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        let threads = match args.threads {
+            Some(0) => return Err(UsageError("--threads must be at least 1".into())),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let points = scenario::expand(&req)?;
+        let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
+        check_writable(&out)?;
+        Ok(RunPlan {
+            name: req.name,
+            points,
+            games,
+            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            threads,
+            out,
+            quiet: args.quiet,
+            scenario_text: req.text,
+        })
+    }
+}
+
+impl PlayPlan {
+    pub fn from_args(args: &PlayArgs) -> Result<Self, UsageError> {
+        let req = request(&args.point)?;
+        let mut points = scenario::expand(&req)?;
+        let n = points.len();
+        if args.point_index == 0 || args.point_index > n {
+            return Err(UsageError(format!(
+                "--point-index {} is not a point of this scenario (1 to {n})",
+                args.point_index
+            )));
+        }
+        let point = points.swap_remove(args.point_index - 1);
+        Ok(PlayPlan { point, seed: args.point.seed.or(req.seed).unwrap_or(1), game_index: args.game_index })
+    }
+}
+
+/// The output folder must be creatable and writable before any game is played. A folder this
+/// check creates is removed again, so a failing run leaves nothing behind.
+fn check_writable(dir: &Path) -> Result<(), UsageError> {
+    let bad = |why: String| UsageError(format!("cannot write to output folder {}: {why}", dir.display()));
+    if dir.exists() && !dir.is_dir() {
+        return Err(bad("it is a file, not a folder".into()));
+    }
+    let existed = dir.exists();
+    std::fs::create_dir_all(dir).map_err(|e| bad(e.to_string()))?;
+    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir);
+    if !existed {
+        let _ = std::fs::remove_dir(dir);
+    }
+    probe.map(drop).map_err(|e| bad(e.to_string()))
+}

@@ -1,0 +1,261 @@
+//! The tidy CSV files of DESIGN.md's output contract: `summary.csv`, `outcomes.csv`, `events.csv`,
+//! `lengths.csv` and `distributions.csv`. Headers are snake_case, rates are fractions in [0, 1],
+//! intervals are 95% (Wilson for rates, normal for means).
+
+use std::io::Write;
+
+use super::format::{opt, real};
+use super::{Export, PointResult, RunResult};
+use crate::record::OutcomeKind;
+use crate::stats::{mean_interval, wilson};
+
+fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
+    csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
+}
+
+/// Setting columns of `summary.csv`: the union over the run's points, `variant` first, each game's
+/// settings in its own order. A point leaves the settings of other games empty.
+pub fn setting_columns(run: &RunResult) -> Vec<String> {
+    let mut cols: Vec<String> = Vec::new();
+    for p in &run.points {
+        let def = crate::games::find(p.game).expect("registered game");
+        let keys = (!def.presets.is_empty())
+            .then_some("variant")
+            .into_iter()
+            .chain(p.settings.values.iter().map(|(k, _)| *k));
+        for k in keys {
+            if !cols.iter().any(|c| c == k) {
+                cols.push(k.to_string());
+            }
+        }
+    }
+    cols
+}
+
+/// Outcome kinds present in the run, in the contract's order.
+pub fn outcome_kinds(run: &RunResult) -> Vec<OutcomeKind> {
+    let mut kinds: Vec<OutcomeKind> =
+        run.points.iter().flat_map(|p| p.layout.outcomes.iter().map(|o| o.kind)).collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+/// Games of a point that ended in `kind` (any seat).
+pub fn kind_count(p: &PointResult, kind: OutcomeKind) -> Option<u64> {
+    let mut any = false;
+    let mut n = 0;
+    for (key, &count) in p.layout.outcomes.iter().zip(&p.acc.outcomes) {
+        if key.kind == kind {
+            any = true;
+            n += count;
+        }
+    }
+    any.then_some(n)
+}
+
+pub struct Summary;
+
+impl Export for Summary {
+    fn file_name(&self) -> &'static str {
+        "summary.csv"
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        let cols = setting_columns(run);
+        let kinds = outcome_kinds(run);
+        let mut header: Vec<String> = vec!["scenario".into(), "game".into()];
+        header.extend(cols.iter().cloned());
+        for h in [
+            "games",
+            "length_unit",
+            "length_mean",
+            "length_sd",
+            "length_ci95_low",
+            "length_ci95_high",
+            "length_min",
+            "length_p50",
+            "length_p90",
+            "length_p99",
+            "length_max",
+        ] {
+            header.push(h.into());
+        }
+        header.extend(kinds.iter().map(|k| format!("{}_rate", k.name())));
+        w.write_record(&header)?;
+        for p in &run.points {
+            let h = &p.acc.length;
+            let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
+            let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
+            let mut row: Vec<String> = vec![p.label.clone(), p.game.into()];
+            for c in &cols {
+                let v = if c == "variant" && p.game_has_presets() {
+                    p.settings.variant.clone()
+                } else {
+                    p.settings.values.iter().find(|(k, _)| k == c).map(|(_, v)| v.clone()).unwrap_or_default()
+                };
+                row.push(v);
+            }
+            row.push(p.acc.games.to_string());
+            row.push(p.layout.length_unit.clone());
+            row.extend([real(ci.estimate), real(sd), real(ci.low), real(ci.high)]);
+            row.extend([
+                opt(h.min()),
+                opt(h.quantile(0.5)),
+                opt(h.quantile(0.9)),
+                opt(h.quantile(0.99)),
+                opt(h.max()),
+            ]);
+            for &k in &kinds {
+                row.push(kind_count(p, k).map(|n| real(n as f64 / p.acc.games as f64)).unwrap_or_default());
+            }
+            w.write_record(&row)?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+impl PointResult {
+    fn game_has_presets(&self) -> bool {
+        crate::games::find(self.game).is_some_and(|d| !d.presets.is_empty())
+    }
+}
+
+pub struct Outcomes;
+
+impl Export for Outcomes {
+    fn file_name(&self) -> &'static str {
+        "outcomes.csv"
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        w.write_record([
+            "scenario",
+            "outcome",
+            "seat",
+            "team",
+            "policy",
+            "count",
+            "games",
+            "rate",
+            "ci95_low",
+            "ci95_high",
+            "example_games",
+        ])?;
+        for p in &run.points {
+            for (i, key) in p.layout.outcomes.iter().enumerate() {
+                let count = p.acc.outcomes[i];
+                let ci = wilson(count, p.acc.games);
+                let examples: Vec<String> =
+                    p.acc.outcome_examples[i].games().iter().map(|g| g.to_string()).collect();
+                w.write_record([
+                    p.label.clone(),
+                    key.kind.name().into(),
+                    key.seat.map(|s| s.to_string()).unwrap_or_default(),
+                    key.team.clone().unwrap_or_default(),
+                    key.policy.clone().unwrap_or_default(),
+                    count.to_string(),
+                    p.acc.games.to_string(),
+                    real(ci.estimate),
+                    real(ci.low),
+                    real(ci.high),
+                    examples.join(" "),
+                ])?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+pub struct Events;
+
+impl Export for Events {
+    fn file_name(&self) -> &'static str {
+        "events.csv"
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        w.write_record([
+            "scenario",
+            "event",
+            "total",
+            "mean_per_game",
+            "games_with",
+            "share_of_games",
+            "ci95_low",
+            "ci95_high",
+            "example_games",
+            "mean_ci95_low",
+            "mean_ci95_high",
+        ])?;
+        for p in &run.points {
+            for (name, c) in p.layout.counters.iter().zip(&p.acc.counters) {
+                let share = wilson(c.games_with, p.acc.games);
+                let mean = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
+                let examples: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
+                w.write_record([
+                    p.label.clone(),
+                    name.clone(),
+                    c.total.to_string(),
+                    real(mean.estimate),
+                    c.games_with.to_string(),
+                    real(share.estimate),
+                    real(share.low),
+                    real(share.high),
+                    examples.join(" "),
+                    real(mean.low),
+                    real(mean.high),
+                ])?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+pub struct Lengths;
+
+impl Export for Lengths {
+    fn file_name(&self) -> &'static str {
+        "lengths.csv"
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        w.write_record(["scenario", "length", "count"])?;
+        for p in &run.points {
+            for (v, n) in p.acc.length.iter() {
+                w.write_record([p.label.as_str(), &v.to_string(), &n.to_string()])?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+pub struct Distributions;
+
+impl Export for Distributions {
+    fn file_name(&self) -> &'static str {
+        "distributions.csv"
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        w.write_record(["scenario", "metric", "value", "count"])?;
+        for p in &run.points {
+            for (name, h) in p.layout.distributions.iter().zip(&p.acc.distributions) {
+                for (v, n) in h.iter() {
+                    w.write_record([p.label.as_str(), name, &v.to_string(), &n.to_string()])?;
+                }
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,45 @@
+//! Number formatting for files a spreadsheet opens as they are: `.` as the decimal point, no
+//! thousands separators, at most ten significant digits, no exponent, empty for undefined.
+
+/// Formats a real number with up to ten significant digits, trailing zeros trimmed.
+pub fn real(x: f64) -> String {
+    if !x.is_finite() {
+        return String::new();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = (9 - magnitude).clamp(0, 15) as usize;
+    let mut s = format!("{x:.decimals$}");
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+    if s == "-0" { "0".into() } else { s }
+}
+
+/// An optional integer: empty when absent.
+pub fn opt(x: Option<i64>) -> String {
+    x.map(|v| v.to_string()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::real;
+
+    #[test]
+    fn formats_plainly() {
+        assert_eq!(real(0.5), "0.5");
+        assert_eq!(real(261.123456789012), "261.1234568");
+        assert_eq!(real(0.000012345), "0.000012345");
+        assert_eq!(real(3.0), "3");
+        assert_eq!(real(f64::NAN), "");
+        assert_eq!(real(-0.0000000000001), "-0.0000000000001");
+        assert_eq!(real(1e-20), "0");
+    }
+}
