@@ -184,6 +184,7 @@ pub struct WarEngine {
 /// Per-thread buffers: the running game, the start position and Brent's saved state for cycle
 /// detection, a second board for replays, and the deal's buffers.
 pub struct WarScratch {
+    /// The running game.
     board: Board,
     start: Table,
     saved: Table,
@@ -191,6 +192,12 @@ pub struct WarScratch {
     spare: GameRecord,
     deck: Vec<u8>,
     hands: Vec<Vec<u8>>,
+}
+
+impl WarScratch {
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
 }
 
 impl WarEngine {
@@ -285,6 +292,19 @@ impl WarEngine {
             return End::Capped;
         }
         End::Cycle { period }
+    }
+
+    /// Plays on from whatever is on the scratch board (tests set up hand-written positions).
+    #[cfg(test)]
+    pub(crate) fn run_from_board(&self, sc: &mut WarScratch, rec: &mut GameRecord) -> End {
+        let mut rng = GameRng::new(1);
+        self.run(&mut rng, sc, rec)
+    }
+
+    /// Deals game `seed` onto the scratch board for a test and returns its generator.
+    #[cfg(test)]
+    pub(crate) fn deal_for_test(&self, seed: GameSeed, sc: &mut WarScratch) -> GameRng {
+        self.deal(seed, sc)
     }
 
     /// Replays a deterministic game from its start for exactly `battles` battles, counting afresh.
