@@ -92,7 +92,7 @@ impl Cause {
         match self {
             Cause::OutOfUnits => "a player cannot lay a full round",
             Cause::WarShort => "a war step cannot be laid",
-            Cause::Scarsands => "it follows the Battle of the Scarsands Canyon",
+            Cause::Scarsands => "it follows the Scarsands battle",
         }
     }
 }
@@ -367,6 +367,10 @@ impl Duel {
                 return false;
             }
             rec.count(counter::WAR_STEPS, 1);
+            if N::ON {
+                let n = contention[0].count_ones() + contention[1].count_ones();
+                narr.line(format_args!("  war step {step}: {n} cards in contention"));
+            }
             let mut best = [0u8; 2];
             let mut up = [[0u8; 2]; 2];
             for s in 0..2 {
@@ -377,7 +381,7 @@ impl Duel {
                     best[s] = best[s].max(value(face));
                     if N::ON {
                         narr.line(format_args!(
-                            "  war step {step}: P{s} on the {} card lays {} face down, {} face up",
+                            "    P{s} on the {} card lays {} face down, {} face up",
                             side_name(p),
                             d.unit_label(down),
                             d.unit_label(face)
