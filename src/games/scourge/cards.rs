@@ -75,8 +75,7 @@ impl Decks {
     /// The Legends deck in a fixed order: one deck's courts, then the White and the Black Ancient
     /// (18 Draconian, 14 standard where the two jokers play the Ancients).
     pub fn legends(&self) -> Vec<Legend> {
-        let mut out: Vec<Legend> =
-            (0..4).flat_map(|s| self.pack.courts().map(move |r| unit(r, s))).collect();
+        let mut out: Vec<Legend> = (0..4).flat_map(|s| self.pack.courts().map(move |r| unit(r, s))).collect();
         out.extend([WHITE_ANCIENT, BLACK_ANCIENT]);
         out
     }

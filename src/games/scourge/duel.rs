@@ -355,8 +355,11 @@ impl Duel {
         );
         let mut contention = region.matched;
         let mut war_cards = 0u32;
-        for step in 1.. {
-            if let Some(s) = (0..2).find(|&s| self.stacks[s].len() < 2 * contention[s].count_ones() as usize) {
+        let mut step = 0u32;
+        loop {
+            step += 1;
+            if let Some(s) = (0..2).find(|&s| self.stacks[s].len() < 2 * contention[s].count_ones() as usize)
+            {
                 if N::ON {
                     narr.line(format_args!(
                         "  war step {step}: P{s} needs {} Units and has {}: the war cannot be fought",
@@ -396,7 +399,9 @@ impl Duel {
                 let taken = 2 * region.columns.count_ones() + war_cards;
                 self.take_units(w, taken);
                 if N::ON {
-                    narr.line(format_args!("  P{w} has the best face-up card and takes the region: {taken} cards"));
+                    narr.line(format_args!(
+                        "  P{w} has the best face-up card and takes the region: {taken} cards"
+                    ));
                 }
                 return true;
             }
@@ -409,11 +414,16 @@ impl Duel {
                 narr.line(format_args!("  the best face-up cards tie: the tied cards fight on"));
             }
         }
-        unreachable!("the step loop only ends by returning")
     }
 
     /// Scourge War: a Legend contest for the battlefield, then every player without a Legend draws.
-    pub fn scourge_war<N: Narrator>(&mut self, d: &Decks, rng: &mut GameRng, rec: &mut GameRecord, narr: &mut N) {
+    pub fn scourge_war<N: Narrator>(
+        &mut self,
+        d: &Decks,
+        rng: &mut GameRng,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) {
         rec.count(counter::SCOURGE_WARS, 1);
         self.legend_contest(d, rec, narr);
         self.refill(d, rng, narr);
@@ -471,9 +481,9 @@ impl Duel {
         let extra = self.draw_for([true, true], rng);
         self.field_legends += extra.iter().flatten().count() as u32;
         if N::ON {
-            for s in 0..2 {
+            for (s, (held, extra)) in self.held.iter().zip(&extra).enumerate() {
                 let shown: Vec<String> =
-                    [self.held[s], extra[s]].iter().flatten().map(|&l| d.legend_label(l)).collect();
+                    [held, extra].into_iter().flatten().map(|&l| d.legend_label(l)).collect();
                 narr.line(format_args!("  P{s} turns up {}", or_nothing(&shown)));
             }
         }
@@ -491,7 +501,9 @@ impl Duel {
         }
         shuffle(rng, &mut self.legends);
         if N::ON {
-            narr.line(format_args!("  spared: the extra Legends are shuffled back; the original Legends fight"));
+            narr.line(format_args!(
+                "  spared: the extra Legends are shuffled back; the original Legends fight"
+            ));
         }
         self.legend_contest(d, rec, narr);
         self.refill(d, rng, narr);
@@ -500,7 +512,13 @@ impl Duel {
 
     /// The Final Battle: a Legend contest for whatever is on the battlefield; then the game ends and
     /// the captured counts decide it.
-    pub fn final_battle<N: Narrator>(&mut self, cause: Cause, d: &Decks, rec: &mut GameRecord, narr: &mut N) -> End {
+    pub fn final_battle<N: Narrator>(
+        &mut self,
+        cause: Cause,
+        d: &Decks,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) -> End {
         rec.count(cause.counter(), 1);
         if N::ON {
             narr.line(format_args!(
@@ -529,13 +547,19 @@ impl Duel {
     /// Both players turn their Legends up; the highest takes the whole battlefield, Legends
     /// included. Ties draw one new Legend each, and only the new ones are compared. A player with
     /// no Legend, or a tie with fewer than two Legends left, is a stand-off. Returns the winner.
-    pub fn legend_contest<N: Narrator>(&mut self, d: &Decks, rec: &mut GameRecord, narr: &mut N) -> Option<usize> {
+    pub fn legend_contest<N: Narrator>(
+        &mut self,
+        d: &Decks,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) -> Option<usize> {
         let up = [self.held[0].take(), self.held[1].take()];
         self.field_legends += up.iter().flatten().count() as u32;
         let [Some(mut l0), Some(mut l1)] = up else {
             if N::ON {
                 let who: Vec<String> = (0..2).filter(|&s| up[s].is_none()).map(|s| format!("P{s}")).collect();
-                narr.line(format_args!("  Legend contest: {} has no Legend", who.join(" and ")));
+                let verb = if who.len() == 1 { "has" } else { "have" };
+                narr.line(format_args!("  Legend contest: {} {verb} no Legend", who.join(" and ")));
             }
             self.stand_off(rec, narr);
             return None;
@@ -580,9 +604,9 @@ impl Duel {
     pub fn refill<N: Narrator>(&mut self, d: &Decks, rng: &mut GameRng, narr: &mut N) {
         let need = [self.held[0].is_none(), self.held[1].is_none()];
         let drawn = self.draw_for(need, rng);
-        for s in 0..2 {
-            if let Some(l) = drawn[s] {
-                self.held[s] = Some(l);
+        for (held, drawn) in self.held.iter_mut().zip(drawn) {
+            if drawn.is_some() {
+                *held = drawn;
             }
         }
         if N::ON && need.contains(&true) {
@@ -654,8 +678,12 @@ impl Duel {
             l(f[1][1])
         ));
         let why = match class {
-            Class::ScorchedEarth => "Scorched Earth declared: every card has one value and one colour".to_string(),
-            Class::Scarsands => "Battle of the Scarsands Canyon: every card shares one suit or one value".to_string(),
+            Class::ScorchedEarth => {
+                "Scorched Earth declared: every card has one value and one colour".to_string()
+            }
+            Class::Scarsands => {
+                "Battle of the Scarsands Canyon: every card shares one suit or one value".to_string()
+            }
             Class::ScourgeWar => "Scourge War declared: the two sides' values match in pairs".to_string(),
             Class::War(r) => match r.kind {
                 WarKind::ThreeCard => {
@@ -666,7 +694,9 @@ impl Duel {
                     "column war on the {}: the cards across match; the other column is a plain battle",
                     side_name(r.columns.trailing_zeros() as usize)
                 ),
-                WarKind::Diagonal => "diagonal war: cards match diagonally; the region is the whole battlefield".into(),
+                WarKind::Diagonal => {
+                    "diagonal war: cards match diagonally; the region is the whole battlefield".into()
+                }
             },
             Class::Plain => "two plain battles: no opposing cards match".to_string(),
         };

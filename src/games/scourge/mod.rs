@@ -130,7 +130,13 @@ impl ScourgeEngine {
     }
 
     /// Deals and plays game `seed` to its end, telling it to `narr`.
-    fn run<N: Narrator>(&self, seed: GameSeed, sc: &mut ScourgeScratch, rec: &mut GameRecord, narr: &mut N) -> End {
+    fn run<N: Narrator>(
+        &self,
+        seed: GameSeed,
+        sc: &mut ScourgeScratch,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) -> End {
         let mut rng = self.deal(seed, sc);
         if N::ON {
             self.tell_deal(&sc.duel, narr);
@@ -167,7 +173,10 @@ impl ScourgeEngine {
         for s in 0..2 {
             let top_first: Vec<String> = duel.stacks[s].iter().rev().map(|&u| d.unit_label(u)).collect();
             let legend = duel.held[s].map_or("none".to_string(), |l| d.legend_label(l));
-            narr.line(format_args!("  P{s} Legend (face down): {legend}; Units (top first): {}", top_first.join(" ")));
+            narr.line(format_args!(
+                "  P{s} Legend (face down): {legend}; Units (top first): {}",
+                top_first.join(" ")
+            ));
         }
     }
 }
@@ -200,12 +209,16 @@ impl Engine for ScourgeEngine {
         let mut story = Story(out);
         let (c0, c1) = (duel.captured[0], duel.captured[1]);
         let line = match end {
-            End::Win(s) => format!("P{s} wins with {} captured cards to {} after {} rounds.", c0.max(c1), c0.min(c1), duel.rounds),
-            End::Draw => format!("Draw: {c0} captured cards each after {} rounds.", duel.rounds),
-            End::Scorched => format!(
-                "Scorched after {} rounds: no winner (captured P0 {c0}, P1 {c1}).",
+            End::Win(s) => format!(
+                "P{s} wins with {} captured cards to {} after {} rounds.",
+                c0.max(c1),
+                c0.min(c1),
                 duel.rounds
             ),
+            End::Draw => format!("Draw: {c0} captured cards each after {} rounds.", duel.rounds),
+            End::Scorched => {
+                format!("Scorched after {} rounds: no winner (captured P0 {c0}, P1 {c1}).", duel.rounds)
+            }
         };
         story.line(format_args!("{line}"));
         let counters: Vec<String> = COUNTERS

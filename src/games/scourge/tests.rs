@@ -155,7 +155,8 @@ fn war_region_kinds() {
 #[test]
 fn column_war_with_a_normal_second_column() {
     let d = decks(2);
-    let mut duel = position(&d, [&["2Ho", "QHo", "AHe", "AHe"], &["3He", "4Sc", "AHo", "AHo"]], [None, None], &[]);
+    let mut duel =
+        position(&d, [&["2Ho", "QHo", "AHe", "AHe"], &["3He", "4Sc", "AHo", "AHo"]], [None, None], &[]);
     let (end, rec) = fight(&mut duel, &d, field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]));
     assert_eq!(end, None);
     // P0's Q beats P1's 4: the left column and the four war cards; P1's K takes the right column.
@@ -237,8 +238,12 @@ fn a_war_that_cannot_be_fought_goes_to_the_final_battle_with_the_whole_battlefie
 fn a_war_short_after_a_re_tie_keeps_the_war_cards_for_the_final_battle() {
     let d = decks(2);
     // Step 1 ties (Q v Q); P0 then has one Unit: the Final Battle takes 4 + 4 war cards.
-    let mut duel =
-        position(&d, [&["2Ho", "QHo", "5He"], &["3He", "QSc", "6Ho", "7Ho"]], [Some("JHo"), Some("white")], &[]);
+    let mut duel = position(
+        &d,
+        [&["2Ho", "QHo", "5He"], &["3He", "QSc", "6Ho", "7Ho"]],
+        [Some("JHo"), Some("white")],
+        &[],
+    );
     let (end, rec) = fight(&mut duel, &d, field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]));
     assert_eq!(end, Some(End::Win(1)));
     assert_eq!(duel.captured, [0, 8 + 2]);
@@ -347,7 +352,8 @@ fn a_spared_scorched_earth_is_fought_by_the_original_legends() {
     assert_eq!(duel.captured_legends, [2, 0]);
     assert_eq!(duel.legends.len(), deck.len() - 2);
     assert!(duel.held.iter().all(Option::is_some));
-    let mut all: Vec<Legend> = duel.legends.iter().copied().chain(duel.held.iter().flatten().copied()).collect();
+    let mut all: Vec<Legend> =
+        duel.legends.iter().copied().chain(duel.held.iter().flatten().copied()).collect();
     all.sort();
     let mut want: Vec<Legend> = deck.iter().map(|l| legend_of(&d, l)).collect();
     want.sort();
@@ -410,7 +416,8 @@ fn out_of_units_final_battle_can_decide_the_game() {
 #[test]
 fn settings_allow_only_the_duel_and_two_to_four_decks() {
     let set = |pairs: &[(&str, &str)]| {
-        let explicit: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let explicit: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         crate::settings::resolve("scourge", SETTINGS, PRESETS, &explicit)
     };
     assert!((DEF.build)(&set(&[]).unwrap()).is_ok());
@@ -439,7 +446,10 @@ fn engines() -> Vec<ScourgeEngine> {
 /// held, or in the Legends deck. Unplayed Units at the end are the ones still in the stacks.
 fn assert_census(e: &ScourgeEngine, duel: &Duel, at: &str) {
     let captured_units: u32 = (0..2).map(|s| duel.captured[s] - duel.captured_legends[s]).sum();
-    let units = duel.stacks[0].len() as u32 + duel.stacks[1].len() as u32 + duel.field_units + captured_units
+    let units = duel.stacks[0].len() as u32
+        + duel.stacks[1].len() as u32
+        + duel.field_units
+        + captured_units
         + duel.set_aside_units;
     assert_eq!(units as usize, e.unit_count() - e.unit_count() % 2, "Units at {at}");
     let legends = duel.held.iter().flatten().count() as u32
@@ -477,7 +487,8 @@ fn every_card_is_accounted_for_and_games_end() {
             let duel = &sc.duel;
             assert!(duel.rounds as usize <= e.unit_count() / 4);
             let c = |name| count(&rec, name);
-            let finals = c("final_battle_out_of_units") + c("final_battle_war_short") + c("final_battle_scarsands");
+            let finals =
+                c("final_battle_out_of_units") + c("final_battle_war_short") + c("final_battle_scarsands");
             if end == End::Scorched {
                 assert_eq!((finals, c("scorched")), (0, 1), "{seed:?}");
                 assert!(c("scorched_earth") >= 1);
@@ -648,7 +659,10 @@ fn first_round_scourge_war_rate_matches_the_exact_probability() {
     // so a correct engine fails with probability about 1e-4 for any seed.
     let w = wilson(hits, games);
     let tolerance = 2.0 * w.half_width();
-    eprintln!("first-round Scourge War: exact {exact:.6} ({fav}/{all}), simulated {hits}/{games} = {:.6}", w.estimate);
+    eprintln!(
+        "first-round Scourge War: exact {exact:.6} ({fav}/{all}), simulated {hits}/{games} = {:.6}",
+        w.estimate
+    );
     assert!(
         (w.estimate - exact).abs() <= tolerance,
         "simulated {} (Wilson [{}, {}]) v exact {exact} ({fav}/{all})",
