@@ -3,7 +3,8 @@
 //! Ranks are indices from 0 (the lowest, "2" in a standard deck) upwards; what a rank is worth is
 //! each game's business (War compares, Greater Spoils counts, Territorial Warfare scores). The deck
 //! shape (ranks x suits, number of decks, jokers) is shared by every game that uses French-suited
-//! cards, so it lives here once.
+//! cards, so it lives here once. A `Pack` names a family of decks with its own labels and colours
+//! (the standard French pack, and the 14-rank Draconian pack of Scourge War with its Guardian).
 
 use std::fmt;
 
@@ -40,6 +41,8 @@ pub struct DeckShape {
 
 impl DeckShape {
     pub const STANDARD: DeckShape = DeckShape { ranks: 13, suits: 4 };
+    /// The Draconian deck: 14 ranks (a Guardian between Jack and Queen) in 4 suits.
+    pub const DRACONIAN: DeckShape = DeckShape { ranks: 14, suits: 4 };
 
     pub fn cards_per_deck(&self) -> usize {
         self.ranks as usize * self.suits as usize
@@ -99,6 +102,92 @@ pub fn suit_label(suit: u8) -> String {
     SUITS.get(suit as usize).map_or_else(|| format!("#{}", suit + 1), |s| s.to_string())
 }
 
+/// The two colours of a pack's suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    Red,
+    Black,
+}
+
+/// A family of decks: its shape, how its ranks and suits are written, which suits are red and
+/// which ranks are courts. Rank indices follow `DeckShape` (0 is the "2", the top rank the ace).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pack {
+    /// 52 cards: 2-10, J, Q, K, A in spades, hearts, diamonds, clubs.
+    Standard,
+    /// 56 cards: 2-10, J, G (Guardian), Q, K, A in Hoards, Hearts (red), Scales, Claws (black).
+    Draconian,
+}
+
+impl Pack {
+    pub fn shape(self) -> DeckShape {
+        match self {
+            Pack::Standard => DeckShape::STANDARD,
+            Pack::Draconian => DeckShape::DRACONIAN,
+        }
+    }
+
+    /// Rank labels, lowest first.
+    pub fn rank_labels(self) -> &'static [&'static str] {
+        match self {
+            Pack::Standard => &["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+            Pack::Draconian => &["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "G", "Q", "K", "A"],
+        }
+    }
+
+    /// Short suit labels, in suit-index order.
+    pub fn suit_labels(self) -> &'static [&'static str; 4] {
+        match self {
+            Pack::Standard => &["S", "H", "D", "C"],
+            Pack::Draconian => &["Ho", "He", "Sc", "Cl"],
+        }
+    }
+
+    /// Suit names, in suit-index order.
+    pub fn suit_names(self) -> &'static [&'static str; 4] {
+        match self {
+            Pack::Standard => &["Spades", "Hearts", "Diamonds", "Clubs"],
+            Pack::Draconian => &["Hoards", "Hearts", "Scales", "Claws"],
+        }
+    }
+
+    pub fn colour(self, suit: u8) -> Colour {
+        match (self, suit) {
+            (Pack::Standard, 1 | 2) | (Pack::Draconian, 0 | 1) => Colour::Red,
+            _ => Colour::Black,
+        }
+    }
+
+    /// The court ranks (Jack up to King), lowest first.
+    pub fn courts(self) -> std::ops::RangeInclusive<u8> {
+        let ace = self.shape().ace();
+        9..=ace - 1
+    }
+
+    pub fn is_court(self, rank: u8) -> bool {
+        self.courts().contains(&rank)
+    }
+
+    /// A card's label, e.g. "GHo" (Guardian of Hoards) or "10S".
+    pub fn label(self, card: Card) -> String {
+        format!("{}{}", self.rank_labels()[card.rank as usize], self.suit_labels()[card.suit as usize])
+    }
+
+    /// Parses a label written as `label` writes it (case-insensitive).
+    pub fn parse(self, text: &str) -> Option<Card> {
+        let t = text.trim();
+        self.suit_labels().iter().enumerate().find_map(|(suit, s)| {
+            let cut = t.len().checked_sub(s.len())?;
+            let (rank, tail) = (t.get(..cut)?, t.get(cut..)?);
+            if !tail.eq_ignore_ascii_case(s) {
+                return None;
+            }
+            let r = self.rank_labels().iter().position(|l| l.eq_ignore_ascii_case(rank))?;
+            Some(Card::new(r as u8, suit as u8))
+        })
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_joker() {
@@ -140,5 +229,25 @@ mod tests {
         let small = DeckShape { ranks: 5, suits: 1 };
         assert_eq!(small.rank_label(4), "A");
         assert_eq!(small.rank_label(3), "5");
+    }
+
+    #[test]
+    fn draconian_pack_has_the_guardian_between_jack_and_queen() {
+        let p = Pack::Draconian;
+        assert_eq!(p.rank_labels().join(" "), "2 3 4 5 6 7 8 9 10 J G Q K A");
+        assert_eq!(p.shape().build(1, 0).len(), 56);
+        assert_eq!(p.courts().map(|r| p.rank_labels()[r as usize]).collect::<Vec<_>>(), ["J", "G", "Q", "K"]);
+        assert_eq!(Pack::Standard.courts().count(), 3);
+        let reds: Vec<u8> = (0..4).filter(|&s| p.colour(s) == Colour::Red).collect();
+        assert_eq!(reds, [0, 1]);
+        let reds: Vec<u8> = (0..4).filter(|&s| Pack::Standard.colour(s) == Colour::Red).collect();
+        assert_eq!(reds, [1, 2]);
+        for pack in [Pack::Standard, Pack::Draconian] {
+            for c in pack.shape().build(1, 0) {
+                assert_eq!(pack.parse(&pack.label(c)), Some(c));
+            }
+        }
+        assert_eq!(p.parse("gsc"), Some(Card::new(10, 2)));
+        assert_eq!(p.parse("GX"), None);
     }
 }
