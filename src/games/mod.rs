@@ -13,6 +13,7 @@ use crate::seed::GameSeed;
 use crate::settings::{Preset, SettingSpec, Settings};
 use crate::stats::Accumulator;
 
+pub mod narrate;
 pub mod scourge;
 pub mod war;
 

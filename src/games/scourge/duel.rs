@@ -8,7 +8,7 @@
 //! exact position (stacks, Legends, battlefield) and apply one step of the rules to it.
 
 use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, strength, suit, value};
-use crate::games::war::engine::Narrator;
+use crate::games::narrate::Narrator;
 use crate::record::GameRecord;
 use crate::seed::{GameRng, below, shuffle};
 

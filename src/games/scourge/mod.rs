@@ -12,7 +12,7 @@ use duel::{COUNTERS, Duel, End};
 
 use super::{Engine, GameDef, Point};
 use crate::cards::Pack;
-use crate::games::war::engine::{Narrator, Silent, Story};
+use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{GameRecord, Layout, OutcomeKey, OutcomeKind};
 use crate::seed::{GameRng, GameSeed, shuffle};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};

@@ -6,7 +6,7 @@
 use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT, strength, suit, value};
 use super::duel::{COUNTERS, Class, Duel, End, Field, WarKind, classify};
 use super::*;
-use crate::games::war::engine::Silent;
+use crate::games::narrate::Silent;
 use crate::stats::wilson;
 
 fn decks(n: usize) -> Decks {

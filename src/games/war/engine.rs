@@ -54,30 +54,7 @@ pub enum End {
     Capped,
 }
 
-/// Something that hears the story of a game. `Silent` compiles to nothing.
-pub trait Narrator {
-    const ON: bool;
-    fn line(&mut self, text: std::fmt::Arguments);
-}
-
-pub struct Silent;
-
-impl Narrator for Silent {
-    const ON: bool = false;
-    #[inline(always)]
-    fn line(&mut self, _: std::fmt::Arguments) {}
-}
-
-/// Writes the story into a string, one line per call.
-pub struct Story<'a>(pub &'a mut String);
-
-impl Narrator for Story<'_> {
-    const ON: bool = true;
-    fn line(&mut self, text: std::fmt::Arguments) {
-        use std::fmt::Write;
-        let _ = writeln!(self.0, "{text}");
-    }
-}
+pub use crate::games::narrate::{Narrator, Silent, Story};
 
 /// Every player's stack, as ring buffers of card strengths; the whole state of a game of War
 /// (plus battles won, which only Short War uses).
@@ -163,11 +140,10 @@ impl Table {
     pub fn push_slice(&mut self, seat: usize, cards: &[u8]) {
         debug_assert!(seat < self.n && self.len[seat] + cards.len() <= self.mask + 1);
         let (base, mask) = (self.base(seat), self.mask);
-        let mut pos = self.head[seat] + self.len[seat];
-        for &c in cards {
+        let first = self.head[seat] + self.len[seat];
+        for (pos, &c) in (first..).zip(cards) {
             // SAFETY: seat < n and the masked offset <= mask, so the index < buf.len().
             unsafe { *self.buf.get_unchecked_mut(base + (pos & mask)) = c };
-            pos += 1;
         }
         self.len[seat] += cards.len();
     }
@@ -197,11 +173,11 @@ impl Table {
     }
 
     pub fn fill(&mut self, hands: &[Vec<u8>]) {
-        for seat in 0..self.n {
+        for (seat, hand) in hands.iter().enumerate().take(self.n) {
             self.head[seat] = 0;
             self.len[seat] = 0;
             self.won[seat] = 0;
-            for &c in &hands[seat] {
+            for &c in hand {
                 self.push(seat, c);
             }
         }

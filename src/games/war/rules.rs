@@ -202,7 +202,7 @@ impl WarRules {
         let mut shares = vec![0; self.players];
         let pinned_only: usize = only.iter().map(|p| p.ranks.len()).sum();
         let sharing = self.players - only.len();
-        let each = if sharing == 0 { 0 } else { (total - pinned_only.min(total)) / sharing };
+        let each = (total - pinned_only.min(total)).checked_div(sharing).unwrap_or(0);
         for (seat, share) in shares.iter_mut().enumerate() {
             *share = match only.iter().find(|p| p.seat == seat) {
                 Some(p) => p.ranks.len(),
@@ -255,7 +255,7 @@ impl WarRules {
                 available[slot] -= 1;
             }
         }
-        if shares.iter().any(|&n| n == 0) && self.pins.iter().all(|p| !p.only) {
+        if shares.contains(&0) && self.pins.iter().all(|p| !p.only) {
             return Err("every player must be dealt at least one card".into());
         }
         Ok(())
