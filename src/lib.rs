@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod error;
 pub mod games;
+pub mod policy;
 pub mod record;
 pub mod seed;
 pub mod settings;

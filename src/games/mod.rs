@@ -13,6 +13,7 @@ use crate::seed::GameSeed;
 use crate::settings::{Preset, SettingSpec, Settings};
 use crate::stats::Accumulator;
 
+pub mod territories;
 pub mod war;
 
 /// One game of the family as the command line sees it.
@@ -29,7 +30,7 @@ pub struct GameDef {
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
-    static GAMES: &[GameDef] = &[war::DEF];
+    static GAMES: &[GameDef] = &[war::DEF, territories::DEF];
     GAMES
 }
 
