@@ -70,7 +70,8 @@ pub enum Style {
     /// card whose placement gains the most this round (its points minus half of what it gives the
     /// others, doubled because a card that survives scores again, minus the card's worth in hand),
     /// uses Jacks where the others hold more than it, Kings where they save its points, and draws
-    /// only when its hand runs low (or with a Queen, which draws at no cost).
+    /// only when its hand runs low, when it has nothing better to place, or with a Queen (which
+    /// draws at no cost).
     Greedy,
     /// `drawer`: keeps its hand full. Every round while the pile lasts it sends its least useful
     /// card to Draw (two in Version B when its hand is short), and commits at most one card per
@@ -195,8 +196,10 @@ impl Heuristic {
     fn send_to_draw(&self, obs: &Observation, legal: &PlaceLegal, out: &mut [u8]) {
         let kept = out.iter().filter(|&&t| t == KEEP).count();
         let has_queen = (0..out.len()).any(|i| out[i] == KEEP && obs.hand[i] == QUEEN);
+        // A round with nothing worth placing is spent drawing, so the game always moves on.
+        let idle = kept == out.len();
         let cards = match self.style {
-            Style::Greedy if kept <= 3 || has_queen => 1,
+            Style::Greedy if kept <= 3 || has_queen || idle => 1,
             Style::Greedy => 0,
             Style::Drawer if legal.version == Version::B && kept <= 4 => 2,
             Style::Drawer => 1,
@@ -233,8 +236,9 @@ impl Heuristic {
 }
 
 /// `search`: flat Monte Carlo over determinizations. For a placement it builds a few candidates
-/// (greedy's and drawer's choices, keeping everything, greedy's choice with one card held back or
-/// one more card sent to Draw, and some uniform random placements), then for each of `budget /
+/// (greedy's and drawer's choices, greedy's choice with one card held back or
+/// one more card sent to Draw, and some uniform random placements; never a pass, which would
+/// stall the game), then for each of `budget /
 /// candidates` samples of the hidden cards (the unseen cards, dealt to the other hands by their
 /// known sizes, Queens seen going back to a hand included, and the rest to the pile) plays the
 /// game out with `greedy` at every seat, and keeps the candidate with the best mean result (win 1,
@@ -280,7 +284,9 @@ impl Searcher {
         let c = &mut self.cands[*n];
         c.clear();
         make(c);
-        if !self.cands[..*n].contains(&self.cands[*n]) {
+        // A pass never moves the game on (only the pile's end does), so it is never a candidate.
+        let passes = c.iter().all(|&t| t == KEEP);
+        if !passes && !self.cands[..*n].contains(&self.cands[*n]) {
             *n += 1;
         }
     }
@@ -298,7 +304,6 @@ impl Searcher {
         other.resize(h, KEEP);
         self.drawer.place(obs, legal, &mut other);
         self.add_candidate(&mut n, |c| c.extend_from_slice(&other));
-        self.add_candidate(&mut n, |c| c.resize(h, KEEP));
         let draw_free = legal.version == Version::B || !base.contains(&(DRAW as u8));
         for i in 0..h {
             if base[i] != KEEP {
@@ -326,6 +331,9 @@ impl Searcher {
             return;
         }
         let n = self.candidates(obs, legal, rng);
+        if n == 0 {
+            return;
+        }
         let samples = (self.budget as usize / n).max(1);
         self.values.clear();
         self.values.resize(n, 0.0);
@@ -376,9 +384,11 @@ impl Searcher {
             sim.hands[s].extend_from_slice(&self.pool[at..]);
             self.pool.truncate(at);
         }
-        debug_assert_eq!(self.pool.len(), obs.pile as usize, "unseen cards must fill the pile exactly");
+        // In play the unseen cards fill the pile exactly; anything beyond it would be face down on
+        // the table (never the case at a decision), so the pile takes exactly its known size.
+        debug_assert!(self.pool.len() >= obs.pile as usize, "unseen cards must cover the pile");
         sim.pile.clear();
-        sim.pile.extend_from_slice(&self.pool);
+        sim.pile.extend_from_slice(&self.pool[self.pool.len() - obs.pile as usize..]);
         sim.burned = obs.burned;
         sim.scores = obs.scores;
         sim.points = [[0; 3]; MAX_PLAYERS];
