@@ -165,9 +165,18 @@ impl PlaceLegal {
     }
 }
 
-/// Placements with `r` hand cards left and territories `t..4` to fill, at most one card each.
+/// Placements with `r` hand cards left and territories `t..4` to fill, at most one card each:
+/// the sum over k filled territories of C(4 - t, k) times the falling factorial r (r-1) ... (r-k+1).
 fn completions(t: usize, r: u64) -> u64 {
-    if t == 4 { 1 } else { completions(t + 1, r) + r * completions(t + 1, r.saturating_sub(1)) }
+    const BINOMIAL: [[u64; 5]; 5] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+    let free = 4 - t;
+    let mut total = 0;
+    let mut falling = 1;
+    for (k, &ways) in BINOMIAL[free][..=free].iter().enumerate() {
+        total += ways * falling;
+        falling *= r.saturating_sub(k as u64);
+    }
+    total
 }
 
 impl Legal<Vec<u8>> for PlaceLegal {
@@ -245,6 +254,10 @@ impl Legal<Vec<u8>> for SwapLegal {
 /// Who decides for each seat during a round. The engine's line-up and the search agent's
 /// rollouts both implement it, so they share one round loop.
 pub trait Seats {
+    /// Whether the player at `seat` reads its observation (`random` does not, so none is built).
+    fn observes(&self, _seat: usize) -> bool {
+        true
+    }
     fn place(&mut self, seat: usize, obs: &Observation, legal: &PlaceLegal, out: &mut Vec<u8>);
     fn swap(&mut self, seat: usize, obs: &Observation, legal: &SwapLegal, out: &mut Vec<u8>);
 }
@@ -313,8 +326,10 @@ pub fn play_round<S: Seats, N: Narr>(
 /// Every seat decides from the same table, then all placements are applied at once.
 fn placement<S: Seats, N: Narr>(st: &mut State, seats: &mut S, b: &mut RoundBufs, narr: &mut N) {
     for seat in 0..st.players {
-        st.observe(seat, false, &mut b.obs);
-        let legal = PlaceLegal { version: st.version, hand: b.obs.hand.len() };
+        if seats.observes(seat) {
+            st.observe(seat, false, &mut b.obs);
+        }
+        let legal = PlaceLegal { version: st.version, hand: st.hands[seat].len() };
         let out = &mut b.targets[seat];
         out.clear();
         out.resize(legal.hand, KEEP);
@@ -351,6 +366,9 @@ fn tell_placement<N: Narr>(st: &State, seat: usize, targets: &[u8], narr: &mut N
 /// After the reveal, each seat with fresh Queens decides its swaps from the revealed table; the
 /// swaps are applied once every seat has decided.
 fn queen_swaps<S: Seats, N: Narr>(st: &mut State, seats: &mut S, b: &mut RoundBufs, tally: &mut Tally, narr: &mut N) {
+    if !st.territories.iter().flatten().any(|s| s.fresh && s.face == QUEEN) {
+        return;
+    }
     for seat in 0..st.players {
         b.swap_at[seat].clear();
         b.picks[seat].clear();
@@ -364,7 +382,9 @@ fn queen_swaps<S: Seats, N: Narr>(st: &mut State, seats: &mut S, b: &mut RoundBu
         if b.swap_at[seat].is_empty() {
             continue;
         }
-        st.observe(seat, true, &mut b.obs);
+        if seats.observes(seat) {
+            st.observe(seat, true, &mut b.obs);
+        }
         b.swap.queens.clone_from(&b.swap_at[seat]);
         b.swap.swappable.clear();
         b.swap.swappable.extend((0..st.hands[seat].len() as u8).filter(|&h| st.hands[seat][h as usize] != QUEEN));
@@ -395,6 +415,10 @@ pub struct Lineups {
 }
 
 impl Seats for Lineups {
+    fn observes(&self, seat: usize) -> bool {
+        !matches!(self.agents[self.seating.entry(seat)], Agent::Random)
+    }
+
     fn place(&mut self, seat: usize, obs: &Observation, legal: &PlaceLegal, out: &mut Vec<u8>) {
         let agent = &mut self.agents[self.seating.entry(seat)];
         agent.place(obs, legal, &mut self.rngs[seat], out);

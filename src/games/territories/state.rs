@@ -102,28 +102,37 @@ pub fn settle(t: usize, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS]) -> 
 }
 
 /// High (`high`) or Low: with two or more values, the extreme value burns; the rest rank with shared
-/// ranks and each scores (cards ranked) - rank + 1.
+/// ranks and each scores (cards ranked) - rank + 1, which is the number of ranked cards whose value
+/// is not better. Counting by value keeps this linear in the cards.
 fn settle_ranked(high: bool, king: bool, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS], out: &mut Settled) {
-    let values = || slots.iter().filter(|s| !is_royal(s.face)).map(|s| s.face);
-    let (Some(lo), Some(hi)) = (values().min(), values().max()) else { return };
+    let mut count = [0i32; FACES];
+    for s in slots.iter().filter(|s| !is_royal(s.face)) {
+        count[s.face as usize] += 1;
+    }
+    let (Some(lo), Some(hi)) = ((1..=10).find(|&v| count[v] > 0), (1..=10).rev().find(|&v| count[v] > 0)) else {
+        return;
+    };
     if lo != hi {
         if king {
             out.king_saves += 1;
         } else {
             let extreme = if high { hi } else { lo };
-            for s in slots.iter_mut().filter(|s| s.face == extreme) {
+            for s in slots.iter_mut().filter(|s| s.face as usize == extreme) {
                 s.burn = true;
             }
+            count[extreme] = 0;
         }
     }
-    let ranked = |s: &Slot| !s.burn && !is_royal(s.face);
-    let m = slots.iter().filter(|s| ranked(s)).count() as i32;
-    for s in slots.iter().filter(|s| ranked(s)) {
-        let better = slots
-            .iter()
-            .filter(|o| ranked(o) && if high { o.face > s.face } else { o.face < s.face })
-            .count() as i32;
-        points[s.owner as usize] += m - better;
+    // not_better[v]: ranked cards of value v or worse (below v on High, above it on Low).
+    let mut not_better = [0i32; FACES];
+    let mut run = 0;
+    for i in 0..10 {
+        let v = if high { 1 + i } else { 10 - i };
+        run += count[v];
+        not_better[v] = run;
+    }
+    for s in slots.iter().filter(|s| !s.burn && !is_royal(s.face)) {
+        points[s.owner as usize] += not_better[s.face as usize];
     }
 }
 
@@ -413,6 +422,9 @@ impl State {
     }
 
     fn burn_marked(&mut self, t: usize) {
+        if !self.territories[t].iter().any(|s| s.burn) {
+            return;
+        }
         let burned = &mut self.burned;
         self.territories[t].retain(|s| {
             if s.burn {
@@ -425,8 +437,13 @@ impl State {
     /// End of round: every royal still on the table burns, Kings included.
     fn burn_royals(&mut self, tally: &mut Tally) {
         for t in 0..4 {
+            let mut any = false;
             for s in self.territories[t].iter_mut() {
                 s.burn = is_royal(s.face);
+                any |= s.burn;
+            }
+            if !any {
+                continue;
             }
             let before = self.territories[t].len();
             self.burn_marked(t);

@@ -245,6 +245,15 @@ fn royals_burn_at_the_end_of_the_round_and_values_stay() {
 }
 
 #[test]
+fn completions_count_version_a_placements() {
+    // Hand 7: 1 + 4*7 + 6*42 + 4*210 + 840; hand 0: only the empty placement; one territory left, r cards: r + 1.
+    assert_eq!(super::completions(0, 7), 1 + 28 + 252 + 840 + 840);
+    assert_eq!(super::completions(0, 0), 1);
+    assert_eq!(super::completions(3, 5), 6);
+    assert_eq!(super::completions(4, 9), 1);
+}
+
+#[test]
 fn uniform_placement_in_version_a_gives_every_legal_placement_equally() {
     // Two cards, four territories, at most one card each: 1 + 4*2 + 6*2 = 21 placements.
     let legal = PlaceLegal { version: Version::A, hand: 2 };
