@@ -491,3 +491,68 @@ fn search_beats_the_heuristics() {
     assert_beats("search,greedy", Version::A, 400, 100);
     assert_beats("search,drawer", Version::A, 400, 100);
 }
+
+/// Expands `scenarios/territories-versions.toml` the way the contract says (each `[[run]]` is the
+/// Cartesian product of its sweeps) and checks every point resolves, builds and plays.
+#[test]
+fn the_versions_scenario_points_resolve_build_and_play() {
+    let text = include_str!("../../../scenarios/territories-versions.toml");
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let value = |v: &toml::Value| match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let mut points = 0;
+    for run in doc["run"].as_array().unwrap() {
+        assert_eq!(run["game"].as_str(), Some("territories"));
+        let set: Vec<(String, String)> =
+            run.get("set").and_then(|s| s.as_table()).map_or(vec![], |t| t.iter().map(|(k, v)| (k.clone(), value(v))).collect());
+        let mut combos: Vec<Vec<(String, String)>> = vec![set];
+        for (key, values) in run["sweep"].as_table().unwrap() {
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    values.as_array().unwrap().iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push((key.clone(), value(v)));
+                        c
+                    })
+                })
+                .collect();
+        }
+        for explicit in combos {
+            let s = crate::settings::resolve("territories", SETTINGS, PRESETS, &explicit).unwrap();
+            let point = (DEF.build)(&s).unwrap_or_else(|e| panic!("{explicit:?}: {e}"));
+            let searching = s.get("policies").contains("search");
+            let rec = point.play_one(GameSeed::new(4, if searching { 0 } else { 7 }));
+            assert!(rec.length > 0);
+            points += 1;
+        }
+    }
+    assert_eq!(points, 12 + 6 + 24 + 8);
+}
+
+/// Every agent against every other in two-player games, seats rotated, both versions: prints a
+/// CSV of the row agent's share of decisive games with its Wilson interval. The numbers in
+/// `docs/policies.md` come from here: `cargo test --release --lib win_rate_matrix -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints the agents' win-rate matrix; slow"]
+fn win_rate_matrix() {
+    println!("version,row,column,games,row_wins,column_wins,draws,row_share,ci95_low,ci95_high");
+    for version in [Version::A, Version::B] {
+        for (i, a) in POLICIES.iter().enumerate() {
+            for b in POLICIES.iter().skip(i + 1) {
+                let games = if *a == "search" || *b == "search" { 400 } else { 4000 };
+                let (wa, wb, n) = duel(&format!("{a},{b}"), version, games, 100);
+                let ci = wilson(wa, wa + wb);
+                println!(
+                    "{version:?},{a},{b},{n},{wa},{wb},{},{:.3},{:.3},{:.3}",
+                    n - wa - wb,
+                    ci.estimate,
+                    ci.low,
+                    ci.high
+                );
+            }
+        }
+    }
+}
