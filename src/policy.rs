@@ -65,9 +65,10 @@ impl Lineup {
         let policies = names
             .iter()
             .map(|name| {
-                known.iter().position(|k| k.eq_ignore_ascii_case(name)).ok_or_else(|| {
-                    format!("unknown policy '{name}' (policies: {})", known.join(", "))
-                })
+                known
+                    .iter()
+                    .position(|k| k.eq_ignore_ascii_case(name))
+                    .ok_or_else(|| format!("unknown policy '{name}' (policies: {})", known.join(", ")))
             })
             .collect::<Result<Vec<usize>, String>>()?;
         match policies.len() {

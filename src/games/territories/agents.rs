@@ -4,10 +4,11 @@
 //! alone; `docs/policies.md` describes them.
 
 use super::state::{
-    DRAW, FACES, HIGH, KEEP, MAX_PLAYERS, Observation, QUEEN, STRAIGHT, Slot, State, Tally, is_royal,
-    settle,
+    DRAW, FACES, HIGH, KEEP, MAX_PLAYERS, Observation, QUEEN, STRAIGHT, Slot, State, Tally, is_royal, settle,
 };
-use super::{NO_SWAP, Place, PlaceLegal, RoundBufs, Rules, Seats, Silent, Swap, SwapLegal, Version, play_round};
+use super::{
+    NO_SWAP, Place, PlaceLegal, RoundBufs, Rules, Seats, Silent, Swap, SwapLegal, Version, play_round,
+};
 use crate::policy::{Legal, Policy, Random};
 use rand_core::Rng;
 
@@ -105,7 +106,13 @@ impl Heuristic {
 
     /// (this seat's points, the others' points) on territory `t` this round, with `extra` added
     /// and, if `without` is given, that card of the table left out.
-    fn points(&mut self, obs: &Observation, t: usize, extra: Option<Slot>, without: Option<usize>) -> (i32, i32) {
+    fn points(
+        &mut self,
+        obs: &Observation,
+        t: usize,
+        extra: Option<Slot>,
+        without: Option<usize>,
+    ) -> (i32, i32) {
         self.buf.clear();
         for (i, s) in obs.territories[t].iter().enumerate() {
             if Some(i) != without {
@@ -438,4 +445,3 @@ impl Seats for RolloutSeats<'_> {
         self.heuristic.swap(obs, legal, out);
     }
 }
-

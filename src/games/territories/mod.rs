@@ -42,7 +42,9 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "policies",
         default: "greedy",
-        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, greedy, drawer, search"),
+        allowed: Allowed::Text(
+            "policy names, one for every seat or one per seat: random, greedy, drawer, search",
+        ),
         help: "who plays each seat, e.g. greedy,random",
     },
     SettingSpec {
@@ -61,7 +63,11 @@ pub const SETTINGS: &[SettingSpec] = &[
 
 pub const PRESETS: &[Preset] = &[
     Preset { name: "standard", about: "Version A, the rules as written", sets: &[] },
-    Preset { name: "version-b", about: "Version B: any number of cards per territory", sets: &[("version", "B")] },
+    Preset {
+        name: "version-b",
+        about: "Version B: any number of cards per territory",
+        sets: &[("version", "B")],
+    },
 ];
 
 pub const DEF: GameDef = GameDef {
@@ -105,7 +111,8 @@ impl Rules {
             "auto" => 1 + usize::from(players > 4),
             d => d.parse().map_err(|_| format!("territories: bad decks '{d}'"))?,
         };
-        let lineup = Lineup::parse(s.get("policies"), players, &POLICIES).map_err(|e| format!("territories: {e}"))?;
+        let lineup =
+            Lineup::parse(s.get("policies"), players, &POLICIES).map_err(|e| format!("territories: {e}"))?;
         Ok(Rules {
             players,
             decks,
@@ -168,7 +175,8 @@ impl PlaceLegal {
 /// Placements with `r` hand cards left and territories `t..4` to fill, at most one card each:
 /// the sum over k filled territories of C(4 - t, k) times the falling factorial r (r-1) ... (r-k+1).
 fn completions(t: usize, r: u64) -> u64 {
-    const BINOMIAL: [[u64; 5]; 5] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+    const BINOMIAL: [[u64; 5]; 5] =
+        [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
     let free = 4 - t;
     let mut total = 0;
     let mut falling = 1;
@@ -357,15 +365,25 @@ fn tell_placement<N: Narr>(st: &State, seat: usize, targets: &[u8], narr: &mut N
             parts.push(format!("{} {}", state::TERRITORIES[t as usize], cards.join(" ")));
         }
     }
-    let kept: Vec<&str> =
-        st.hands[seat].iter().zip(targets).filter(|(_, x)| **x == KEEP).map(|(c, _)| face_label(*c)).collect();
+    let kept: Vec<&str> = st.hands[seat]
+        .iter()
+        .zip(targets)
+        .filter(|(_, x)| **x == KEEP)
+        .map(|(c, _)| face_label(*c))
+        .collect();
     let placed = if parts.is_empty() { "nothing".to_string() } else { parts.join(", ") };
     narr.line(format_args!("  P{seat} places {placed}; keeps [{}]", kept.join(" ")));
 }
 
 /// After the reveal, each seat with fresh Queens decides its swaps from the revealed table; the
 /// swaps are applied once every seat has decided.
-fn queen_swaps<S: Seats, N: Narr>(st: &mut State, seats: &mut S, b: &mut RoundBufs, tally: &mut Tally, narr: &mut N) {
+fn queen_swaps<S: Seats, N: Narr>(
+    st: &mut State,
+    seats: &mut S,
+    b: &mut RoundBufs,
+    tally: &mut Tally,
+    narr: &mut N,
+) {
     if !st.territories.iter().flatten().any(|s| s.fresh && s.face == QUEEN) {
         return;
     }
@@ -387,7 +405,9 @@ fn queen_swaps<S: Seats, N: Narr>(st: &mut State, seats: &mut S, b: &mut RoundBu
         }
         b.swap.queens.clone_from(&b.swap_at[seat]);
         b.swap.swappable.clear();
-        b.swap.swappable.extend((0..st.hands[seat].len() as u8).filter(|&h| st.hands[seat][h as usize] != QUEEN));
+        b.swap
+            .swappable
+            .extend((0..st.hands[seat].len() as u8).filter(|&h| st.hands[seat][h as usize] != QUEEN));
         let out = &mut b.picks[seat];
         seats.swap(seat, &b.obs, &b.swap, out);
         assert!(b.swap.allows(out), "seat {seat} chose an illegal Queen swap {out:?}");
@@ -470,8 +490,12 @@ impl TerritoriesEngine {
     pub fn new(rules: Rules) -> Self {
         let n = rules.players;
         let distinct = rules.lineup.distinct();
-        let entry_policy: Vec<usize> =
-            rules.lineup.policies.iter().map(|p| distinct.iter().position(|d| d == p).expect("listed")).collect();
+        let entry_policy: Vec<usize> = rules
+            .lineup
+            .policies
+            .iter()
+            .map(|p| distinct.iter().position(|d| d == p).expect("listed"))
+            .collect();
         let mut outcomes = Vec::new();
         let mut win_row = vec![vec![0u16; n]; n];
         for (seat, rows) in win_row.iter_mut().enumerate() {
@@ -480,7 +504,10 @@ impl TerritoriesEngine {
                     continue;
                 }
                 let policy = POLICIES[rules.lineup.policies[entry]];
-                let key = OutcomeKey { policy: Some(policy.to_string()), ..OutcomeKey::seat(OutcomeKind::Win, seat) };
+                let key = OutcomeKey {
+                    policy: Some(policy.to_string()),
+                    ..OutcomeKey::seat(OutcomeKind::Win, seat)
+                };
                 *row = match outcomes.iter().position(|k| *k == key) {
                     Some(i) => i as u16,
                     None => {
@@ -493,7 +520,8 @@ impl TerritoriesEngine {
         outcomes.extend([OutcomeKind::Draw, OutcomeKind::Capped].map(OutcomeKey::plain));
         let mut counters: Vec<String> = COUNTERS.iter().map(|s| s.to_string()).collect();
         counters.extend(distinct.iter().map(|&p| format!("wins_{}", POLICIES[p])));
-        let mut distributions: Vec<String> = ["points_high", "points_low", "points_straight"].map(String::from).to_vec();
+        let mut distributions: Vec<String> =
+            ["points_high", "points_low", "points_straight"].map(String::from).to_vec();
         distributions.extend((0..n).map(|s| format!("points_seat_{s}")));
         distributions.extend(distinct.iter().map(|&p| format!("points_policy_{}", POLICIES[p])));
         distributions.push("margin".into());
@@ -524,7 +552,9 @@ impl TerritoriesEngine {
         }
         let mut tally = Tally::default();
         loop {
-            if let Some(end) = play_round(&mut sc.state, &mut sc.seats, &mut sc.bufs, &mut rng, &mut tally, narr) {
+            if let Some(end) =
+                play_round(&mut sc.state, &mut sc.seats, &mut sc.bufs, &mut rng, &mut tally, narr)
+            {
                 return (end, tally);
             }
         }
@@ -629,7 +659,11 @@ impl Engine for TerritoriesEngine {
         let st = &sc.state;
         for t in 0..4 {
             if !st.territories[t].is_empty() {
-                story.line(format_args!("  left on {}: {}", state::TERRITORIES[t], describe_slots(&st.territories[t])));
+                story.line(format_args!(
+                    "  left on {}: {}",
+                    state::TERRITORIES[t],
+                    describe_slots(&st.territories[t])
+                ));
             }
         }
         let why = match end {

@@ -104,12 +104,19 @@ pub fn settle(t: usize, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS]) -> 
 /// High (`high`) or Low: with two or more values, the extreme value burns; the rest rank with shared
 /// ranks and each scores (cards ranked) - rank + 1, which is the number of ranked cards whose value
 /// is not better. Counting by value keeps this linear in the cards.
-fn settle_ranked(high: bool, king: bool, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS], out: &mut Settled) {
+fn settle_ranked(
+    high: bool,
+    king: bool,
+    slots: &mut [Slot],
+    points: &mut [i32; MAX_PLAYERS],
+    out: &mut Settled,
+) {
     let mut count = [0i32; FACES];
     for s in slots.iter().filter(|s| !is_royal(s.face)) {
         count[s.face as usize] += 1;
     }
-    let (Some(lo), Some(hi)) = ((1..=10).find(|&v| count[v] > 0), (1..=10).rev().find(|&v| count[v] > 0)) else {
+    let (Some(lo), Some(hi)) = ((1..=10).find(|&v| count[v] > 0), (1..=10).rev().find(|&v| count[v] > 0))
+    else {
         return;
     };
     if lo != hi {
@@ -381,7 +388,13 @@ impl State {
 
     /// Hands out the draws; when the pile cannot cover them all, one card at a time in seat order
     /// from a random seat, until every due is met or the pile is empty.
-    fn draw_dues<N: Narr>(&mut self, due: &[usize; MAX_PLAYERS], rng: &mut GameRng, tally: &mut Tally, narr: &mut N) {
+    fn draw_dues<N: Narr>(
+        &mut self,
+        due: &[usize; MAX_PLAYERS],
+        rng: &mut GameRng,
+        tally: &mut Tally,
+        narr: &mut N,
+    ) {
         let total: usize = due.iter().sum();
         if total == 0 {
             return;
@@ -413,10 +426,8 @@ impl State {
         }
         tally.cards_drawn += got.iter().sum::<usize>() as u64;
         if N::ON {
-            let drew: Vec<String> = (0..self.players)
-                .filter(|&s| got[s] > 0)
-                .map(|s| format!("P{s} draws {}", got[s]))
-                .collect();
+            let drew: Vec<String> =
+                (0..self.players).filter(|&s| got[s] > 0).map(|s| format!("P{s} draws {}", got[s])).collect();
             narr.line(format_args!("  {} ({} left in the pile)", drew.join(", "), self.pile.len()));
         }
     }

@@ -155,7 +155,8 @@ fn a_jack_on_draw_stops_the_others_draws_but_its_owner_draws() {
 fn draw_gives_three_per_card_then_burns_and_a_king_keeps_draw_cards() {
     let pile: Vec<u8> = (1..=10).collect();
     let mut st = state_with(&[&[4, KING], &[5, QUEEN]], &pile, Version::A);
-    let mut script = Script { places: vec![vec![vec![D, K]], vec![vec![K, D]]], swaps: vec![vec![], vec![NO_SWAP]] };
+    let mut script =
+        Script { places: vec![vec![vec![D, K]], vec![vec![K, D]]], swaps: vec![vec![], vec![NO_SWAP]] };
     let mut tally = Tally::default();
     round(&mut st, &mut script, &mut tally);
     assert_eq!((st.hands[0].len(), st.hands[1].len(), st.pile.len()), (4, 4, 4));
@@ -176,7 +177,10 @@ fn a_queen_swap_puts_the_hand_card_on_the_territory_and_the_queen_back_in_hand()
     let mut st = state_with(&[&[QUEEN, 3, 8], &[7, 6]], &[1, 1, 1, 1, 1, 1], Version::A);
     // P0 places the Queen on High; P1 places a 7 there. P0 swaps the Queen for its 3 (index 0 of
     // the hand left after placement, [3, 8]).
-    let mut script = Script { places: vec![vec![vec![HIGH as u8, K, K]], vec![vec![HIGH as u8, K]]], swaps: vec![vec![0], vec![]] };
+    let mut script = Script {
+        places: vec![vec![vec![HIGH as u8, K, K]], vec![vec![HIGH as u8, K]]],
+        swaps: vec![vec![0], vec![]],
+    };
     let mut tally = Tally::default();
     round(&mut st, &mut script, &mut tally);
     assert_eq!(tally.queen_swaps, 1);
@@ -196,7 +200,8 @@ fn a_queen_swap_puts_the_hand_card_on_the_territory_and_the_queen_back_in_hand()
 fn a_short_pile_is_drawn_one_card_at_a_time_in_turn() {
     // Dues 3 (P0) and 6 (P1, two cards in Version B) against a pile of 5.
     let mut st = state_with(&[&[2, 9], &[3, 4, 10]], &[1, 2, 3, 4, 5], Version::B);
-    let mut script = Script { places: vec![vec![vec![D, K]], vec![vec![D, D, K]]], swaps: vec![vec![], vec![]] };
+    let mut script =
+        Script { places: vec![vec![vec![D, K]], vec![vec![D, D, K]]], swaps: vec![vec![], vec![]] };
     let mut tally = Tally::default();
     let end = round(&mut st, &mut script, &mut tally);
     let drawn = (st.hands[0].len() - 1, st.hands[1].len() - 1);
@@ -305,7 +310,9 @@ fn cards_are_conserved_and_games_end_for_every_player_count_version_and_agent() 
                     let mut b = RoundBufs::new(players);
                     let mut tally = Tally::default();
                     let end = loop {
-                        if let Some(end) = play_round(&mut st, &mut seats, &mut b, &mut rng, &mut tally, &mut Silent) {
+                        if let Some(end) =
+                            play_round(&mut st, &mut seats, &mut b, &mut rng, &mut tally, &mut Silent)
+                        {
                             break end;
                         }
                         assert_eq!(st.total_cards(), total, "cards conserved");
@@ -313,7 +320,10 @@ fn cards_are_conserved_and_games_end_for_every_player_count_version_and_agent() 
                     };
                     assert_eq!(st.total_cards(), total);
                     assert!(end != End::Capped, "{players}p {version:?} {policy} game {i} capped");
-                    assert_eq!(tally.cards_burned as usize, st.burned.iter().map(|&b| b as usize).sum::<usize>());
+                    assert_eq!(
+                        tally.cards_burned as usize,
+                        st.burned.iter().map(|&b| b as usize).sum::<usize>()
+                    );
                 }
             }
         }
@@ -391,10 +401,20 @@ fn layout_has_a_win_row_per_seat_and_policy_that_can_occur() {
     assert_eq!(rows.len(), 4 + 2);
     assert!(rows.contains(&(Some(1), Some("greedy".into()))));
     assert_eq!(Engine::layout(&e).length_unit, "rounds");
-    for c in ["cards_burned", "jack_burns", "king_saves", "queen_swaps", "cards_drawn", "short_pile_draws", "hands_empty_end"] {
+    for c in [
+        "cards_burned",
+        "jack_burns",
+        "king_saves",
+        "queen_swaps",
+        "cards_drawn",
+        "short_pile_draws",
+        "hands_empty_end",
+    ] {
         Engine::layout(&e).counter(c);
     }
-    for d in ["points_high", "points_low", "points_straight", "points_seat_1", "points_policy_random", "margin"] {
+    for d in
+        ["points_high", "points_low", "points_straight", "points_seat_1", "points_policy_random", "margin"]
+    {
         Engine::layout(&e).distribution(d);
     }
     let plain = engine(3, Version::A, "greedy,random,drawer", false);
@@ -425,7 +445,8 @@ fn narrate_tells_exactly_the_game_play_plays() {
             Engine::narrate(&e, seed, &mut story);
             assert!(story.contains(&format!("Game over after {} rounds", rec.length)), "{story}");
             let last = story.lines().filter(|l| l.contains("scores: P0")).last().unwrap();
-            let seat0: i64 = last.split(" = ").nth(1).unwrap().split(',').next().unwrap().trim().parse().unwrap();
+            let seat0: i64 =
+                last.split(" = ").nth(1).unwrap().split(',').next().unwrap().trim().parse().unwrap();
             let obs = rec.observations().iter().find(|(m, _)| *m as usize == 3).unwrap().1;
             assert_eq!(seat0, obs, "P0's total in the story is its recorded points");
         }
@@ -435,7 +456,8 @@ fn narrate_tells_exactly_the_game_play_plays() {
 #[test]
 fn policy_settings_are_validated() {
     let s = |pairs: &[(&str, &str)]| {
-        let explicit: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let explicit: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         crate::settings::resolve("territories", SETTINGS, PRESETS, &explicit).unwrap()
     };
     let r = Rules::from_settings(&s(&[("players", "5")])).unwrap();
@@ -490,6 +512,8 @@ fn heuristics_beat_random() {
 fn search_beats_the_heuristics() {
     assert_beats("search,greedy", Version::A, 400, 100);
     assert_beats("search,drawer", Version::A, 400, 100);
+    assert_beats("search,greedy", Version::B, 200, 100);
+    assert_beats("search,drawer", Version::B, 200, 100);
 }
 
 /// Expands `scenarios/territories-versions.toml` the way the contract says (each `[[run]]` is the
@@ -505,8 +529,10 @@ fn the_versions_scenario_points_resolve_build_and_play() {
     let mut points = 0;
     for run in doc["run"].as_array().unwrap() {
         assert_eq!(run["game"].as_str(), Some("territories"));
-        let set: Vec<(String, String)> =
-            run.get("set").and_then(|s| s.as_table()).map_or(vec![], |t| t.iter().map(|(k, v)| (k.clone(), value(v))).collect());
+        let set: Vec<(String, String)> = run
+            .get("set")
+            .and_then(|s| s.as_table())
+            .map_or(vec![], |t| t.iter().map(|(k, v)| (k.clone(), value(v))).collect());
         let mut combos: Vec<Vec<(String, String)>> = vec![set];
         for (key, values) in run["sweep"].as_table().unwrap() {
             combos = combos
@@ -553,6 +579,28 @@ fn win_rate_matrix() {
                     ci.high
                 );
             }
+        }
+    }
+}
+
+/// The search agent's cost: wall time per placement decision (one per round it plays) at a few
+/// budgets, two players against `greedy`, one thread.
+/// `cargo test --release --lib search_cost_per_decision -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints timings"]
+fn search_cost_per_decision() {
+    for version in [Version::A, Version::B] {
+        for budget in [20, 100, 200] {
+            let mut rules = rules_for(2, version, "search,greedy");
+            rules.search_budget = budget;
+            let e = TerritoriesEngine::new(rules);
+            let start = std::time::Instant::now();
+            let rounds: u64 = (0..40).map(|i| e.play_one(GameSeed::new(9, i)).length).sum();
+            let per = start.elapsed().as_secs_f64() / rounds as f64;
+            println!(
+                "version {version:?} budget {budget}: {:.3} ms per decision ({rounds} rounds in 40 games)",
+                per * 1e3
+            );
         }
     }
 }
