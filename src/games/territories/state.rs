@@ -319,8 +319,8 @@ impl State {
         }
         self.settle_draw(rng, tally, narr);
         self.burn_royals(tally);
-        for s in 0..self.players {
-            self.scores[s] += round_points[s];
+        for (score, gained) in self.scores.iter_mut().zip(round_points) {
+            *score += gained;
         }
         for t in &mut self.territories {
             t.iter_mut().for_each(|s| s.fresh = false);

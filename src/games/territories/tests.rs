@@ -444,7 +444,7 @@ fn narrate_tells_exactly_the_game_play_plays() {
             let mut story = String::new();
             Engine::narrate(&e, seed, &mut story);
             assert!(story.contains(&format!("Game over after {} rounds", rec.length)), "{story}");
-            let last = story.lines().filter(|l| l.contains("scores: P0")).last().unwrap();
+            let last = story.lines().rfind(|l| l.contains("scores: P0")).unwrap();
             let seat0: i64 =
                 last.split(" = ").nth(1).unwrap().split(',').next().unwrap().trim().parse().unwrap();
             let obs = rec.observations().iter().find(|(m, _)| *m as usize == 3).unwrap().1;
