@@ -30,6 +30,14 @@ impl Card {
     pub fn is_joker(&self) -> bool {
         self.rank == JOKER
     }
+
+    /// The face of a card of the standard 13-rank deck counted the way adding games count it:
+    /// ace 1, 2-10 their value, then J 11, Q 12, K 13 (Territorial Warfare scores 1-10 and treats
+    /// 11-13 as royals).
+    pub fn face_value(&self) -> u8 {
+        debug_assert!(!self.is_joker() && self.rank < 13);
+        if self.rank == 12 { 1 } else { self.rank + 2 }
+    }
 }
 
 /// Shape of one deck: `ranks` ranks (the top one is the ace) times `suits` suits.
@@ -214,6 +222,12 @@ mod tests {
         let two = DeckShape::STANDARD.build(2, 2);
         assert_eq!(two.len(), 108);
         assert_eq!(two.iter().filter(|c| c.is_joker()).count(), 4);
+    }
+
+    #[test]
+    fn face_values_count_ace_one_and_royals_above_ten() {
+        let faces: Vec<u8> = (0..13).map(|r| Card::new(r, 0).face_value()).collect();
+        assert_eq!(faces, vec![2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1]);
     }
 
     #[test]

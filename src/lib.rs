@@ -6,6 +6,7 @@ pub mod cards;
 pub mod cli;
 pub mod error;
 pub mod games;
+pub mod policy;
 pub mod record;
 pub mod report;
 pub mod scenario;

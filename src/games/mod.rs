@@ -15,6 +15,7 @@ use crate::stats::Accumulator;
 
 pub mod narrate;
 pub mod scourge;
+pub mod territories;
 pub mod war;
 
 /// One game of the family as the command line sees it.
@@ -31,7 +32,7 @@ pub struct GameDef {
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
-    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF];
+    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF];
     GAMES
 }
 
