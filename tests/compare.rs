@@ -19,7 +19,10 @@ fn war_points(key: &str, values: &[&str]) -> Vec<ScenarioPoint> {
 }
 
 fn compared(points: &[ScenarioPoint]) -> Vec<ComparedPoint<'_>> {
-    points.iter().map(|p| ComparedPoint { label: &p.label, settings: &p.settings, engine: &*p.engine }).collect()
+    points
+        .iter()
+        .map(|p| ComparedPoint { label: &p.label, settings: &p.settings, engine: &*p.engine })
+        .collect()
 }
 
 fn row<'a>(rows: &'a [Comparison], metric: &str) -> &'a Comparison {
@@ -139,13 +142,20 @@ fn run_with_a_baseline_writes_comparisons_and_compare_reproduces_them() {
     // Each variant is compared with standard at the same player count.
     assert!(csv.contains("war variant=peace players=3,war variant=standard players=3,length_mean,400,"));
     assert!(!csv.contains("war variant=peace players=3,war variant=standard players=2"));
-    assert!(std::fs::read_to_string(out.join("report.html")).unwrap().contains("Comparisons with the baseline"));
+    assert!(
+        std::fs::read_to_string(out.join("report.html")).unwrap().contains("Comparisons with the baseline")
+    );
     // `compare` replays the games from the manifest: the same file, byte for byte.
     std::fs::remove_file(out.join("comparisons.csv")).unwrap();
     warsim().arg("compare").arg(&out).args(["--baseline", "variant=standard", "-q"]).assert().success();
     assert_eq!(std::fs::read_to_string(out.join("comparisons.csv")).unwrap(), csv);
     // A baseline with a different deck: pairing none.
-    warsim().arg("compare").arg(&out).args(["--baseline", "variant=standard players=2", "-q"]).assert().success();
+    warsim()
+        .arg("compare")
+        .arg(&out)
+        .args(["--baseline", "variant=standard players=2", "-q"])
+        .assert()
+        .success();
     let csv2 = std::fs::read_to_string(out.join("comparisons.csv")).unwrap();
     assert!(csv2.lines().any(|l| l.starts_with("war variant=standard players=3,") && l.ends_with(",none")));
     assert!(csv2.lines().any(|l| l.starts_with("war variant=peace players=2,") && l.ends_with(",paired")));

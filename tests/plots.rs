@@ -33,7 +33,9 @@ fn run_of(game: &str, games: u64) -> RunResult {
     let def = warsim::games::find(game).unwrap();
     let mut req = scenario::for_game(game);
     if def.presets.len() >= 2 {
-        req.runs[0].sweep.push(("variant".into(), def.presets[..2].iter().map(|p| p.name.to_string()).collect()));
+        req.runs[0]
+            .sweep
+            .push(("variant".into(), def.presets[..2].iter().map(|p| p.name.to_string()).collect()));
     } else {
         let again = req.runs[0].clone();
         req.runs.push(again);
@@ -54,7 +56,8 @@ fn run_of(game: &str, games: u64) -> RunResult {
 }
 
 fn read_svg(dir: &Path, file: &str) -> String {
-    let text = std::fs::read_to_string(dir.join("plots").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let text =
+        std::fs::read_to_string(dir.join("plots").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
     roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{file} is not XML: {e}"));
     text
 }
@@ -62,7 +65,11 @@ fn read_svg(dir: &Path, file: &str) -> String {
 /// Texts of an SVG document.
 fn texts(svg: &str) -> Vec<String> {
     let doc = roxmltree::Document::parse(svg).unwrap();
-    doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).map(|s| s.trim().to_string()).collect()
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(|s| s.trim().to_string())
+        .collect()
 }
 
 fn count_tag(svg: &str, tag: &str) -> usize {
@@ -113,7 +120,12 @@ fn plots_and_report_for_every_game() {
         let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
         assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
         for p in &run.points {
-            assert!(html.contains(&warsim::report::html::esc(&p.label)), "{}: report lacks {}", def.name, p.label);
+            assert!(
+                html.contains(&warsim::report::html::esc(&p.label)),
+                "{}: report lacks {}",
+                def.name,
+                p.label
+            );
         }
         assert!(html.matches("<svg").count() >= 4, "{}: plots inlined", def.name);
         assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"));

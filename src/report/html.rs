@@ -131,7 +131,7 @@ fn summary(h: &mut String, run: &RunResult) {
 
 fn comparison_table(h: &mut String, rows: &[Comparison]) {
     h.push_str("<h2 id=comparisons>Comparisons with the baseline</h2>\n<p class=muted>Difference = point − baseline. The paired interval uses game <i>i</i> of both points (same deal); where the decks differ the pairing does not apply and only the unpaired interval is given. ");
-    h.push_str("Rows whose paired interval excludes 0 are in bold.</p>\n<table><tr><th class=l>scenario</th><th class=l>baseline</th><th class=l>metric</th><th>baseline</th><th>value</th><th>difference</th><th>paired 95%</th><th>unpaired 95%</th><th>pairing</th></tr>\n");
+    h.push_str("Rows whose interval excludes 0 are in bold; the width ratio is the paired interval's width over the unpaired one's (below 1: the pairing helps).</p>\n<table><tr><th class=l>scenario</th><th class=l>baseline</th><th class=l>metric</th><th>baseline</th><th>value</th><th>difference</th><th>paired 95%</th><th>unpaired 95%</th><th>width ratio</th><th>pairing</th></tr>\n");
     for r in rows {
         if r.baseline_value == 0.0 && r.value == 0.0 {
             continue;
@@ -139,9 +139,13 @@ fn comparison_table(h: &mut String, rows: &[Comparison]) {
         let f: fn(f64) -> String = if r.is_rate { pct } else { num };
         let sig = r.best().low > 0.0 || r.best().high < 0.0;
         let paired = r.paired.map_or("–".into(), |i| interval(i.low, i.high, f));
+        let ratio = r
+            .paired
+            .filter(|_| r.unpaired.half_width() > 0.0)
+            .map_or("–".into(), |i| format!("{:.2}", i.half_width() / r.unpaired.half_width()));
         let _ = writeln!(
             h,
-            "<tr{}><td class=l>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr{}><td class=l>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             if sig { " style=\"font-weight:600\"" } else { "" },
             esc(&r.scenario),
             esc(&r.baseline),
@@ -151,6 +155,7 @@ fn comparison_table(h: &mut String, rows: &[Comparison]) {
             f(r.difference),
             paired,
             interval(r.unpaired.low, r.unpaired.high, f),
+            ratio,
             r.pairing()
         );
     }

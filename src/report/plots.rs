@@ -422,7 +422,7 @@ fn forest(
             )))
             .map_err(pe)?;
         chart
-            .draw_series(std::iter::once(Circle::new((b.est, yy), 2 + b.thick as i32, b.colour.filled())))
+            .draw_series(std::iter::once(Circle::new((b.est, yy), 1 + b.thick as i32, b.colour.filled())))
             .map_err(pe)?;
     }
     if show_labels {
@@ -799,4 +799,36 @@ fn agents(run: &RunResult) -> R<Option<String>> {
         Ok(())
     })
     .map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_lose_the_words_every_point_shares() {
+        let labels: Vec<String> =
+            ["war pickup=shuffled variant=standard", "war pickup=shuffled variant=peace"]
+                .map(String::from)
+                .to_vec();
+        let (common, shorts) = short_labels(&labels);
+        assert_eq!(common, "war pickup=shuffled");
+        assert_eq!(shorts, ["variant=standard", "variant=peace"]);
+        assert_eq!(
+            pair_label("war variant=peace players=3", "war variant=standard players=3", &["war"]),
+            "variant=peace players=3 vs standard"
+        );
+    }
+
+    #[test]
+    fn nice_bins_and_ticks() {
+        assert_eq!(bin_width(1000, 80), 20);
+        assert_eq!(bin_width(30, 80), 1);
+        assert_eq!(bin_width(3500, 120), 50);
+        assert_eq!(tick(0.5, 1.0), "0.5");
+        assert_eq!(tick(200.0, 1000.0), "200");
+        assert_eq!(tick(1e-17, 0.03), "0");
+        assert_eq!(log_tick(1e-5), "1e-5");
+        assert_eq!(log_tick(0.01), "0.01");
+    }
 }
