@@ -175,3 +175,31 @@ fn an_unknown_baseline_is_bad_input_and_writes_nothing() {
     assert!(!out.exists());
     warsim().arg("compare").arg(dir.path().join("missing")).args(["--baseline", "x"]).assert().code(2);
 }
+
+#[test]
+fn a_scenario_names_its_baseline_and_compare_works_after_the_file_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pick.toml");
+    std::fs::write(
+        &file,
+        "name = \"pick\"\ngames = 300\nseed = 9\nbaseline = \"variant=standard\"\n[[run]]\ngame = \"war\"\nsweep = { variant = [\"standard\", \"aces-low\"] }\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    warsim().arg("run").arg(&file).arg("-q").arg("--out").arg(&out).assert().success();
+    let csv = std::fs::read_to_string(out.join("comparisons.csv")).unwrap();
+    assert!(csv.contains("war variant=aces-low,war variant=standard,length_mean,300,"), "{csv}");
+    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_file(out.join("comparisons.csv")).unwrap();
+    warsim().arg("compare").arg(&out).args(["--baseline", "variant=standard", "-q"]).assert().success();
+    assert_eq!(std::fs::read_to_string(out.join("comparisons.csv")).unwrap(), csv);
+    // On the first games only: the same comparisons over fewer games.
+    warsim()
+        .arg("compare")
+        .arg(&out)
+        .args(["--baseline", "variant=standard", "--games", "100", "-q"])
+        .assert()
+        .success();
+    let few = std::fs::read_to_string(out.join("comparisons.csv")).unwrap();
+    assert!(few.contains("war variant=aces-low,war variant=standard,length_mean,100,"), "{few}");
+}
