@@ -720,17 +720,19 @@ fn agents(run: &RunResult) -> R<Option<String>> {
             cols.push(c.1.clone());
         }
     }
-    let cw = 110u32;
-    let ch = 44u32;
+    let cw = 130u32;
+    let ch = 64u32;
     let lw = label_px(&rows);
-    let w = lw + 40 + cw * cols.len() as u32;
-    let h = 150 + ch * rows.len() as u32;
+    let w = lw + 50 + cw * cols.len() as u32;
+    let h = 170 + ch * rows.len() as u32;
     let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
     let (common, _) = short_labels(&labels);
     svg_of((w.max(420), h), |root| {
         let body = root.titled(&title_of("Agents' win rates", &common), (FONT, 20)).map_err(pe)?;
         let mut chart = ChartBuilder::on(&body)
             .margin(10)
+            .margin_top(36)
+            .margin_right(30)
             .margin_left(lw + 10)
             .x_label_area_size(40)
             .build_cartesian_2d(0.0..cols.len() as f64, 0.0..rows.len() as f64)
@@ -744,6 +746,18 @@ fn agents(run: &RunResult) -> R<Option<String>> {
             .axis_desc_style((FONT, 14))
             .draw()
             .map_err(pe)?;
+        // Pairings never played stay grey.
+        for i in 0..cols.len() {
+            for j in 0..rows.len() {
+                let (x, y) = (i as f64, j as f64);
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(x, y), (x + 1.0, y + 1.0)],
+                        RGBColor(238, 238, 238).filled(),
+                    )))
+                    .map_err(pe)?;
+            }
+        }
         for (r, c, w, g) in &cells {
             let i = cols.iter().position(|x| x == c).unwrap_or(0) as f64;
             let j = (rows.len() - 1 - rows.iter().position(|x| x == r).unwrap_or(0)) as f64;
@@ -754,6 +768,12 @@ fn agents(run: &RunResult) -> R<Option<String>> {
                 RGBColor((255.0 - 200.0 * t) as u8, (255.0 - 140.0 * t) as u8, (255.0 - 60.0 * t) as u8);
             chart
                 .draw_series(std::iter::once(Rectangle::new([(i, j), (i + 1.0, j + 1.0)], fill.filled())))
+                .map_err(pe)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(i, j), (i + 1.0, j + 1.0)],
+                    WHITE.stroke_width(2),
+                )))
                 .map_err(pe)?;
             let ci = wilson(*w, *g);
             let text_colour = if t > 0.6 { WHITE } else { BLACK };
@@ -792,7 +812,7 @@ fn agents(run: &RunResult) -> R<Option<String>> {
         let p = chart.backend_coord(&(0.0, rows.len() as f64));
         root.draw(&Text::new(
             format!("rows: {ylabel}; cells: win rate ±95% half-width"),
-            (p.0, p.1 - 6),
+            (p.0, p.1 - 10),
             (FONT, 12).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Bottom)),
         ))
         .map_err(pe)?;
