@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
-use crate::cli::{Cli, Command, PlayPlan, RunPlan};
+use crate::cli::{Cli, Command, ComparePlan, PlayPlan, RunPlan};
 use crate::error::UsageError;
 use crate::games;
 use crate::report::{self, Manifest, PointResult, RunResult};
@@ -37,6 +37,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::Run(args) => run(RunPlan::from_args(&args)?, command_line),
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
         Command::List { game } => list(game.as_deref()),
+        Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "warsim", &mut std::io::stdout());
@@ -93,8 +94,15 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     };
     let result = RunResult { points, manifest };
     report::write_all(&plan.out, &result)?;
+    // Paired comparisons (issue 7): one more pass when a baseline is named; then plots and report.
+    let comparisons = match &plan.baseline {
+        Some(spec) => paired_pass(&plan.points, spec, plan.seed, plan.games, &pool, plan.quiet)?.0,
+        None => Vec::new(),
+    };
+    report::write_visuals(&plan.out, &result, &comparisons)?;
     let total = plan.games * plan.points.len() as u64;
     let mut text = report::terminal::render(&result);
+    text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&format!(
         "{total} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
         total as f64 / elapsed.max(1e-9),
@@ -102,6 +110,70 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         plan.out.display()
     ));
     print_out(&text)
+}
+
+/// Plays every point once, game by game against its baseline (`report::compare`).
+fn paired_pass(
+    points: &[crate::scenario::ScenarioPoint],
+    spec: &str,
+    seed: u64,
+    games: u64,
+    pool: &rayon::ThreadPool,
+    quiet: bool,
+) -> anyhow::Result<(Vec<report::compare::Comparison>, Vec<crate::stats::Accumulator>)> {
+    let compared: Vec<report::compare::ComparedPoint> = points
+        .iter()
+        .map(|p| report::compare::ComparedPoint {
+            label: &p.label,
+            settings: &p.settings,
+            engine: &*p.engine,
+        })
+        .collect();
+    let progress = Progress::new(games * points.len() as u64, quiet);
+    progress.message("paired comparison".into());
+    let tick = |n: u64| progress.add(n);
+    let (rows, result) =
+        pool.install(|| report::compare::compare(&compared, spec, seed, games, &tick)).map_err(UsageError)?;
+    progress.finish();
+    Ok((rows, result.accumulators))
+}
+
+/// `warsim compare DIR --baseline B`: replays the run's games in pairs and writes comparisons.csv;
+/// over all of the run's games it also redraws the plots and report.html with the comparisons.
+fn compare(plan: ComparePlan) -> anyhow::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .context("cannot start worker threads")?;
+    let seed = plan.manifest.seed;
+    let (rows, accs) = paired_pass(&plan.points, &plan.baseline, seed, plan.games, &pool, plan.quiet)?;
+    let mut text = String::new();
+    if plan.games == plan.manifest.games {
+        let points = plan
+            .points
+            .iter()
+            .zip(accs)
+            .map(|(p, acc)| PointResult {
+                label: p.label.clone(),
+                game: p.game.name,
+                settings: p.settings.clone(),
+                layout: p.engine.layout().clone(),
+                acc,
+            })
+            .collect();
+        let result = RunResult { points, manifest: plan.manifest.clone() };
+        report::write_visuals(&plan.dir, &result, &rows)?;
+        text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
+    } else {
+        report::write_atomic(&plan.dir.join("comparisons.csv"), |w| report::compare::write_csv(&rows, w))?;
+        text.push_str(&format!(
+            "comparisons.csv written in {} (first {} of the run's {} games)\n",
+            plan.dir.display(),
+            plan.games,
+            plan.manifest.games
+        ));
+    }
+    print_out(&(report::terminal::render_comparisons(&rows) + &text))
 }
 
 fn play(plan: PlayPlan) -> anyhow::Result<()> {

@@ -32,6 +32,28 @@ pub enum Command {
     },
     /// Print a shell completion script.
     Completions { shell: clap_complete::Shell },
+    /// Compare the points of a finished run with a baseline point, game by game (replays the run's
+    /// games from its manifest) and write comparisons.csv, plots and report.html into its folder.
+    Compare(CompareArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    /// Output folder of a finished `warsim run` (it holds manifest.json).
+    pub dir: PathBuf,
+    /// The baseline: a point label, or some of its KEY=VALUE words (variant=standard compares every
+    /// point with the standard point that agrees with it on the other settings).
+    #[arg(long)]
+    pub baseline: String,
+    /// Compare on the first N games only [default: all the run's games].
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -65,6 +87,10 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Compare every point with this baseline, game by game, into comparisons.csv (a point label
+    /// or some of its KEY=VALUE words, e.g. variant=standard) [default: the scenario's `baseline`].
+    #[arg(long)]
+    pub baseline: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -89,6 +115,8 @@ pub struct RunPlan {
     pub out: PathBuf,
     pub quiet: bool,
     pub scenario_text: Option<String>,
+    /// The baseline of paired comparisons, if any (validated against the points).
+    pub baseline: Option<String>,
 }
 
 /// A validated `play`.
@@ -106,7 +134,7 @@ fn split_pair(raw: &str, flag: &str) -> Result<(String, String), UsageError> {
 }
 
 /// Reads the target (file or game) and applies `--set` and `--sweep` to every run.
-fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
+pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
     let looks_like_file = args.target.ends_with(".toml") || Path::new(&args.target).is_file();
     let mut req = if looks_like_file {
         scenario::load(Path::new(&args.target))?
@@ -151,6 +179,10 @@ impl RunPlan {
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
         let points = scenario::expand(&req)?;
+        let baseline = args.baseline.clone().or(req.baseline.clone());
+        if let Some(spec) = &baseline {
+            check_baseline(&points, spec)?;
+        }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
         check_writable(&out)?;
         Ok(RunPlan {
@@ -162,6 +194,7 @@ impl RunPlan {
             out,
             quiet: args.quiet,
             scenario_text: req.text,
+            baseline,
         })
     }
 }
@@ -196,4 +229,73 @@ fn check_writable(dir: &Path) -> Result<(), UsageError> {
         let _ = std::fs::remove_dir(dir);
     }
     probe.map(drop).map_err(|e| bad(e.to_string()))
+}
+
+fn check_baseline(points: &[ScenarioPoint], spec: &str) -> Result<(), UsageError> {
+    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+    crate::report::compare::assign_baselines(&labels, spec).map(drop).map_err(UsageError)
+}
+
+/// A validated `compare`: the run's points rebuilt from its manifest.
+pub struct ComparePlan {
+    pub dir: PathBuf,
+    pub manifest: crate::report::Manifest,
+    pub points: Vec<ScenarioPoint>,
+    pub baseline: String,
+    pub games: u64,
+    pub threads: usize,
+    pub quiet: bool,
+}
+
+impl ComparePlan {
+    /// Reads `DIR/manifest.json` and rebuilds the run's scenario points from its command line and
+    /// scenario text, so that game `i` of each point is game `i` of the run.
+    pub fn from_args(args: &CompareArgs) -> Result<Self, UsageError> {
+        let path = args.dir.join("manifest.json");
+        let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
+        let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let manifest: crate::report::Manifest =
+            serde_json::from_str(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let cli = Cli::try_parse_from(&manifest.command_line)
+            .map_err(|_| bad("the manifest's command line is not a warsim command".into()))?;
+        let Command::Run(mut run) = cli.command else {
+            return Err(bad("the manifest's command line is not a `warsim run`".into()));
+        };
+        // Rebuild from the scenario text the run read, not from whatever the file says today.
+        let tmp = tempfile::tempdir().map_err(|e| bad(e.to_string()))?;
+        if let Some(text) = &manifest.scenario_text {
+            let name =
+                Path::new(&run.point.target).file_name().map_or("scenario.toml".into(), |n| n.to_owned());
+            let file = tmp.path().join(name);
+            std::fs::write(&file, text).map_err(|e| bad(e.to_string()))?;
+            run.point.target = file.to_string_lossy().into_owned();
+        }
+        let req = request(&run.point)?;
+        let points = scenario::expand(&req)?;
+        let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+        if labels != manifest.points {
+            return Err(bad(
+                "its points cannot be rebuilt from the manifest (was it made by another warsim?)".into(),
+            ));
+        }
+        check_baseline(&points, &args.baseline)?;
+        let games = args.games.unwrap_or(manifest.games);
+        if games == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        let threads = match args.threads {
+            Some(0) => return Err(UsageError("--threads must be at least 1".into())),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        Ok(ComparePlan {
+            dir: args.dir.clone(),
+            manifest,
+            points,
+            baseline: args.baseline.clone(),
+            games,
+            threads,
+            quiet: args.quiet,
+        })
+    }
 }

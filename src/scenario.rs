@@ -22,6 +22,8 @@ struct ScenarioFile {
     description: Option<String>,
     games: Option<u64>,
     seed: Option<u64>,
+    /// Baseline of paired comparisons: a point label or some of its `key=value` words.
+    baseline: Option<String>,
     #[serde(rename = "run")]
     runs: Vec<RunSpec>,
 }
@@ -53,6 +55,8 @@ pub struct ScenarioRequest {
     pub description: Option<String>,
     pub games: Option<u64>,
     pub seed: Option<u64>,
+    /// Baseline of paired comparisons (see `report::compare::assign_baselines`).
+    pub baseline: Option<String>,
     pub runs: Vec<RunRequest>,
     /// The scenario file's text, for the manifest.
     pub text: Option<String>,
@@ -96,7 +100,7 @@ pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
         });
         let msg = e.message().replace('\n', " ");
         UsageError(format!(
-            "{shown}{}: {msg} (a scenario has name, description, games, seed and [[run]] tables with game, set, sweep)",
+            "{shown}{}: {msg} (a scenario has name, description, games, seed, baseline and [[run]] tables with game, set, sweep)",
             at.unwrap_or_default()
         ))
     })?;
@@ -136,6 +140,7 @@ pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
         description: file.description,
         games: file.games,
         seed: file.seed,
+        baseline: file.baseline,
         runs,
         text: Some(text),
     })
@@ -148,6 +153,7 @@ pub fn for_game(game: &str) -> ScenarioRequest {
         description: None,
         games: None,
         seed: None,
+        baseline: None,
         runs: vec![RunRequest {
             game: game.to_string(),
             set: Vec::new(),

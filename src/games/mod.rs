@@ -63,6 +63,9 @@ pub trait Point: Send + Sync {
     fn narrate(&self, seed: GameSeed) -> String;
     /// Plays one game and returns its record (for tests and `play`'s closing line).
     fn play_one(&self, seed: GameSeed) -> GameRecord;
+    /// Plays the games with indices in `first..first + count` in order on this thread, handing each
+    /// game's index and record to `each` (for paired comparisons, which need game `i` of two points).
+    fn play_each(&self, master: u64, first: u64, count: u64, each: &mut dyn FnMut(u64, &GameRecord));
 }
 
 impl<E: Engine> Point for E {
@@ -85,6 +88,16 @@ impl<E: Engine> Point for E {
         let mut rec = GameRecord::default();
         self.play(seed, &mut scratch, &mut rec);
         rec
+    }
+
+    fn play_each(&self, master: u64, first: u64, count: u64, each: &mut dyn FnMut(u64, &GameRecord)) {
+        let mut scratch = self.new_scratch();
+        let mut rec = GameRecord::default();
+        for i in first..first + count {
+            rec.reset();
+            self.play(GameSeed::new(master, i), &mut scratch, &mut rec);
+            each(i, &rec);
+        }
     }
 }
 

@@ -1,12 +1,16 @@
-//! Everything a run leaves behind: the CSV files, the manifest and the terminal summary.
+//! Everything a run leaves behind: the CSV files, the manifest, the plots, the report page and the
+//! terminal summary.
 //!
 //! Every file format is one `Export`; `write_all` writes each of them atomically (to a temporary
 //! file in the output folder, renamed into place), so a file is never half-written under its
 //! final name.
 
+pub mod compare;
 pub mod csv_files;
 pub mod format;
+pub mod html;
 pub mod manifest;
+pub mod plots;
 pub mod terminal;
 
 use std::io::Write;
@@ -79,5 +83,22 @@ pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
     for export in exports() {
         write_atomic(&dir.join(export.file_name()), |w| export.write(run, w))?;
     }
+    Ok(())
+}
+
+/// Writes what is drawn from a run: `plots/*.svg`, `report.html` and, when there are comparisons,
+/// `comparisons.csv`. Kept apart from `write_all` because comparisons come from a paired pass.
+pub fn write_visuals(dir: &Path, run: &RunResult, comparisons: &[compare::Comparison]) -> anyhow::Result<()> {
+    let plots = plots::plots(run, comparisons)?;
+    let plot_dir = dir.join("plots");
+    std::fs::create_dir_all(&plot_dir).with_context(|| format!("cannot create {}", plot_dir.display()))?;
+    for p in &plots {
+        write_atomic(&plot_dir.join(&p.file), |w| Ok(w.write_all(p.svg.as_bytes())?))?;
+    }
+    if !comparisons.is_empty() {
+        write_atomic(&dir.join("comparisons.csv"), |w| compare::write_csv(comparisons, w))?;
+    }
+    let page = html::page(run, comparisons, &plots);
+    write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?;
     Ok(())
 }

@@ -1,4 +1,5 @@
 //! Playing many games: the parallel runner and its progress reporting.
 
+pub mod paired;
 pub mod progress;
 pub mod runner;
