@@ -63,7 +63,8 @@ pub struct PointArgs {
     /// Set a setting for every run: KEY=VALUE (repeatable); variant=NAME[+NAME] applies presets.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
-    /// Sweep a setting over values: KEY=V1,V2,... (repeatable; adds an axis to every run).
+    /// Sweep a setting over values: KEY=V1,V2,... or KEY=A,B;C,D when values are lists
+    /// (repeatable; adds an axis to every run).
     #[arg(long = "sweep", value_name = "KEY=V1,V2")]
     pub sweep: Vec<String>,
     /// Master seed [default: the scenario's, else 1].
@@ -152,8 +153,11 @@ pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
     }
     for raw in &args.sweep {
         let (k, v) = split_pair(raw, "--sweep")?;
+        // Values are separated by commas, or by semicolons when a value is itself a list
+        // (`--sweep "policies=greedy,random;search,greedy"`).
+        let sep = if v.contains(';') { ';' } else { ',' };
         let values: Vec<String> =
-            v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            v.split(sep).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
         if values.is_empty() {
             return Err(UsageError(format!("--sweep '{raw}' has no values (KEY=V1,V2,...)")));
         }

@@ -5,6 +5,7 @@
 //! file in the output folder, renamed into place), so a file is never half-written under its
 //! final name.
 
+pub mod agents;
 pub mod compare;
 pub mod csv_files;
 pub mod format;
@@ -42,6 +43,10 @@ pub struct RunResult {
 /// One output file format.
 pub trait Export {
     fn file_name(&self) -> &'static str;
+    /// Whether this run has anything for this file (most files always do).
+    fn applies(&self, _run: &RunResult) -> bool {
+        true
+    }
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()>;
 }
 
@@ -53,6 +58,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Events),
         Box::new(csv_files::Lengths),
         Box::new(csv_files::Distributions),
+        Box::new(agents::AgentsCsv),
         Box::new(manifest::ManifestJson),
     ]
 }
@@ -80,7 +86,7 @@ pub fn write_atomic(
 /// Writes every export of `run` into `dir`.
 pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    for export in exports() {
+    for export in exports().into_iter().filter(|e| e.applies(run)) {
         write_atomic(&dir.join(export.file_name()), |w| export.write(run, w))?;
     }
     Ok(())

@@ -690,14 +690,13 @@ fn agents(run: &RunResult) -> R<Option<String>> {
         }
         v
     };
-    let head_to_head = policy_points.iter().all(|p| seats(p).len() == 2);
+    // Head to head (two policies per point, seats rotated or not): the shared matrix of
+    // `agents.csv`. Otherwise each point's wins per agent.
+    let head_to_head = super::agents::matrix(run);
     let (xlabel, ylabel);
-    if head_to_head {
-        for p in &policy_points {
-            let s = seats(p);
-            let g = p.acc.games;
-            add(s[0].1.clone(), s[1].1.clone(), s[0].2, g);
-            add(s[1].1.clone(), s[0].1.clone(), s[1].2, g);
+    if !head_to_head.is_empty() {
+        for c in head_to_head {
+            add(c.agent, c.opponent, c.wins, c.games);
         }
         (xlabel, ylabel) = ("opponent", "agent");
     } else {

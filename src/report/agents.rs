@@ -1,0 +1,148 @@
+//! The agents' win-rate matrix of decision games: for every scenario point in which exactly two
+//! distinct policies meet (two seats, or more seats shared between two policies, usually with
+//! seats rotated so deal luck cancels out), the share of games each policy won against the other,
+//! with its Wilson 95% interval. Written as `agents.csv` and drawn as `plots/agents.svg`.
+
+use std::io::Write;
+
+use super::format::real;
+use super::{Export, RunResult};
+use crate::record::OutcomeKind;
+use crate::stats::wilson;
+
+/// One cell: how often `agent` won against `opponent`, over every point where they met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub agent: String,
+    pub opponent: String,
+    pub wins: u64,
+    pub games: u64,
+}
+
+/// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.
+/// Points with one policy (mirror matches) or three or more are not head-to-head and are left out.
+pub fn matrix(run: &RunResult) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for p in &run.points {
+        let mut wins: Vec<(String, u64)> = Vec::new();
+        for (o, &n) in p.layout.outcomes.iter().zip(&p.acc.outcomes) {
+            if o.kind != OutcomeKind::Win {
+                continue;
+            }
+            let Some(policy) = &o.policy else { continue };
+            match wins.iter_mut().find(|(name, _)| name == policy) {
+                Some(w) => w.1 += n,
+                None => wins.push((policy.clone(), n)),
+            }
+        }
+        if wins.len() != 2 {
+            continue;
+        }
+        for (me, them) in [(0, 1), (1, 0)] {
+            let (agent, opponent) = (&wins[me].0, &wins[them].0);
+            match cells.iter_mut().find(|c| &c.agent == agent && &c.opponent == opponent) {
+                Some(c) => {
+                    c.wins += wins[me].1;
+                    c.games += p.acc.games;
+                }
+                None => cells.push(Cell {
+                    agent: agent.clone(),
+                    opponent: opponent.clone(),
+                    wins: wins[me].1,
+                    games: p.acc.games,
+                }),
+            }
+        }
+    }
+    cells
+}
+
+/// `agents.csv`: `agent,opponent,wins,games,win_rate,ci95_low,ci95_high` (draws count as games
+/// not won). Written only for runs in which agents met head to head.
+pub struct AgentsCsv;
+
+impl Export for AgentsCsv {
+    fn file_name(&self) -> &'static str {
+        "agents.csv"
+    }
+
+    fn applies(&self, run: &RunResult) -> bool {
+        !matrix(run).is_empty()
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out);
+        w.write_record(["agent", "opponent", "wins", "games", "win_rate", "ci95_low", "ci95_high"])?;
+        for c in matrix(run) {
+            let ci = wilson(c.wins, c.games);
+            w.write_record([
+                c.agent,
+                c.opponent,
+                c.wins.to_string(),
+                c.games.to_string(),
+                real(ci.estimate),
+                real(ci.low),
+                real(ci.high),
+            ])?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Layout, OutcomeKey};
+    use crate::report::{Manifest, PointResult};
+    use crate::settings::Settings;
+    use crate::stats::Accumulator;
+
+    fn point(label: &str, rows: &[(u8, &str, u64)], draws: u64) -> PointResult {
+        let mut outcomes: Vec<OutcomeKey> = rows
+            .iter()
+            .map(|&(s, p, _)| OutcomeKey {
+                policy: Some(p.into()),
+                ..OutcomeKey::seat(OutcomeKind::Win, s as usize)
+            })
+            .collect();
+        outcomes.push(OutcomeKey::plain(OutcomeKind::Draw));
+        let layout =
+            Layout { length_unit: "rounds".into(), outcomes, counters: vec![], distributions: vec![] };
+        let mut acc = Accumulator::new(&layout);
+        for (i, &(_, _, n)) in rows.iter().enumerate() {
+            acc.outcomes[i] = n;
+        }
+        *acc.outcomes.last_mut().unwrap() = draws;
+        acc.games = acc.outcomes.iter().sum();
+        PointResult {
+            label: label.into(),
+            game: "territories",
+            settings: Settings { game: "territories", variant: "standard".into(), values: vec![] },
+            layout,
+            acc,
+        }
+    }
+
+    #[test]
+    fn rotated_seats_add_up_per_policy_and_mirrors_are_left_out() {
+        // Seats rotated: each policy sat in each seat.
+        let a = point("a", &[(0, "greedy", 40), (0, "random", 8), (1, "greedy", 42), (1, "random", 6)], 4);
+        let mirror = point("m", &[(0, "greedy", 50), (1, "greedy", 50)], 0);
+        let b = point("b", &[(0, "greedy", 10), (1, "random", 8)], 2);
+        let manifest: Manifest = serde_json::from_str(
+            r#"{"warsim_version":"0","git_commit":null,"command_line":[],"scenario":"s","seed":1,"games":1,
+            "shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],"scenario_text":null}"#,
+        )
+        .unwrap();
+        let run = RunResult { points: vec![a, mirror, b], manifest };
+        let m = matrix(&run);
+        assert_eq!(
+            m,
+            vec![
+                Cell { agent: "greedy".into(), opponent: "random".into(), wins: 92, games: 120 },
+                Cell { agent: "random".into(), opponent: "greedy".into(), wins: 22, games: 120 },
+            ]
+        );
+    }
+}
