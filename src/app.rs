@@ -6,12 +6,17 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
-use crate::cli::{Cli, Command, PlayPlan, RunPlan};
+use crate::cli::{Cli, Command, MergeArgs, PlayPlan, RunPlan};
 use crate::error::UsageError;
 use crate::games;
-use crate::report::{self, Manifest, PointResult, RunResult};
+use crate::report::{self, Manifest};
 use crate::seed::GameSeed;
+use crate::sim::checkpoint::RunState;
 use crate::sim::progress::Progress;
+use crate::sim::runner::{self, CHUNK};
+use crate::sim::signal::{self, Interrupted};
+use crate::sim::until::Until;
+use crate::usage;
 
 /// Runs warsim with these arguments (the first is the program name).
 pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
@@ -37,6 +42,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::Run(args) => run(RunPlan::from_args(&args)?, command_line),
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
         Command::List { game } => list(game.as_deref()),
+        Command::Merge(args) => merge(args),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "warsim", &mut std::io::stdout());
@@ -61,45 +67,133 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         .num_threads(plan.threads)
         .build()
         .context("cannot start worker threads")?;
-    let progress = Progress::new(plan.games * plan.points.len() as u64, plan.quiet);
-    let mut points = Vec::with_capacity(plan.points.len());
-    for p in &plan.points {
-        progress.message(p.label.clone());
-        let tick = |n: u64| progress.add(n);
-        let acc = pool.install(|| p.engine.play_range(plan.seed, 0, plan.games, &tick));
-        points.push(PointResult {
-            label: p.label.clone(),
-            game: p.game.name,
-            settings: p.settings.clone(),
-            layout: p.engine.layout().clone(),
-            acc,
+    // The manifest records how to reproduce the files: the same command without `--resume`.
+    let recorded: Vec<String> = command_line.into_iter().filter(|a| a != "--resume").collect();
+    let fresh = RunState::new(
+        &plan.name,
+        plan.scenario_text.clone(),
+        plan.seed,
+        plan.games,
+        plan.until.as_ref().map(|u| u.raw.clone()),
+        plan.shard,
+        plan.threads,
+        recorded,
+        &plan.points,
+    );
+    let mut state = if plan.resume {
+        let saved = RunState::load(&plan.out)?;
+        let why = fresh.incompatibility(&saved).or_else(|| {
+            (saved.shard != fresh.shard)
+                .then(|| format!("different shard ({} vs {})", fresh.shard, saved.shard))
         });
+        if let Some(why) = why {
+            return Err(usage!(
+                "cannot resume the run saved in {}: it is not this command's run: {why}",
+                plan.out.display()
+            ));
+        }
+        RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
+    } else {
+        std::fs::create_dir_all(&plan.out)
+            .with_context(|| format!("cannot create {}", plan.out.display()))?;
+        fresh
+    };
+    state.save(&plan.out)?;
+    signal::install();
+
+    let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
+    let progress = Progress::new(to_play, plan.quiet);
+    let tick = |n: u64| progress.add(n);
+    // Blocks of a few chunks per thread: short enough to checkpoint often (a SIGKILL loses at most
+    // one block), long enough that the pause between blocks costs nothing measurable.
+    let block = (4 * plan.threads as u64).max(8) * CHUNK;
+    let mut played = 0u64;
+    for i in 0..state.points.len() {
+        if state.points[i].complete {
+            continue;
+        }
+        progress.message(state.points[i].label.clone());
+        let engine = &*plan.points[i].engine;
+        loop {
+            let p = &state.points[i];
+            let total = p.end - p.first;
+            if p.done >= total {
+                break;
+            }
+            if let Some(u) = &plan.until {
+                if Until::is_test_point(p.done) && u.met(&p.layout, &p.acc) {
+                    break;
+                }
+            }
+            let target = if plan.until.is_some() { Until::next_test_point(p.done).min(total) } else { total };
+            while state.points[i].done < target {
+                let p = &mut state.points[i];
+                let count = block.min(target - p.done);
+                let (acc, n) = if signal::stop_requested() {
+                    (None, 0)
+                } else {
+                    let first = p.first + p.done;
+                    let (acc, n) = pool.install(|| {
+                        runner::play_block(engine, plan.seed, first, count, signal::stop_flag(), &tick)
+                    });
+                    (Some(acc), n)
+                };
+                if let Some(acc) = acc {
+                    p.acc.merge(&acc);
+                }
+                p.done += n;
+                played += n;
+                state.save(&plan.out)?;
+                if n < count {
+                    progress.finish();
+                    report::write_all(&plan.out, &state.result(start_time, true)?)?;
+                    let done: Vec<String> = state.points.iter().map(|p| p.done.to_string()).collect();
+                    return Err(Interrupted(format!(
+                        "stopped after {played} more games; games per point so far: {}; files in {} are \
+                         partial; continue with the same command and --resume",
+                        done.join(", "),
+                        plan.out.display()
+                    ))
+                    .into());
+                }
+            }
+        }
+        state.points[i].complete = true;
+        state.save(&plan.out)?;
+        if !state.complete() {
+            // A finished point is never lost: write it now, marked partial until the run ends.
+            report::write_all(&plan.out, &state.result(start_time.clone(), true)?)?;
+        }
     }
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
-    let manifest = Manifest {
-        warsim_version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: Manifest::git_commit(),
-        command_line,
-        scenario: plan.name.clone(),
-        seed: plan.seed,
-        games: plan.games,
-        shards: "1/1".into(),
-        threads: plan.threads,
-        start_time,
-        end_time: Manifest::now(),
-        points: plan.points.iter().map(|p| p.label.clone()).collect(),
-        scenario_text: plan.scenario_text.clone(),
-    };
-    let result = RunResult { points, manifest };
+    let result = state.result(start_time, false)?;
     report::write_all(&plan.out, &result)?;
-    let total = plan.games * plan.points.len() as u64;
     let mut text = report::terminal::render(&result);
     text.push_str(&format!(
-        "{total} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
-        total as f64 / elapsed.max(1e-9),
+        "{played} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
+        played as f64 / elapsed.max(1e-9),
         plan.threads,
         plan.out.display()
+    ));
+    print_out(&text)
+}
+
+fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
+    crate::cli::check_writable(&args.out)?;
+    let result = state.result(Manifest::now(), false)?;
+    report::write_all(&args.out, &result)?;
+    state.save(&args.out)?;
+    if args.quiet {
+        return Ok(());
+    }
+    let mut text = report::terminal::render(&result);
+    text.push_str(&format!(
+        "merged {} shard{} into {}\n",
+        args.dirs.len(),
+        if args.dirs.len() == 1 { "" } else { "s" },
+        args.out.display()
     ));
     print_out(&text)
 }
