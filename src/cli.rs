@@ -242,9 +242,10 @@ pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
     }
     let existed = dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| bad(e.to_string()))?;
-    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir);
+    // The probe file is deleted (dropped) before the folder, which must be empty to be removed.
+    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir).map(drop);
     if !existed {
         let _ = std::fs::remove_dir(dir);
     }
-    probe.map(drop).map_err(|e| bad(e.to_string()))
+    probe.map_err(|e| bad(e.to_string()))
 }
