@@ -120,10 +120,11 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
             if p.done >= total {
                 break;
             }
-            if let Some(u) = &plan.until {
-                if Until::is_test_point(p.done) && u.met(&p.layout, &p.acc) {
-                    break;
-                }
+            if let Some(u) = &plan.until
+                && Until::is_test_point(p.done)
+                && u.met(&p.layout, &p.acc)
+            {
+                break;
             }
             let target = if plan.until.is_some() { Until::next_test_point(p.done).min(total) } else { total };
             while state.points[i].done < target {

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 
 /// The files of DESIGN.md's output contract that must be byte-identical.
-const CSV_FILES: [&str; 5] = ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
+const CSV_FILES: [&str; 5] =
+    ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
@@ -184,7 +185,10 @@ fn until_stops_at_the_asked_precision_and_repeats_exactly() {
     }
     for (i, (games, hw)) in length_precision(&a).into_iter().enumerate() {
         assert!(hw <= 2.5, "half-width {hw} after {games} games");
-        assert!(games >= 10_000 && games % 10_000 == 0 && (games / 10_000).is_power_of_two(), "{games}");
+        assert!(
+            games >= 10_000 && games.is_multiple_of(10_000) && (games / 10_000).is_power_of_two(),
+            "{games}"
+        );
         // At the previous test point the target was not yet met (else the run would have stopped
         // there): the same command capped at half the games shows it.
         if games > 10_000 {
@@ -216,7 +220,9 @@ fn refused(args: &[&str], needle: &str) {
 fn bad_shards_and_merges_exit_2_and_write_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    for (spec, why) in [("3/2", "between 1 and N"), ("0/0", "at least 1"), ("x/y", "whole number"), ("1", "K/N")] {
+    for (spec, why) in
+        [("3/2", "between 1 and N"), ("0/0", "at least 1"), ("x/y", "whole number"), ("1", "K/N")]
+    {
         refused(&["run", "war", "--games", "100", "--shard", spec, "--out", s(&out)], why);
         assert!(!out.exists());
     }
@@ -227,7 +233,19 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
 
     let shard = |k: u32, seed: &str, games: &str| {
         let dir = tmp.path().join(format!("s{k}-{seed}-{games}"));
-        run_ok(&["run", "war", "--games", games, "--seed", seed, "--shard", &format!("{k}/3"), "--out", s(&dir), "-q"]);
+        run_ok(&[
+            "run",
+            "war",
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--shard",
+            &format!("{k}/3"),
+            "--out",
+            s(&dir),
+            "-q",
+        ]);
         dir
     };
     let (s1, s2, s3) = (shard(1, "1", "900"), shard(2, "1", "900"), shard(3, "1", "900"));
@@ -239,7 +257,19 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
     let other_games = shard(3, "1", "1000");
     refused(&["merge", s(&s1), s(&s2), s(&other_games), "--out", s(&merged)], "different game count");
     let other_settings = tmp.path().join("other-settings");
-    run_ok(&["run", "war", "--games", "900", "--set", "players=3", "--shard", "3/3", "--out", s(&other_settings), "-q"]);
+    run_ok(&[
+        "run",
+        "war",
+        "--games",
+        "900",
+        "--set",
+        "players=3",
+        "--shard",
+        "3/3",
+        "--out",
+        s(&other_settings),
+        "-q",
+    ]);
     refused(&["merge", s(&s1), s(&s2), s(&other_settings), "--out", s(&merged)], "different scenario");
     refused(&["merge", s(&s1), s(&tmp.path().join("nowhere")), "--out", s(&merged)], "state.json");
     // Another warsim version: edit the saved state as an older build would have written it.

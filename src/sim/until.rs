@@ -121,7 +121,7 @@ impl Until {
 
     /// Whether a stopping test is made after `done` games.
     pub fn is_test_point(done: u64) -> bool {
-        done >= FIRST_STEP && done % FIRST_STEP == 0 && (done / FIRST_STEP).is_power_of_two()
+        done >= FIRST_STEP && done.is_multiple_of(FIRST_STEP) && (done / FIRST_STEP).is_power_of_two()
     }
 
     /// The first test point after `done` games.
