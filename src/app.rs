@@ -92,6 +92,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
                 plan.out.display()
             ));
         }
+        remove_stale_temporaries(&plan.out);
         RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
     } else {
         std::fs::create_dir_all(&plan.out)
@@ -178,6 +179,19 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         plan.out.display()
     ));
     print_out(&text)
+}
+
+/// A killed run may leave the temporary file of an atomic write behind (never a half-written
+/// file under a final name); resuming removes such leftovers.
+fn remove_stale_temporaries(dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".warsim-") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn merge(args: MergeArgs) -> anyhow::Result<()> {

@@ -137,14 +137,27 @@ fn interrupt_and_resume(sig: &str, tag: &str) {
     } else {
         assert!(!status.success());
     }
-    // No half-written file under a final name: every file present parses.
+    // No half-written file under a final name: every file there parses completely.
     for f in std::fs::read_dir(&cut).unwrap() {
-        let name = f.unwrap().file_name().into_string().unwrap();
-        assert!(!name.starts_with(".warsim-") || name.ends_with(".tmp"), "{name}");
+        let path = f.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if name.ends_with(".json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        } else if name.ends_with(".csv") {
+            let mut r = csv::Reader::from_path(&path).unwrap();
+            assert!(r.records().all(|rec| rec.is_ok()), "{name}");
+        }
     }
     run_ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
     assert_same_files(&full, &cut);
     assert!(manifest_core(&cut).get("partial").is_none());
+    let stale: Vec<_> = std::fs::read_dir(&cut)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with(".warsim-"))
+        .collect();
+    assert!(stale.is_empty(), "temporary files left: {stale:?}");
 }
 
 #[test]
