@@ -60,6 +60,9 @@ fn print_out(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// A block of games should take about this long (the time a SIGKILL may lose).
+const BLOCK_SECONDS: f64 = 2.0;
+
 fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
@@ -105,9 +108,12 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
     let progress = Progress::new(to_play, plan.quiet);
     let tick = |n: u64| progress.add(n);
-    // Blocks of a few chunks per thread: short enough to checkpoint often (a SIGKILL loses at most
-    // one block), long enough that the pause between blocks costs nothing measurable.
-    let block = (4 * plan.threads as u64).max(8) * CHUNK;
+    // Blocks start at a few chunks per thread and double while they take under BLOCK_SECONDS:
+    // short enough to checkpoint often (a SIGKILL loses at most one block), long enough that the
+    // wait for the block's last chunk and the checkpoint cost nothing measurable. Block sizes never
+    // change results: statistics merge exactly, and `--until` tests at fixed game counts.
+    let mut block = (2 * plan.threads as u64).max(4) * CHUNK;
+    let max_block = 256 * plan.threads as u64 * CHUNK;
     let mut played = 0u64;
     for i in 0..state.points.len() {
         if state.points[i].complete {
@@ -135,9 +141,13 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
                     (None, 0)
                 } else {
                     let first = p.first + p.done;
+                    let block_started = Instant::now();
                     let (acc, n) = pool.install(|| {
                         runner::play_block(engine, plan.seed, first, count, signal::stop_flag(), &tick)
                     });
+                    if n == count && count == block && block_started.elapsed().as_secs_f64() < BLOCK_SECONDS {
+                        block = (block * 2).min(max_block);
+                    }
                     (Some(acc), n)
                 };
                 if let Some(acc) = acc {
