@@ -6,12 +6,17 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
-use crate::cli::{Cli, Command, ComparePlan, PlayPlan, RunPlan};
+use crate::cli::{Cli, Command, ComparePlan, MergeArgs, PlayPlan, RunPlan};
 use crate::error::UsageError;
 use crate::games;
 use crate::report::{self, Manifest, PointResult, RunResult};
 use crate::seed::GameSeed;
+use crate::sim::checkpoint::RunState;
 use crate::sim::progress::Progress;
+use crate::sim::runner::{self, CHUNK};
+use crate::sim::signal::{self, Interrupted};
+use crate::sim::until::Until;
+use crate::usage;
 
 /// Runs warsim with these arguments (the first is the program name).
 pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
@@ -38,6 +43,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
         Command::List { game } => list(game.as_deref()),
         Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
+        Command::Merge(args) => merge(args),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "warsim", &mut std::io::stdout());
@@ -55,6 +61,9 @@ fn print_out(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// A block of games should take about this long (the time a SIGKILL may lose).
+const BLOCK_SECONDS: f64 = 2.0;
+
 fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
@@ -62,37 +71,116 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         .num_threads(plan.threads)
         .build()
         .context("cannot start worker threads")?;
-    let progress = Progress::new(plan.games * plan.points.len() as u64, plan.quiet);
-    let mut points = Vec::with_capacity(plan.points.len());
-    for p in &plan.points {
-        progress.message(p.label.clone());
-        let tick = |n: u64| progress.add(n);
-        let acc = pool.install(|| p.engine.play_range(plan.seed, 0, plan.games, &tick));
-        points.push(PointResult {
-            label: p.label.clone(),
-            game: p.game.name,
-            settings: p.settings.clone(),
-            layout: p.engine.layout().clone(),
-            acc,
+    // The manifest records how to reproduce the files: the same command without `--resume`.
+    let recorded: Vec<String> = command_line.into_iter().filter(|a| a != "--resume").collect();
+    let fresh = RunState::new(
+        &plan.name,
+        plan.scenario_text.clone(),
+        plan.seed,
+        plan.games,
+        plan.until.as_ref().map(|u| u.raw.clone()),
+        plan.shard,
+        plan.threads,
+        recorded,
+        &plan.points,
+    );
+    let mut state = if plan.resume {
+        let saved = RunState::load(&plan.out)?;
+        let why = fresh.incompatibility(&saved).or_else(|| {
+            (saved.shard != fresh.shard)
+                .then(|| format!("different shard ({} vs {})", fresh.shard, saved.shard))
         });
+        if let Some(why) = why {
+            return Err(usage!(
+                "cannot resume the run saved in {}: it is not this command's run: {why}",
+                plan.out.display()
+            ));
+        }
+        remove_stale_temporaries(&plan.out);
+        RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
+    } else {
+        std::fs::create_dir_all(&plan.out)
+            .with_context(|| format!("cannot create {}", plan.out.display()))?;
+        fresh
+    };
+    state.save(&plan.out)?;
+    signal::install();
+
+    let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
+    let progress = Progress::new(to_play, plan.quiet);
+    let tick = |n: u64| progress.add(n);
+    // Blocks start at a few chunks per thread and double while they take under BLOCK_SECONDS:
+    // short enough to checkpoint often (a SIGKILL loses at most one block), long enough that the
+    // wait for the block's last chunk and the checkpoint cost nothing measurable. Block sizes never
+    // change results: statistics merge exactly, and `--until` tests at fixed game counts.
+    let mut block = (2 * plan.threads as u64).max(4) * CHUNK;
+    let max_block = 256 * plan.threads as u64 * CHUNK;
+    let mut played = 0u64;
+    for i in 0..state.points.len() {
+        if state.points[i].complete {
+            continue;
+        }
+        progress.message(state.points[i].label.clone());
+        let engine = &*plan.points[i].engine;
+        loop {
+            let p = &state.points[i];
+            let total = p.end - p.first;
+            if p.done >= total {
+                break;
+            }
+            if let Some(u) = &plan.until
+                && Until::is_test_point(p.done)
+                && u.met(&p.layout, &p.acc)
+            {
+                break;
+            }
+            let target = if plan.until.is_some() { Until::next_test_point(p.done).min(total) } else { total };
+            while state.points[i].done < target {
+                let p = &mut state.points[i];
+                let count = block.min(target - p.done);
+                let (acc, n) = if signal::stop_requested() {
+                    (None, 0)
+                } else {
+                    let first = p.first + p.done;
+                    let block_started = Instant::now();
+                    let (acc, n) = pool.install(|| {
+                        runner::play_block(engine, plan.seed, first, count, signal::stop_flag(), &tick)
+                    });
+                    if n == count && count == block && block_started.elapsed().as_secs_f64() < BLOCK_SECONDS {
+                        block = (block * 2).min(max_block);
+                    }
+                    (Some(acc), n)
+                };
+                if let Some(acc) = acc {
+                    p.acc.merge(&acc);
+                }
+                p.done += n;
+                played += n;
+                state.save(&plan.out)?;
+                if n < count {
+                    progress.finish();
+                    report::write_all(&plan.out, &state.result(start_time, true)?)?;
+                    let done: Vec<String> = state.points.iter().map(|p| p.done.to_string()).collect();
+                    return Err(Interrupted(format!(
+                        "stopped after {played} more games; games per point so far: {}; files in {} are \
+                         partial; continue with the same command and --resume",
+                        done.join(", "),
+                        plan.out.display()
+                    ))
+                    .into());
+                }
+            }
+        }
+        state.points[i].complete = true;
+        state.save(&plan.out)?;
+        if !state.complete() {
+            // A finished point is never lost: write it now, marked partial until the run ends.
+            report::write_all(&plan.out, &state.result(start_time.clone(), true)?)?;
+        }
     }
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
-    let manifest = Manifest {
-        warsim_version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: Manifest::git_commit(),
-        command_line,
-        scenario: plan.name.clone(),
-        seed: plan.seed,
-        games: plan.games,
-        shards: "1/1".into(),
-        threads: plan.threads,
-        start_time,
-        end_time: Manifest::now(),
-        points: plan.points.iter().map(|p| p.label.clone()).collect(),
-        scenario_text: plan.scenario_text.clone(),
-    };
-    let result = RunResult { points, manifest };
+    let result = state.result(start_time, false)?;
     report::write_all(&plan.out, &result)?;
     // Paired comparisons (issue 7): one more pass when a baseline is named; then plots and report.
     let comparisons = match &plan.baseline {
@@ -100,12 +188,11 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         None => Vec::new(),
     };
     report::write_visuals(&plan.out, &result, &comparisons)?;
-    let total = plan.games * plan.points.len() as u64;
     let mut text = report::terminal::render(&result);
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&format!(
-        "{total} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
-        total as f64 / elapsed.max(1e-9),
+        "{played} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
+        played as f64 / elapsed.max(1e-9),
         plan.threads,
         plan.out.display()
     ));
@@ -174,6 +261,39 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
         ));
     }
     print_out(&(report::terminal::render_comparisons(&rows) + &text))
+}
+
+/// A killed run may leave the temporary file of an atomic write behind (never a half-written
+/// file under a final name); resuming removes such leftovers.
+fn remove_stale_temporaries(dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".warsim-") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
+    crate::cli::check_writable(&args.out)?;
+    let result = state.result(Manifest::now(), false)?;
+    report::write_all(&args.out, &result)?;
+    report::write_visuals(&args.out, &result, &[])?;
+    state.save(&args.out)?;
+    if args.quiet {
+        return Ok(());
+    }
+    let mut text = report::terminal::render(&result);
+    text.push_str(&format!(
+        "merged {} shard{} into {}\n",
+        args.dirs.len(),
+        if args.dirs.len() == 1 { "" } else { "s" },
+        args.out.display()
+    ));
+    print_out(&text)
 }
 
 fn play(plan: PlayPlan) -> anyhow::Result<()> {

@@ -7,6 +7,11 @@ use clap::{Parser, Subcommand};
 
 use crate::error::UsageError;
 use crate::scenario::{self, ScenarioPoint, ScenarioRequest};
+use crate::sim::shard::Shard;
+use crate::sim::until::Until;
+
+/// Games cap of an `--until` run when neither `--games` nor the scenario gives one.
+pub const UNTIL_CAP: u64 = 1_000_000_000;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -30,6 +35,9 @@ pub enum Command {
         /// A game name.
         game: Option<String>,
     },
+    /// Combine the output folders of the shards of one run (`run --shard K/N`) into the folder the
+    /// unsharded run would have written.
+    Merge(MergeArgs),
     /// Print a shell completion script.
     Completions { shell: clap_complete::Shell },
     /// Compare the points of a finished run with a baseline point, game by game (replays the run's
@@ -92,6 +100,32 @@ pub struct RunArgs {
     /// or some of its KEY=VALUE words, e.g. variant=standard) [default: the scenario's `baseline`].
     #[arg(long)]
     pub baseline: Option<String>,
+    /// Play only shard K of N (1 <= K <= N): a contiguous share of every point's game indices.
+    /// Combine the N output folders with `warsim merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Play in blocks (10000 games, then doubling) until the 95% interval half-width of METRIC is at
+    /// most HALFWIDTH for every point, or --games (then a cap, default 1000000000) is reached.
+    /// METRIC: length_mean, <outcome>_rate (win, draw, cycle, capped, scorched), <event>_share,
+    /// <event>_mean.
+    #[arg(long, value_name = "METRIC:HALFWIDTH")]
+    pub until: Option<String>,
+    /// Continue the interrupted run saved in the output folder (same command otherwise).
+    #[arg(long)]
+    pub resume: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// Output folders of shards of one run (`run --shard K/N`), every K from 1 to N.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where to write the merged files.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print nothing on success.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -118,6 +152,9 @@ pub struct RunPlan {
     pub scenario_text: Option<String>,
     /// The baseline of paired comparisons, if any (validated against the points).
     pub baseline: Option<String>,
+    pub shard: Shard,
+    pub until: Option<Until>,
+    pub resume: bool,
 }
 
 /// A validated `play`.
@@ -173,7 +210,15 @@ pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<Self, UsageError> {
         let req = request(&args.point)?;
-        let games = args.games.or(req.games).unwrap_or(100_000);
+        let shard = args.shard.as_deref().map(Shard::parse).transpose()?.unwrap_or(Shard::WHOLE);
+        let until = args.until.as_deref().map(Until::parse).transpose()?;
+        if until.is_some() && shard != Shard::WHOLE {
+            return Err(UsageError(
+                "--until cannot be combined with --shard: a precision target needs all of a point's games in one run".into(),
+            ));
+        }
+        let default_games = if until.is_some() { UNTIL_CAP } else { 100_000 };
+        let games = args.games.or(req.games).unwrap_or(default_games);
         if games == 0 {
             return Err(UsageError("--games must be at least 1".into()));
         }
@@ -186,6 +231,14 @@ impl RunPlan {
         let baseline = args.baseline.clone().or(req.baseline.clone());
         if let Some(spec) = &baseline {
             check_baseline(&points, spec)?;
+            if shard.n > 1 || until.is_some() {
+                return Err(UsageError(
+                    "--baseline cannot be combined with --shard or --until: run `warsim compare DIR --baseline ...` on the merged or finished folder".into(),
+                ));
+            }
+        }
+        if let Some(u) = &until {
+            u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
         }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
         check_writable(&out)?;
@@ -199,6 +252,9 @@ impl RunPlan {
             quiet: args.quiet,
             scenario_text: req.text,
             baseline,
+            shard,
+            until,
+            resume: args.resume,
         })
     }
 }
@@ -221,18 +277,19 @@ impl PlayPlan {
 
 /// The output folder must be creatable and writable before any game is played. A folder this
 /// check creates is removed again, so a failing run leaves nothing behind.
-fn check_writable(dir: &Path) -> Result<(), UsageError> {
+pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
     let bad = |why: String| UsageError(format!("cannot write to output folder {}: {why}", dir.display()));
     if dir.exists() && !dir.is_dir() {
         return Err(bad("it is a file, not a folder".into()));
     }
     let existed = dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| bad(e.to_string()))?;
-    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir);
+    // The probe file is deleted (dropped) before the folder, which must be empty to be removed.
+    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir).map(drop);
     if !existed {
         let _ = std::fs::remove_dir(dir);
     }
-    probe.map(drop).map_err(|e| bad(e.to_string()))
+    probe.map_err(|e| bad(e.to_string()))
 }
 
 fn check_baseline(points: &[ScenarioPoint], spec: &str) -> Result<(), UsageError> {

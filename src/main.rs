@@ -3,10 +3,15 @@
 use std::process::ExitCode;
 
 use warsim::error::UsageError;
+use warsim::sim::signal::Interrupted;
 
 fn main() -> ExitCode {
     match warsim::app::main(std::env::args_os().collect()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<Interrupted>().is_some() => {
+            eprintln!("warsim: {e}");
+            ExitCode::from(130)
+        }
         Err(e) if e.downcast_ref::<UsageError>().is_some() => {
             eprintln!("warsim: {e}");
             ExitCode::from(2)

@@ -25,6 +25,9 @@ fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         end_time: "t1".into(),
         points: points.to_vec(),
         scenario_text: None,
+        until: None,
+        partial: false,
+        point_games: Vec::new(),
     }
 }
 

@@ -132,7 +132,7 @@ mod tests {
         let b = point("b", &[(0, "greedy", 10), (1, "random", 8)], 2);
         let manifest: Manifest = serde_json::from_str(
             r#"{"warsim_version":"0","git_commit":null,"command_line":[],"scenario":"s","seed":1,"games":1,
-            "shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],"scenario_text":null}"#,
+            "shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],"scenario_text":null,"until":null,"partial":false,"point_games":[]}"#,
         )
         .unwrap();
         let run = RunResult { points: vec![a, mirror, b], manifest };

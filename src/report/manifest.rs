@@ -22,6 +22,16 @@ pub struct Manifest {
     pub end_time: String,
     pub points: Vec<String>,
     pub scenario_text: Option<String>,
+    /// `--until METRIC:HALFWIDTH`, when the run had a precision target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
+    /// The run stopped early (interrupted, or still running): resume it with `--resume`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
+    /// Games played per point, in `points` order; written for partial runs and `--until` runs,
+    /// whose points may have fewer games than `games`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub point_games: Vec<u64>,
 }
 
 impl Manifest {

@@ -47,3 +47,37 @@ pub fn play_range<E: Engine>(
             },
         )
 }
+
+/// Plays games `first..first + count` of `point` as parallel chunks, unless `stop` is raised: a
+/// chunk that sees the flag before it starts is skipped. Returns the statistics of the longest
+/// run of finished chunks from `first` and how many games that is, so the games played always
+/// form a prefix `first..first + played` and a run can be resumed right after them.
+pub fn play_block(
+    point: &dyn crate::games::Point,
+    master: u64,
+    first: u64,
+    count: u64,
+    stop: &std::sync::atomic::AtomicBool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> (Accumulator, u64) {
+    use std::sync::atomic::Ordering;
+    let chunks = count.div_ceil(CHUNK);
+    let size = |c: u64| CHUNK.min(count - c * CHUNK);
+    let parts: Vec<Option<Accumulator>> = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            Some(point.play_range(master, first + c * CHUNK, size(c), tick))
+        })
+        .collect();
+    let mut acc = Accumulator::new(point.layout());
+    let mut played = 0;
+    for (c, part) in parts.iter().enumerate() {
+        let Some(part) = part else { break };
+        acc.merge(part);
+        played += size(c as u64);
+    }
+    (acc, played)
+}

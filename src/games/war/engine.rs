@@ -211,7 +211,8 @@ impl Table {
         (0..self.n).all(|s| {
             let (a, b) = (self.base(s), other.base(s));
             (0..self.len[s]).all(|i| {
-                self.buf[a + ((self.head[s] + i) & self.mask)] == other.buf[b + ((other.head[s] + i) & other.mask)]
+                self.buf[a + ((self.head[s] + i) & self.mask)]
+                    == other.buf[b + ((other.head[s] + i) & other.mask)]
             })
         })
     }

@@ -1,0 +1,163 @@
+//! `--until METRIC:HALFWIDTH`: play until a metric's 95% interval is narrow enough.
+//!
+//! Reproducibility rules the design: the stopping test is made only after a deterministic number
+//! of games (10,000, then doubling: 20,000, 40,000, ...), and looks only at the exact statistics of
+//! games `0..n`, so the same command always stops after the same games and writes the same files,
+//! whatever the threads, the blocks, or interruptions and resumes in between.
+
+use std::fmt;
+
+use crate::error::UsageError;
+use crate::record::{Layout, OutcomeKind};
+use crate::stats::{Accumulator, Interval, mean_interval, wilson};
+
+/// Games before the first stopping test; each later test is after twice as many.
+pub const FIRST_STEP: u64 = 10_000;
+
+/// What a metric name refers to in a point's layout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target {
+    LengthMean,
+    /// Share of games ending in this kind (any seat).
+    Rate(OutcomeKind),
+    /// Share of games in which the counter fired.
+    Share(usize),
+    /// Mean of the counter per game.
+    Mean(usize),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Until {
+    pub metric: String,
+    pub half_width: f64,
+    /// The text as given, for the manifest and the saved state.
+    pub raw: String,
+}
+
+const KINDS: [OutcomeKind; 5] =
+    [OutcomeKind::Win, OutcomeKind::Draw, OutcomeKind::Cycle, OutcomeKind::Capped, OutcomeKind::Scorched];
+
+impl Until {
+    /// Parses `METRIC:HALFWIDTH`; the metric is checked against the points later (`check`).
+    pub fn parse(raw: &str) -> Result<Until, UsageError> {
+        let (metric, hw) = raw.rsplit_once(':').ok_or_else(|| {
+            UsageError(format!(
+                "--until '{raw}' should be METRIC:HALFWIDTH, e.g. length_mean:0.5 or win_rate:0.001"
+            ))
+        })?;
+        let half_width: f64 = hw
+            .trim()
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite() && *x > 0.0)
+            .ok_or_else(|| UsageError(format!("--until '{raw}': HALFWIDTH must be a positive number")))?;
+        Ok(Until { metric: metric.trim().to_string(), half_width, raw: raw.to_string() })
+    }
+
+    fn target(&self, layout: &Layout) -> Option<Target> {
+        let m = self.metric.as_str();
+        if m == "length_mean" {
+            return Some(Target::LengthMean);
+        }
+        if let Some(kind) = m.strip_suffix("_rate") {
+            return KINDS.iter().find(|k| k.name() == kind).map(|&k| Target::Rate(k));
+        }
+        if let Some(ev) = m.strip_suffix("_share") {
+            return layout.counters.iter().position(|c| c == ev).map(Target::Share);
+        }
+        if let Some(ev) = m.strip_suffix("_mean") {
+            return layout.counters.iter().position(|c| c == ev).map(Target::Mean);
+        }
+        None
+    }
+
+    /// The metric must name something of every point; otherwise the error lists what is allowed.
+    pub fn check(&self, layouts: &[&Layout]) -> Result<(), UsageError> {
+        if layouts.iter().all(|l| self.target(l).is_some()) {
+            return Ok(());
+        }
+        let mut allowed = vec!["length_mean".to_string()];
+        allowed.extend(KINDS.iter().map(|k| format!("{}_rate", k.name())));
+        if let Some(first) = layouts.first() {
+            for c in &first.counters {
+                if layouts.iter().all(|l| l.counters.contains(c)) {
+                    allowed.push(format!("{c}_share"));
+                    allowed.push(format!("{c}_mean"));
+                }
+            }
+        }
+        Err(UsageError(format!(
+            "--until: unknown metric '{}' (metrics: {})",
+            self.metric,
+            allowed.join(", ")
+        )))
+    }
+
+    /// The metric's 95% interval over the games in `acc`.
+    pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
+        match self.target(layout).expect("metric checked before the run") {
+            Target::LengthMean => mean_interval(acc.length.sum(), acc.length.sum_sq(), acc.length.total()),
+            Target::Rate(kind) => {
+                let k = layout
+                    .outcomes
+                    .iter()
+                    .zip(&acc.outcomes)
+                    .filter(|(o, _)| o.kind == kind)
+                    .map(|(_, n)| n)
+                    .sum();
+                wilson(k, acc.games)
+            }
+            Target::Share(c) => wilson(acc.counters[c].games_with, acc.games),
+            Target::Mean(c) => {
+                mean_interval(acc.counters[c].total as i128, acc.counters[c].sum_sq, acc.games)
+            }
+        }
+    }
+
+    /// Whether the interval is narrow enough (NaN, as with too few games, is not).
+    pub fn met(&self, layout: &Layout, acc: &Accumulator) -> bool {
+        self.interval(layout, acc).half_width() <= self.half_width
+    }
+
+    /// Whether a stopping test is made after `done` games.
+    pub fn is_test_point(done: u64) -> bool {
+        done >= FIRST_STEP && done.is_multiple_of(FIRST_STEP) && (done / FIRST_STEP).is_power_of_two()
+    }
+
+    /// The first test point after `done` games.
+    pub fn next_test_point(done: u64) -> u64 {
+        let mut n = FIRST_STEP;
+        while n <= done {
+            n = n.saturating_mul(2);
+        }
+        n
+    }
+}
+
+impl fmt::Display for Until {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_points_double_from_ten_thousand() {
+        assert_eq!(Until::next_test_point(0), 10_000);
+        assert_eq!(Until::next_test_point(10_000), 20_000);
+        assert_eq!(Until::next_test_point(25_000), 40_000);
+        assert!(Until::is_test_point(80_000) && !Until::is_test_point(30_000) && !Until::is_test_point(0));
+    }
+
+    #[test]
+    fn parses() {
+        let u = Until::parse("length_mean:0.5").unwrap();
+        assert_eq!((u.metric.as_str(), u.half_width), ("length_mean", 0.5));
+        assert!(Until::parse("length_mean").is_err());
+        assert!(Until::parse("length_mean:-1").is_err());
+        assert!(Until::parse("length_mean:x").is_err());
+    }
+}

@@ -1,0 +1,299 @@
+//! End-to-end tests of runs that outgrow one process: shards and `merge`, Ctrl-C and `--resume`,
+//! SIGKILL and `--resume`, `--until`, and the bad inputs of all of these. Each test drives the
+//! built binary as the cluster recipes in docs/cluster.md do, and compares files byte for byte with
+//! the plain single run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+/// The files of DESIGN.md's output contract that must be byte-identical.
+const CSV_FILES: [&str; 5] =
+    ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+fn run_ok(args: &[&str]) {
+    let out = warsim().args(args).output().unwrap();
+    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The manifest without the fields that legitimately differ: times, and the command line (its
+/// `--out` folder and `--shard`/`--resume` flags).
+fn manifest_core(dir: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let m = v.as_object_mut().unwrap();
+    for k in ["start_time", "end_time", "command_line"] {
+        m.remove(k);
+    }
+    v
+}
+
+fn assert_same_files(expected: &Path, actual: &Path) {
+    for f in CSV_FILES {
+        let a = std::fs::read(expected.join(f)).unwrap();
+        let b = std::fs::read(actual.join(f)).unwrap();
+        assert!(a == b, "{f} differs between {} and {}", expected.display(), actual.display());
+    }
+    assert_eq!(manifest_core(expected), manifest_core(actual), "manifest differs");
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn shard_and_merge_equal_the_single_run_for_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    for game in warsim::games::registry() {
+        // War also sweeps, so a merge of several points is covered; every game runs its defaults.
+        let mut base: Vec<String> = vec!["run".into(), game.name.into(), "--games".into(), "2000".into()];
+        base.extend(["--seed".into(), "11".into(), "--threads".into(), "2".into(), "-q".into()]);
+        if game.name == "war" {
+            base.extend(["--sweep".into(), "players=2,3".into()]);
+        }
+        let single = tmp.path().join(format!("{}-single", game.name));
+        let mut args = base.clone();
+        args.extend(["--out".into(), s(&single).into()]);
+        run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        for n in [1u32, 2, 3, 7] {
+            let mut dirs: Vec<PathBuf> = Vec::new();
+            for k in 1..=n {
+                let dir = tmp.path().join(format!("{}-{n}-shards/{k}", game.name));
+                let mut args = base.clone();
+                args.extend(["--shard".into(), format!("{k}/{n}"), "--out".into(), s(&dir).into()]);
+                run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+                dirs.push(dir);
+            }
+            // Merge in reverse order: the order of the folders does not matter.
+            let merged = tmp.path().join(format!("{}-{n}-merged", game.name));
+            let mut args: Vec<&str> = vec!["merge"];
+            args.extend(dirs.iter().rev().map(|d| s(d)));
+            args.extend(["--out", s(&merged), "-q"]);
+            run_ok(&args);
+            assert_same_files(&single, &merged);
+        }
+    }
+}
+
+/// Starts `warsim run` in the background.
+fn spawn(args: &[&str]) -> std::process::Child {
+    StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until the run in `dir` has checkpointed at least one block of games.
+fn wait_for_checkpoint(dir: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let played = std::fs::read_to_string(dir.join("state.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .map(|v| v["points"].as_array().unwrap().iter().map(|p| p["done"].as_u64().unwrap()).sum::<u64>())
+            .unwrap_or(0);
+        if played > 0 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no checkpoint in {}", dir.display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(pid: u32, sig: &str) {
+    let ok = StdCommand::new("kill").args([sig, &pid.to_string()]).status().unwrap().success();
+    assert!(ok, "kill {sig} {pid} failed");
+}
+
+fn interrupt_and_resume(sig: &str, tag: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = ["run", "war", "--games", "300000", "--sweep", "players=2,3", "--threads", "2", "-q"];
+    let full = tmp.path().join("full");
+    run_ok(&[&base[..], &["--out", s(&full)]].concat());
+
+    let cut = tmp.path().join(tag);
+    let mut child = spawn(&[&base[..], &["--out", s(&cut)]].concat());
+    wait_for_checkpoint(&cut);
+    let sent = Instant::now();
+    signal(child.id(), sig);
+    let status = child.wait().unwrap();
+    let stop_time = sent.elapsed();
+    if sig == "-INT" {
+        assert_eq!(status.code(), Some(130), "an interrupted run exits with 130");
+        assert!(stop_time < Duration::from_secs(2), "took {stop_time:?} to stop");
+        let m = manifest_core(&cut);
+        assert_eq!(m["partial"], serde_json::json!(true), "{m}");
+        let games = m["point_games"].as_array().unwrap();
+        assert!(games.iter().any(|g| g.as_u64().unwrap() > 0), "{m}");
+        assert!(games[1].as_u64().unwrap() < 300_000, "stopped before the end: {m}");
+    } else {
+        assert!(!status.success());
+    }
+    // No half-written file under a final name: every file there parses completely.
+    for f in std::fs::read_dir(&cut).unwrap() {
+        let path = f.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if name.ends_with(".json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        } else if name.ends_with(".csv") {
+            let mut r = csv::Reader::from_path(&path).unwrap();
+            assert!(r.records().all(|rec| rec.is_ok()), "{name}");
+        }
+    }
+    run_ok(&[&base[..], &["--out", s(&cut), "--resume"]].concat());
+    assert_same_files(&full, &cut);
+    assert!(manifest_core(&cut).get("partial").is_none());
+    let stale: Vec<_> = std::fs::read_dir(&cut)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with(".warsim-"))
+        .collect();
+    assert!(stale.is_empty(), "temporary files left: {stale:?}");
+}
+
+#[test]
+fn ctrl_c_then_resume_equals_the_uninterrupted_run() {
+    interrupt_and_resume("-INT", "interrupted");
+}
+
+#[test]
+fn sigkill_then_resume_equals_the_uninterrupted_run() {
+    interrupt_and_resume("-KILL", "killed");
+}
+
+/// (games, half-width of the length mean's interval) per point of `summary.csv`.
+fn length_precision(dir: &Path) -> Vec<(u64, f64)> {
+    let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let (g, lo, hi) = (col("games"), col("length_ci95_low"), col("length_ci95_high"));
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            let f = |i: usize| rec[i].parse::<f64>().unwrap();
+            (rec[g].parse().unwrap(), (f(hi) - f(lo)) / 2.0)
+        })
+        .collect()
+}
+
+#[test]
+fn until_stops_at_the_asked_precision_and_repeats_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = ["run", "war", "--until", "length_mean:2.5", "--sweep", "players=2,4", "-q"];
+    let a = tmp.path().join("a");
+    let b = tmp.path().join("b");
+    run_ok(&[&base[..], &["--out", s(&a), "--threads", "2"]].concat());
+    run_ok(&[&base[..], &["--out", s(&b), "--threads", "1"]].concat());
+    for f in CSV_FILES {
+        assert_eq!(std::fs::read(a.join(f)).unwrap(), std::fs::read(b.join(f)).unwrap(), "{f}");
+    }
+    for (i, (games, hw)) in length_precision(&a).into_iter().enumerate() {
+        assert!(hw <= 2.5, "half-width {hw} after {games} games");
+        assert!(
+            games >= 10_000 && games.is_multiple_of(10_000) && (games / 10_000).is_power_of_two(),
+            "{games}"
+        );
+        // At the previous test point the target was not yet met (else the run would have stopped
+        // there): the same command capped at half the games shows it.
+        if games > 10_000 {
+            let c = tmp.path().join(format!("cap{i}"));
+            let cap = (games / 2).to_string();
+            run_ok(&[&base[..], &["--games", &cap, "--out", s(&c)]].concat());
+            let (g, earlier) = length_precision(&c)[i];
+            assert!(g == games / 2 && earlier > 2.5, "{g} games: {earlier}");
+        }
+    }
+    // The cap: --games stops the run even if the precision is not reached.
+    let capped = tmp.path().join("capped");
+    run_ok(&["run", "war", "--until", "length_mean:0.001", "--games", "15000", "--out", s(&capped), "-q"]);
+    let p = length_precision(&capped);
+    assert_eq!(p[0].0, 15_000);
+    assert!(p[0].1 > 0.001);
+}
+
+/// Runs warsim expecting exit code 2 with a one-line message containing `needle`.
+fn refused(args: &[&str], needle: &str) {
+    let out = warsim().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "warsim {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+#[test]
+fn bad_shards_and_merges_exit_2_and_write_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    for (spec, why) in
+        [("3/2", "between 1 and N"), ("0/0", "at least 1"), ("x/y", "whole number"), ("1", "K/N")]
+    {
+        refused(&["run", "war", "--games", "100", "--shard", spec, "--out", s(&out)], why);
+        assert!(!out.exists());
+    }
+    refused(&["run", "war", "--until", "length_median:1", "--out", s(&out)], "metrics: length_mean");
+    refused(&["run", "war", "--until", "length_mean:1", "--shard", "1/2", "--out", s(&out)], "--until");
+    refused(&["run", "war", "--resume", "--out", s(&out)], "state.json");
+    assert!(!out.exists());
+
+    let shard = |k: u32, seed: &str, games: &str| {
+        let dir = tmp.path().join(format!("s{k}-{seed}-{games}"));
+        run_ok(&[
+            "run",
+            "war",
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--shard",
+            &format!("{k}/3"),
+            "--out",
+            s(&dir),
+            "-q",
+        ]);
+        dir
+    };
+    let (s1, s2, s3) = (shard(1, "1", "900"), shard(2, "1", "900"), shard(3, "1", "900"));
+    let merged = tmp.path().join("merged");
+    refused(&["merge", s(&s1), s(&s2), "--out", s(&merged)], "missing shard 3/3");
+    refused(&["merge", s(&s1), s(&s2), s(&s2), s(&s3), "--out", s(&merged)], "given twice");
+    let other_seed = shard(3, "2", "900");
+    refused(&["merge", s(&s1), s(&s2), s(&other_seed), "--out", s(&merged)], "different seed");
+    let other_games = shard(3, "1", "1000");
+    refused(&["merge", s(&s1), s(&s2), s(&other_games), "--out", s(&merged)], "different game count");
+    let other_settings = tmp.path().join("other-settings");
+    run_ok(&[
+        "run",
+        "war",
+        "--games",
+        "900",
+        "--set",
+        "players=3",
+        "--shard",
+        "3/3",
+        "--out",
+        s(&other_settings),
+        "-q",
+    ]);
+    refused(&["merge", s(&s1), s(&s2), s(&other_settings), "--out", s(&merged)], "different scenario");
+    refused(&["merge", s(&s1), s(&tmp.path().join("nowhere")), "--out", s(&merged)], "state.json");
+    // Another warsim version: edit the saved state as an older build would have written it.
+    let old = tmp.path().join("old");
+    std::fs::create_dir_all(&old).unwrap();
+    let text = std::fs::read_to_string(s3.join("state.json")).unwrap();
+    let version = format!("\"warsim_version\":\"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version));
+    std::fs::write(old.join("state.json"), text.replace(&version, "\"warsim_version\":\"0.0.1\"")).unwrap();
+    refused(&["merge", s(&s1), s(&s2), s(&old), "--out", s(&merged)], "different warsim version");
+    assert!(!merged.exists());
+    // And the right three merge.
+    run_ok(&["merge", s(&s3), s(&s1), s(&s2), "--out", s(&merged), "-q"]);
+}
