@@ -364,6 +364,69 @@ impl Board {
         self.contested(r, rng, rec, narr)
     }
 
+    /// Plays the plain battles of a two-player game with shuffled pickup and spoils capture, with
+    /// both stacks' indices held in registers, until the top cards tie (the war is left to
+    /// `battle`), a player runs out (returns the end) or `limit` battles are played. Each battle
+    /// is exactly `battle`'s short path, drawing the same coin, so the game is the same game.
+    #[inline(never)]
+    pub fn plain_streak(
+        &mut self,
+        r: &WarRules,
+        rng: &mut GameRng,
+        rec: &mut GameRecord,
+        limit: u64,
+    ) -> Option<End> {
+        debug_assert!(
+            self.n_alive == 2 && r.pickup == Pickup::Shuffled && !r.instant && r.battles_to_win == 0
+        );
+        let t = &mut self.table;
+        let mask = t.mask;
+        let (a, b) = (self.alive[0] as usize, self.alive[1] as usize);
+        let (base_a, base_b) = (t.base(a), t.base(b));
+        let (mut ha, mut la, mut hb, mut lb) = (t.head[a], t.len[a], t.head[b], t.len[b]);
+        let (mut bits, mut nbits, mut battles) = (self.bits, self.nbits, self.battles);
+        let buf = &mut t.buf;
+        let mut loser = None;
+        while battles < limit {
+            // SAFETY: a, b < n and heads are masked, so both indices are inside buf (n * cap).
+            let (ca, cb) = unsafe { (*buf.get_unchecked(base_a + ha), *buf.get_unchecked(base_b + hb)) };
+            if ca == cb {
+                break;
+            }
+            battles += 1;
+            ha = (ha + 1) & mask;
+            hb = (hb + 1) & mask;
+            la -= 1;
+            lb -= 1;
+            if nbits == 0 {
+                bits = rng.next_u64();
+                nbits = 64;
+            }
+            let winner_first = bits & 1 == 1;
+            bits >>= 1;
+            nbits -= 1;
+            let (a_wins, cw, cl) = if ca > cb { (true, ca, cb) } else { (false, cb, ca) };
+            let (x, y) = if winner_first { (cw, cl) } else { (cl, cw) };
+            let (base, head, len) = if a_wins { (base_a, ha, &mut la) } else { (base_b, hb, &mut lb) };
+            let pos = head + *len;
+            // SAFETY: the winner's seat < n and both offsets are masked: inside buf.
+            unsafe {
+                *buf.get_unchecked_mut(base + (pos & mask)) = x;
+                *buf.get_unchecked_mut(base + ((pos + 1) & mask)) = y;
+            }
+            *len += 2;
+            if la == 0 || lb == 0 {
+                loser = Some(if a_wins { b } else { a });
+                break;
+            }
+        }
+        (t.head[a], t.len[a], t.head[b], t.len[b]) = (ha, la, hb, lb);
+        (self.bits, self.nbits, self.battles) = (bits, nbits, battles);
+        let loser = loser?;
+        let winner = if loser == a { b } else { a };
+        self.after_battle(r, Some(winner), rec, &mut Silent)
+    }
+
     /// A two-player war under the most common rules (shuffled pickup, spoils, `short = lose`),
     /// without the layer bookkeeping that only deterministic pickups need. It lays the cards into
     /// the spoils in exactly the order `contested` gathers them (layer by layer, seat by seat), so

@@ -239,7 +239,16 @@ impl WarEngine {
         let r = &self.rules;
         let max = r.max_battles;
         if r.pickup == Pickup::Shuffled {
+            let streaks = !r.instant && r.battles_to_win == 0;
             while sc.board.battles < max {
+                if streaks && sc.board.alive().len() == 2 {
+                    if let Some(end) = sc.board.plain_streak(r, rng, rec, max) {
+                        return end;
+                    }
+                    if sc.board.battles >= max {
+                        break;
+                    }
+                }
                 if let Some(end) = sc.board.battle(r, rng, rec, &mut Silent) {
                     return end;
                 }
