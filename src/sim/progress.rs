@@ -16,7 +16,7 @@ impl Progress {
         }
         let bar = ProgressBar::with_draw_target(Some(total_games), ProgressDrawTarget::stderr_with_hz(4));
         let style = ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}",
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games  {per_sec:0}  ETA {eta}  {msg}",
         )
         .expect("valid template");
         bar.set_style(style);
