@@ -130,14 +130,16 @@ pub const PRESETS: &[Preset] = &[
         about: "each player shuffles one joker into their stack",
         sets: &[("jokers", "equal")],
     },
+    // RULINGS §1: players 3 or more, war_scope all. It sets 3 players (an explicit `players`
+    // overrides a preset), so the preset alone is a multi-player game, not standard War.
     Preset {
         name: "multiple-players",
-        about: "three or more players, everyone joins a war",
-        sets: &[("war_scope", "all")],
+        about: "three players (more with players=N), everyone joins a war",
+        sets: &[("players", "3"), ("war_scope", "all")],
     },
     Preset {
         name: "limited-engagement",
-        about: "only the tied players go to war",
+        about: "3+ players: only the tied players go to war",
         sets: &[("war_scope", "tied")],
     },
     Preset {

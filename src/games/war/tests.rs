@@ -349,6 +349,18 @@ fn short_war_ends_at_k_battles_won() {
 }
 
 #[test]
+fn multiple_players_preset_deals_three_and_conflicts_with_limited_engagement() {
+    let r = rules(&[("variant", "multiple-players")]);
+    assert_eq!((r.players, r.scope_tied), (3, false));
+    let four = rules(&[("variant", "multiple-players"), ("players", "4")]);
+    assert_eq!(four.players, 4, "an explicit player count overrides the preset");
+    let e = try_rules(&[("variant", "multiple-players+limited-engagement")]).unwrap_err();
+    assert!(e.contains("conflict") && e.contains("war_scope"), "{e}");
+    let limited = rules(&[("variant", "limited-engagement"), ("players", "3")]);
+    assert!(limited.scope_tied);
+}
+
+#[test]
 fn jokers_and_deal_sizes() {
     let shared = rules(&[("jokers", "shared")]);
     assert_eq!(shared.deck_size(), 54);
