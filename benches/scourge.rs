@@ -8,8 +8,7 @@ use warsim::cards::Pack;
 use warsim::games::Engine;
 use warsim::games::scourge::ScourgeEngine;
 use warsim::record::GameRecord;
-use warsim::seed::GameSeed;
-use warsim::stats::Accumulator;
+use warsim::sim::runner::play_games;
 
 /// Games per benchmark iteration.
 const GAMES: u64 = 1_000;
@@ -24,13 +23,8 @@ fn games_per_second(c: &mut Criterion) {
         let mut next = 0u64;
         group.bench_with_input(BenchmarkId::new("decks", decks), &decks, |b, _| {
             b.iter(|| {
-                let mut acc = Accumulator::new(engine.layout());
-                for _ in 0..GAMES {
-                    rec.reset();
-                    engine.play(GameSeed::new(1, next), &mut scratch, &mut rec);
-                    acc.record(next, &rec);
-                    next += 1;
-                }
+                let acc = play_games(&engine, &mut scratch, &mut rec, 1, next..next + GAMES);
+                next += GAMES;
                 black_box(acc.games)
             })
         });

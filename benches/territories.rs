@@ -5,19 +5,15 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use warsim::games::Engine;
 use warsim::games::territories::{Rules, TerritoriesEngine, Version};
 use warsim::record::GameRecord;
-use warsim::seed::GameSeed;
+use warsim::sim::runner::play_games;
 
-/// Plays `games` consecutive games of one engine with one scratch, as the runner does per chunk.
+/// Plays `games` consecutive games of one engine with one scratch, statistics recorded, as the
+/// runner does per chunk; returns the rounds played (to keep the work observable).
 fn play(engine: &TerritoriesEngine, first: u64, games: u64) -> u64 {
     let mut scratch = engine.new_scratch();
     let mut rec = GameRecord::default();
-    let mut rounds = 0;
-    for i in first..first + games {
-        rec.reset();
-        engine.play(GameSeed::new(1, i), &mut scratch, &mut rec);
-        rounds += rec.length;
-    }
-    rounds
+    let acc = play_games(engine, &mut scratch, &mut rec, 1, first..first + games);
+    acc.length.sum() as u64
 }
 
 fn lineups(c: &mut Criterion) {

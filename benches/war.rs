@@ -8,9 +8,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use warsim::games::Engine;
 use warsim::games::war::{PRESETS, SETTINGS, WarEngine, rules::WarRules};
 use warsim::record::GameRecord;
-use warsim::seed::GameSeed;
 use warsim::settings::resolve;
-use warsim::stats::Accumulator;
+use warsim::sim::runner::play_games;
 
 /// Games per benchmark iteration.
 const GAMES: u64 = 2_000;
@@ -42,13 +41,8 @@ fn games_per_second(c: &mut Criterion) {
         let mut next = 0u64;
         group.bench_with_input(BenchmarkId::from_parameter(name), name, |b, _| {
             b.iter(|| {
-                let mut acc = Accumulator::new(engine.layout());
-                for _ in 0..GAMES {
-                    rec.reset();
-                    engine.play(GameSeed::new(1, next), &mut scratch, &mut rec);
-                    acc.record(next, &rec);
-                    next += 1;
-                }
+                let acc = play_games(&engine, &mut scratch, &mut rec, 1, next..next + GAMES);
+                next += GAMES;
                 black_box(acc.games)
             })
         });

@@ -222,11 +222,7 @@ impl RunPlan {
         if games == 0 {
             return Err(UsageError("--games must be at least 1".into()));
         }
-        let threads = match args.threads {
-            Some(0) => return Err(UsageError("--threads must be at least 1".into())),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        let threads = worker_threads(args.threads)?;
         let points = scenario::expand(&req)?;
         let baseline = args.baseline.clone().or(req.baseline.clone());
         if let Some(spec) = &baseline {
@@ -272,6 +268,15 @@ impl PlayPlan {
         }
         let point = points.swap_remove(args.point_index - 1);
         Ok(PlayPlan { point, seed: args.point.seed.or(req.seed).unwrap_or(1), game_index: args.game_index })
+    }
+}
+
+/// `--threads`: at least 1; all cores when not given.
+fn worker_threads(requested: Option<usize>) -> Result<usize, UsageError> {
+    match requested {
+        Some(0) => Err(UsageError("--threads must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 
@@ -344,11 +349,7 @@ impl ComparePlan {
         if games == 0 {
             return Err(UsageError("--games must be at least 1".into()));
         }
-        let threads = match args.threads {
-            Some(0) => return Err(UsageError("--threads must be at least 1".into())),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        let threads = worker_threads(args.threads)?;
         Ok(ComparePlan {
             dir: args.dir.clone(),
             manifest,

@@ -14,6 +14,25 @@ use crate::stats::Accumulator;
 /// Games per chunk: large enough to amortise scheduling, small enough for a lively progress bar.
 pub const CHUNK: u64 = 16_384;
 
+/// Plays games `games` of `engine` in index order with one reused scratch and record: the loop
+/// every chunk of a run runs, and the one the benchmarks time.
+#[inline]
+pub fn play_games<E: Engine>(
+    engine: &E,
+    scratch: &mut E::Scratch,
+    rec: &mut GameRecord,
+    master: u64,
+    games: std::ops::Range<u64>,
+) -> Accumulator {
+    let mut acc = Accumulator::new(engine.layout());
+    for i in games {
+        rec.reset();
+        engine.play(GameSeed::new(master, i), scratch, rec);
+        acc.record(i, rec);
+    }
+    acc
+}
+
 pub fn play_range<E: Engine>(
     engine: &E,
     master: u64,
@@ -29,12 +48,7 @@ pub fn play_range<E: Engine>(
             |(scratch, rec), c| {
                 let start = first + c * CHUNK;
                 let end = (start + CHUNK).min(first + count);
-                let mut acc = Accumulator::new(engine.layout());
-                for i in start..end {
-                    rec.reset();
-                    engine.play(GameSeed::new(master, i), scratch, rec);
-                    acc.record(i, rec);
-                }
+                let acc = play_games(engine, scratch, rec, master, start..end);
                 tick(end - start);
                 acc
             },

@@ -221,12 +221,6 @@ impl Engine for ScourgeEngine {
             }
         };
         story.line(format_args!("{line}"));
-        let counters: Vec<String> = COUNTERS
-            .iter()
-            .zip(rec.counters.iter())
-            .filter(|(_, v)| **v > 0)
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        story.line(format_args!("Counters: {}", counters.join(" ")));
+        story.line(format_args!("{}", crate::games::narrate::counters_line(&COUNTERS, &rec.counters)));
     }
 }

@@ -566,13 +566,8 @@ fn the_narrative_tells_the_game_play_plays() {
             assert_eq!(lines("the Legends tie"), c("legend_ties"));
             assert_eq!(lines("stand-off:"), c("legend_shortage"));
             assert_eq!(lines("Final Battle ("), 1 - c("scorched"));
-            let counters: Vec<String> = COUNTERS
-                .iter()
-                .zip(rec.counters.iter())
-                .filter(|(_, v)| **v > 0)
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            assert!(story.contains(&format!("Counters: {}\n", counters.join(" "))), "{seed:?}");
+            let closing_counters = crate::games::narrate::counters_line(&COUNTERS, &rec.counters);
+            assert!(story.contains(&format!("{closing_counters}\n")), "{seed:?}");
             let closing = match rec.outcome {
                 0 => "P0 wins",
                 1 => "P1 wins",

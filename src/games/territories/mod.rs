@@ -677,9 +677,8 @@ impl Engine for TerritoriesEngine {
             (_, None) => "a draw".to_string(),
         };
         story.line(format_args!("Game over after {} rounds: {why}; {result}.", st.round));
-        story.line(format_args!(
-            "Counters: burned {}, jack_burns {}, king_saves {}, queen_swaps {}, drawn {}, short_pile_draws {}",
-            tally.cards_burned, tally.jack_burns, tally.king_saves, tally.queen_swaps, tally.cards_drawn, tally.short_pile_draws
-        ));
+        let mut rec = GameRecord::default();
+        self.finish(end, tally, &sc, &mut rec);
+        story.line(format_args!("{}", super::narrate::counters_line(&self.layout.counters, &rec.counters)));
     }
 }

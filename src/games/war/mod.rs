@@ -12,6 +12,7 @@ use engine::{
 };
 use rules::{Pickup, WarRules};
 
+use super::narrate::counters_line;
 use super::{Engine, GameDef, Point};
 use crate::record::{GameRecord, Layout, OutcomeKey, OutcomeKind};
 use crate::seed::{GameRng, GameSeed};
@@ -418,16 +419,6 @@ impl Engine for WarEngine {
             _ => format!("Capped: still going after {} battles.", summary.length),
         };
         story.line(format_args!("{line}"));
-        let c = &summary.counters;
-        story.line(format_args!(
-            "Counters: {}",
-            COUNTERS
-                .iter()
-                .zip(c.iter())
-                .filter(|(_, v)| **v > 0)
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
+        story.line(format_args!("{}", counters_line(&COUNTERS, &summary.counters)));
     }
 }
