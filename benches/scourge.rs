@@ -19,7 +19,7 @@ fn games_per_second(c: &mut Criterion) {
     for decks in [2usize, 3, 4] {
         let engine = ScourgeEngine::new(Pack::Draconian, decks);
         let mut scratch = engine.new_scratch();
-        let mut rec = GameRecord::default();
+        let mut rec = GameRecord::new(engine.layout());
         let mut next = 0u64;
         group.bench_with_input(BenchmarkId::new("decks", decks), &decks, |b, _| {
             b.iter(|| {

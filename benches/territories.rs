@@ -11,7 +11,7 @@ use warsim::sim::runner::play_games;
 /// runner does per chunk; returns the rounds played (to keep the work observable).
 fn play(engine: &TerritoriesEngine, first: u64, games: u64) -> u64 {
     let mut scratch = engine.new_scratch();
-    let mut rec = GameRecord::default();
+    let mut rec = GameRecord::new(engine.layout());
     let acc = play_games(engine, &mut scratch, &mut rec, 1, first..first + games);
     acc.length.sum() as u64
 }

@@ -16,7 +16,7 @@ const GAMES: u64 = 2_000;
 
 fn engine(sets: &[(&str, &str)]) -> WarEngine {
     let pairs: Vec<(String, String)> = sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let settings = resolve("war", SETTINGS, PRESETS, &pairs).expect("valid settings");
+    let settings = resolve("war", SETTINGS, PRESETS, &Default::default(), &pairs).expect("valid settings");
     WarEngine::new(WarRules::from_settings(&settings).expect("possible settings"))
 }
 
@@ -37,7 +37,7 @@ fn games_per_second(c: &mut Criterion) {
     for (name, sets) in cases {
         let engine = engine(sets);
         let mut scratch = engine.new_scratch();
-        let mut rec = GameRecord::default();
+        let mut rec = GameRecord::new(engine.layout());
         let mut next = 0u64;
         group.bench_with_input(BenchmarkId::from_parameter(name), name, |b, _| {
             b.iter(|| {

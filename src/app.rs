@@ -1,4 +1,5 @@
-//! The commands: each turns its validated plan into work and output.
+//! The commands: each turns its validated plan (`plan`) into work (`sim`) and output (`report`).
+//! The one place that knows all three: it builds the report's inputs from the driver's state.
 
 use std::io::Write;
 use std::time::Instant;
@@ -6,16 +7,19 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
-use crate::cli::{Cli, Command, ComparePlan, MergeArgs, PlayPlan, RunPlan};
+use crate::cli::{Cli, Command, MergeArgs};
 use crate::error::UsageError;
 use crate::games;
+use crate::plan::{ComparePlan, Comparisons, PlayPlan, RunPlan};
 use crate::report::{self, Manifest, PointResult, RunResult};
+use crate::scenario::ScenarioPoint;
 use crate::seed::GameSeed;
+use crate::settings::{SettingFile, Settings};
 use crate::sim::checkpoint::RunState;
+use crate::sim::driver::Drive;
+use crate::sim::paired::play_paired;
 use crate::sim::progress::Progress;
-use crate::sim::runner::{self, CHUNK};
 use crate::sim::signal::{self, Interrupted};
-use crate::sim::until::Until;
 use crate::usage;
 
 /// Runs warsim with these arguments (the first is the program name).
@@ -61,16 +65,64 @@ fn print_out(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// A block of games should take about this long (the time a SIGKILL may lose).
-const BLOCK_SECONDS: f64 = 2.0;
-
 fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .context("cannot start worker threads")?;
+    let pool = worker_pool(plan.threads)?;
+    let mut state = prepare_state(&plan, command_line)?;
+    signal::install();
+    let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
+    let progress = Progress::new(to_play, plan.quiet);
+    let drive = Drive {
+        points: plan.points.iter().map(|p| &*p.engine).collect(),
+        seed: plan.seed,
+        until: plan.until.as_ref(),
+        threads: plan.threads,
+        out: &plan.out,
+    };
+    // A finished point is never lost: its files are written at once, marked partial until the end.
+    let mut write_partial =
+        |st: &RunState| report::write_all(&plan.out, &run_result(st, start_time.clone(), true)?);
+    let driven = drive.run(&mut state, &pool, &progress, &mut write_partial)?;
+    progress.finish();
+    if driven.interrupted {
+        report::write_all(&plan.out, &run_result(&state, start_time, true)?)?;
+        let done: Vec<String> = state.points.iter().map(|p| p.done.to_string()).collect();
+        return Err(Interrupted(format!(
+            "stopped after {} more games; games per point so far: {}; files in {} are partial; continue \
+             with the same command and --resume",
+            driven.played,
+            done.join(", "),
+            plan.out.display()
+        ))
+        .into());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let result = run_result(&state, start_time, false)?;
+    report::write_all(&plan.out, &result)?;
+    let comparisons = match &plan.baseline {
+        Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
+        None => Vec::new(),
+    };
+    report::write_visuals(&plan.out, &result, &comparisons)?;
+    let mut text = report::terminal::render(&result);
+    text.push_str(&report::terminal::render_comparisons(&comparisons));
+    text.push_str(&format!(
+        "{} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
+        driven.played,
+        driven.played as f64 / elapsed.max(1e-9),
+        plan.threads,
+        plan.out.display()
+    ));
+    print_out(&text)
+}
+
+fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start worker threads")
+}
+
+/// The state the run starts from: a fresh one, or the saved one when resuming the same run.
+fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<RunState> {
     // The manifest records how to reproduce the files: the same command without `--resume`.
     let recorded: Vec<String> = command_line.into_iter().filter(|a| a != "--resume").collect();
     let fresh = RunState::new(
@@ -84,7 +136,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         recorded,
         &plan.points,
     );
-    let mut state = if plan.resume {
+    let state = if plan.resume {
         let saved = RunState::load(&plan.out)?;
         let why = fresh.incompatibility(&saved).or_else(|| {
             (saved.shard != fresh.shard)
@@ -96,7 +148,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
                 plan.out.display()
             ));
         }
-        remove_stale_temporaries(&plan.out);
+        crate::io::remove_stale_temporaries(&plan.out);
         RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
     } else {
         std::fs::create_dir_all(&plan.out)
@@ -104,134 +156,90 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         fresh
     };
     state.save(&plan.out)?;
-    signal::install();
-
-    let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
-    let progress = Progress::new(to_play, plan.quiet);
-    let tick = |n: u64| progress.add(n);
-    // Blocks start at a few chunks per thread and double while they take under BLOCK_SECONDS:
-    // short enough to checkpoint often (a SIGKILL loses at most one block), long enough that the
-    // wait for the block's last chunk and the checkpoint cost nothing measurable. Block sizes never
-    // change results: statistics merge exactly, and `--until` tests at fixed game counts.
-    let mut block = (2 * plan.threads as u64).max(4) * CHUNK;
-    let max_block = 256 * plan.threads as u64 * CHUNK;
-    let mut played = 0u64;
-    for i in 0..state.points.len() {
-        if state.points[i].complete {
-            continue;
-        }
-        progress.message(state.points[i].label.clone());
-        let engine = &*plan.points[i].engine;
-        loop {
-            let p = &state.points[i];
-            let total = p.end - p.first;
-            if p.done >= total {
-                break;
-            }
-            if let Some(u) = &plan.until
-                && Until::is_test_point(p.done)
-                && u.met(&p.layout, &p.acc)
-            {
-                break;
-            }
-            let target = if plan.until.is_some() { Until::next_test_point(p.done).min(total) } else { total };
-            while state.points[i].done < target {
-                let p = &mut state.points[i];
-                let count = block.min(target - p.done);
-                let (acc, n) = if signal::stop_requested() {
-                    (None, 0)
-                } else {
-                    let first = p.first + p.done;
-                    let block_started = Instant::now();
-                    let (acc, n) = pool.install(|| {
-                        runner::play_block(engine, plan.seed, first, count, signal::stop_flag(), &tick)
-                    });
-                    if n == count && count == block && block_started.elapsed().as_secs_f64() < BLOCK_SECONDS {
-                        block = (block * 2).min(max_block);
-                    }
-                    (Some(acc), n)
-                };
-                if let Some(acc) = acc {
-                    p.acc.merge(&acc);
-                }
-                p.done += n;
-                played += n;
-                state.save(&plan.out)?;
-                if n < count {
-                    progress.finish();
-                    report::write_all(&plan.out, &state.result(start_time, true)?)?;
-                    let done: Vec<String> = state.points.iter().map(|p| p.done.to_string()).collect();
-                    return Err(Interrupted(format!(
-                        "stopped after {played} more games; games per point so far: {}; files in {} are \
-                         partial; continue with the same command and --resume",
-                        done.join(", "),
-                        plan.out.display()
-                    ))
-                    .into());
-                }
-            }
-        }
-        state.points[i].complete = true;
-        state.save(&plan.out)?;
-        if !state.complete() {
-            // A finished point is never lost: write it now, marked partial until the run ends.
-            report::write_all(&plan.out, &state.result(start_time.clone(), true)?)?;
-        }
-    }
-    progress.finish();
-    let elapsed = started.elapsed().as_secs_f64();
-    let result = state.result(start_time, false)?;
-    report::write_all(&plan.out, &result)?;
-    // Paired comparisons (issue 7): one more pass when a baseline is named; then plots and report.
-    let comparisons = match &plan.baseline {
-        Some(spec) => paired_pass(&plan.points, spec, plan.seed, plan.games, &pool, plan.quiet)?.0,
-        None => Vec::new(),
-    };
-    report::write_visuals(&plan.out, &result, &comparisons)?;
-    let mut text = report::terminal::render(&result);
-    text.push_str(&report::terminal::render_comparisons(&comparisons));
-    text.push_str(&format!(
-        "{played} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
-        played as f64 / elapsed.max(1e-9),
-        plan.threads,
-        plan.out.display()
-    ));
-    print_out(&text)
+    Ok(state)
 }
 
-/// Plays every point once, game by game against its baseline (`report::compare`).
+/// The files' contents for the points of `state` played so far. `partial` marks a run that stopped
+/// early; it then lists only points with games, and the manifest says how many each has.
+fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Result<RunResult> {
+    let mut points = Vec::new();
+    for p in &state.points {
+        if !p.complete && p.done == 0 {
+            continue;
+        }
+        let def = games::find(&p.game)
+            .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
+        let settings = Settings::restore(
+            def.name,
+            def.settings,
+            !def.presets.is_empty(),
+            &p.variant,
+            &p.settings,
+            &p.files,
+        )
+        .map_err(anyhow::Error::msg)?;
+        points.push(PointResult {
+            label: p.label.clone(),
+            game: def.name,
+            settings,
+            layout: p.layout.clone(),
+            acc: p.acc.clone(),
+        });
+    }
+    let mut files: Vec<SettingFile> = Vec::new();
+    for f in state.points.iter().flat_map(|p| &p.files) {
+        if !files.contains(f) {
+            files.push(f.clone());
+        }
+    }
+    let manifest = Manifest {
+        warsim_version: state.warsim_version.clone(),
+        git_commit: Manifest::git_commit(),
+        command_line: state.command_line.clone(),
+        scenario: state.scenario.clone(),
+        seed: state.seed,
+        games: state.games,
+        shards: state.shard.to_string(),
+        threads: state.threads,
+        start_time,
+        end_time: Manifest::now(),
+        points: state.points.iter().map(|p| p.label.clone()).collect(),
+        scenario_text: state.scenario_text.clone(),
+        until: state.until.clone(),
+        partial,
+        point_games: if partial || state.until.is_some() {
+            state.points.iter().map(|p| p.done).collect()
+        } else {
+            Vec::new()
+        },
+        files,
+    };
+    Ok(RunResult { points, manifest })
+}
+
+/// Plays every compared point once, game by game against its baseline, and returns the comparison
+/// rows with every point's statistics (identical to a normal pass over the same games).
 fn paired_pass(
-    points: &[crate::scenario::ScenarioPoint],
-    spec: &str,
+    points: &[ScenarioPoint],
+    plan: &Comparisons,
     seed: u64,
     games: u64,
     pool: &rayon::ThreadPool,
     quiet: bool,
 ) -> anyhow::Result<(Vec<report::compare::Comparison>, Vec<crate::stats::Accumulator>)> {
-    let compared: Vec<report::compare::ComparedPoint> = points
-        .iter()
-        .map(|p| report::compare::ComparedPoint {
-            label: &p.label,
-            settings: &p.settings,
-            engine: &*p.engine,
-        })
-        .collect();
+    let engines: Vec<&dyn games::Point> = points.iter().map(|p| &*p.engine).collect();
     let progress = Progress::new(games * points.len() as u64, quiet);
     progress.message("paired comparison".into());
     let tick = |n: u64| progress.add(n);
-    let (rows, result) =
-        pool.install(|| report::compare::compare(&compared, spec, seed, games, &tick)).map_err(UsageError)?;
+    let result = pool.install(|| play_paired(&engines, &plan.pairs, seed, 0, games, &tick));
     progress.finish();
-    Ok((rows, result.accumulators))
+    Ok((report::compare::rows(&plan.compared(points), &result.sums), result.accumulators))
 }
 
 /// `warsim compare DIR --baseline B`: replays the run's games in pairs and writes comparisons.csv;
 /// over all of the run's games it also redraws the plots and report.html with the comparisons.
 fn compare(plan: ComparePlan) -> anyhow::Result<()> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .context("cannot start worker threads")?;
+    let pool = worker_pool(plan.threads)?;
     let seed = plan.manifest.seed;
     let (rows, accs) = paired_pass(&plan.points, &plan.baseline, seed, plan.games, &pool, plan.quiet)?;
     let mut text = String::new();
@@ -252,7 +260,7 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {
-        report::write_atomic(&plan.dir.join("comparisons.csv"), |w| report::compare::write_csv(&rows, w))?;
+        crate::io::write_atomic(&plan.dir.join("comparisons.csv"), |w| report::compare::write_csv(&rows, w))?;
         text.push_str(&format!(
             "comparisons.csv written in {} (first {} of the run's {} games)\n",
             plan.dir.display(),
@@ -263,23 +271,10 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
     print_out(&(report::terminal::render_comparisons(&rows) + &text))
 }
 
-/// A killed run may leave the temporary file of an atomic write behind (never a half-written
-/// file under a final name); resuming removes such leftovers.
-fn remove_stale_temporaries(dir: &std::path::Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(".warsim-") && name.ends_with(".tmp") {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
 fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
-    crate::cli::check_writable(&args.out)?;
-    let result = state.result(Manifest::now(), false)?;
+    crate::plan::check_writable(&args.out)?;
+    let result = run_result(&state, Manifest::now(), false)?;
     report::write_all(&args.out, &result)?;
     report::write_visuals(&args.out, &result, &[])?;
     state.save(&args.out)?;

@@ -6,6 +6,8 @@ pub mod cards;
 pub mod cli;
 pub mod error;
 pub mod games;
+pub mod io;
+pub mod plan;
 pub mod policy;
 pub mod record;
 pub mod report;

@@ -1,36 +1,88 @@
 //! What one game leaves behind (`GameRecord`) and what a game promises to record (`Layout`).
 //!
-//! Every engine of every game fills the same fixed-size record, so the runner and the statistics
-//! never know which game they serve and never allocate per game. The `Layout` names the record's
-//! slots: the outcomes the game can end in, its event counters and its extra distributions.
+//! A game declares its layout once, through a `LayoutBuilder`: each outcome row, counter and
+//! distribution is declared by one call that returns the typed index the engine writes (`Row`,
+//! `Counter`, `Dist`) and records the name the files show, so an index and its name cannot
+//! disagree. Keyed families (per seat, team, policy or card id) are declared the same way, sized
+//! when the scenario point is built. There is no fixed cap: a record is sized from its layout once
+//! per thread and reused, so the runner and the statistics never allocate per game and never know
+//! which game they serve.
+//!
+//! How a game ended is said in the family's shared terms (`Ending`) and turned into its outcome row
+//! by the `Outcomes` table the builder made, the one scheme every game uses.
 
 use serde::{Deserialize, Serialize};
 
-/// Most counters a game may declare.
-pub const MAX_COUNTERS: usize = 40;
-/// Most distribution observations one game may make (e.g. points per seat per territory).
-pub const MAX_OBSERVATIONS: usize = 96;
+/// Declares a closed list of named things once: the enum, `ALL` in declaration order, and each
+/// one's name as the files show it (`name`, `from_name`). Outcome kinds and each game's fixed
+/// counters are declared with it, so an index and its name can never disagree.
+#[macro_export]
+macro_rules! named {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)?
+    }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u16)]
+        $vis enum $name { $($(#[$vmeta])* $variant),+ }
 
-/// The kinds of ending shared by the family. A game declares which it uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OutcomeKind {
-    Win,
-    Draw,
-    Cycle,
-    Capped,
-    Scorched,
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Every name, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            /// The name the files show.
+            #[inline]
+            pub const fn name(self) -> &'static str {
+                Self::NAMES[self as usize]
+            }
+
+            pub fn from_name(text: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|v| v.name() == text)
+            }
+        }
+    };
 }
 
-impl OutcomeKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            OutcomeKind::Win => "win",
-            OutcomeKind::Draw => "draw",
-            OutcomeKind::Cycle => "cycle",
-            OutcomeKind::Capped => "capped",
-            OutcomeKind::Scorched => "scorched",
+/// Declares a game's fixed counters (or distributions) once, as a module of typed constants and
+/// their names in index order:
+///
+/// ```ignore
+/// warsim::declare! { pub mod counter: Counter { WARS = "wars", DOUBLE_WARS = "double_wars" } }
+/// ```
+///
+/// gives `counter::WARS: Counter`, `counter::DOUBLE_WARS` and `counter::NAMES`. The game passes
+/// `NAMES` first to its `LayoutBuilder` (`declared_counters`), so each constant is the index the
+/// layout gives that name.
+#[macro_export]
+macro_rules! declare {
+    ($(#[$meta:meta])* $vis:vis mod $module:ident : $ty:ident {
+        $($(#[$vmeta:meta])* $name:ident = $text:literal),+ $(,)?
+    }) => {
+        $(#[$meta])*
+        $vis mod $module {
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+            #[repr(u16)]
+            enum Index { $($name),+ }
+            $($(#[$vmeta])* pub const $name: $crate::record::$ty = $crate::record::$ty(Index::$name as _);)+
+            /// Every name, in index order.
+            pub const NAMES: &[&str] = &[$($text),+];
         }
+    };
+}
+
+named! {
+    /// The kinds of ending shared by the family, in the order the files list them. A game declares
+    /// which it uses.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum OutcomeKind {
+        Win = "win",
+        Draw = "draw",
+        Cycle = "cycle",
+        Capped = "capped",
+        Scorched = "scorched",
     }
 }
 
@@ -67,68 +119,421 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn counter(&self, name: &str) -> usize {
-        self.counters.iter().position(|c| c == name).unwrap_or_else(|| panic!("no counter {name}"))
+    pub fn counter(&self, name: &str) -> Option<Counter> {
+        self.counters.iter().position(|c| c == name).map(|i| Counter(i as u32))
     }
 
-    pub fn distribution(&self, name: &str) -> usize {
-        self.distributions.iter().position(|c| c == name).unwrap_or_else(|| panic!("no distribution {name}"))
+    pub fn distribution(&self, name: &str) -> Option<Dist> {
+        self.distributions.iter().position(|c| c == name).map(|i| Dist(i as u16))
     }
 }
 
-/// One finished game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub length: u64,
-    pub outcome: u16,
-    pub counters: [u64; MAX_COUNTERS],
-    observations: [(u16, i64); MAX_OBSERVATIONS],
-    observed: usize,
+/// An outcome row of a layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Row(pub u16);
+
+/// A counter of a layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter(pub u32);
+
+/// A distribution of a layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dist(pub u16);
+
+/// A family of counters declared together (one per seat, policy, card, ...): member `k` is
+/// `at(k)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counters {
+    first: u32,
+    len: u32,
 }
 
-impl Default for GameRecord {
-    fn default() -> Self {
-        GameRecord {
-            length: 0,
-            outcome: 0,
-            counters: [0; MAX_COUNTERS],
-            observations: [(0, 0); MAX_OBSERVATIONS],
-            observed: 0,
+impl Counters {
+    #[inline]
+    pub fn at(self, k: usize) -> Counter {
+        debug_assert!(k < self.len as usize, "counter {k} of a family of {}", self.len);
+        Counter(self.first + k as u32)
+    }
+
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A family of distributions declared together: member `k` is `at(k)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dists {
+    first: u16,
+    len: u16,
+}
+
+impl Dists {
+    #[inline]
+    pub fn at(self, k: usize) -> Dist {
+        debug_assert!(k < self.len as usize, "distribution {k} of a family of {}", self.len);
+        Dist(self.first + k as u16)
+    }
+
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// How a game ended, in the terms every game shares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Seat `seat` won alone, playing line-up entry `entry` (0 in games without policies).
+    Seat { seat: usize, entry: usize },
+    /// Team `team` won.
+    Team(usize),
+    /// No seat or team won: a draw, a cycle, the cap, scorched earth.
+    Plain(OutcomeKind),
+}
+
+/// The outcome row of every `Ending` a point can reach, made by the `LayoutBuilder`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Row of a win by (seat, entry): `seat_rows[seat * entries + entry]`.
+    seat_rows: Vec<Row>,
+    entries: usize,
+    team_rows: Vec<Row>,
+    plain_rows: Vec<(OutcomeKind, Row)>,
+}
+
+impl Outcomes {
+    /// The outcome row of `ending`. An ending the game did not declare is a bug in the game.
+    #[inline]
+    pub fn row(&self, ending: Ending) -> Row {
+        match ending {
+            Ending::Seat { seat, entry } => self.seat_rows[seat * self.entries + entry],
+            Ending::Team(team) => self.team_rows[team],
+            Ending::Plain(kind) => {
+                self.plain_rows.iter().find(|(k, _)| *k == kind).map(|&(_, r)| r).unwrap_or_else(|| {
+                    panic!("the game ended in '{}', which its layout does not declare", kind.name())
+                })
+            }
         }
     }
 }
 
+/// Declares a layout, handing out typed indices.
+#[derive(Debug)]
+pub struct LayoutBuilder {
+    layout: Layout,
+    outcomes: Outcomes,
+}
+
+impl LayoutBuilder {
+    pub fn new(length_unit: &str) -> LayoutBuilder {
+        LayoutBuilder {
+            layout: Layout {
+                length_unit: length_unit.into(),
+                outcomes: Vec::new(),
+                counters: Vec::new(),
+                distributions: Vec::new(),
+            },
+            outcomes: Outcomes::default(),
+        }
+    }
+
+    /// The row of `key`, declared now unless an identical key was declared before.
+    fn outcome_row(&mut self, key: OutcomeKey) -> Row {
+        let rows = &mut self.layout.outcomes;
+        let i = rows.iter().position(|k| *k == key).unwrap_or_else(|| {
+            rows.push(key);
+            rows.len() - 1
+        });
+        Row(u16::try_from(i).expect("fewer than 65,536 outcome rows"))
+    }
+
+    /// One `win` row per seat: `Ending::Seat { seat, entry: 0 }`.
+    pub fn seat_wins(&mut self, seats: usize) -> &mut Self {
+        self.seat_policy_wins(seats, 1, |_| None, |_, _| true)
+    }
+
+    /// `win` rows per seat and line-up entry: entry `e` is played by policy `policy(e)` (named in
+    /// the row), and `occurs(seat, e)` says whether entry `e` can sit at `seat` (always with
+    /// rotated seats, only `e == seat` without). Rows are declared seat by seat, and (seat, policy)
+    /// pairs that repeat share a row.
+    pub fn seat_policy_wins(
+        &mut self,
+        seats: usize,
+        entries: usize,
+        policy: impl Fn(usize) -> Option<String>,
+        occurs: impl Fn(usize, usize) -> bool,
+    ) -> &mut Self {
+        assert!(self.outcomes.seat_rows.is_empty(), "seat wins are declared once");
+        self.outcomes.entries = entries;
+        for seat in 0..seats {
+            for entry in 0..entries {
+                let row = if occurs(seat, entry) {
+                    let key =
+                        OutcomeKey { policy: policy(entry), ..OutcomeKey::seat(OutcomeKind::Win, seat) };
+                    self.outcome_row(key)
+                } else {
+                    Row(u16::MAX)
+                };
+                self.outcomes.seat_rows.push(row);
+            }
+        }
+        self
+    }
+
+    /// One `win` row per team, named as given: `Ending::Team(t)`.
+    pub fn team_wins(&mut self, teams: &[&str]) -> &mut Self {
+        for &team in teams {
+            let key = OutcomeKey { team: Some(team.to_string()), ..OutcomeKey::plain(OutcomeKind::Win) };
+            let row = self.outcome_row(key);
+            self.outcomes.team_rows.push(row);
+        }
+        self
+    }
+
+    /// Rows without seat or team: `Ending::Plain(kind)`.
+    pub fn plain(&mut self, kinds: &[OutcomeKind]) -> &mut Self {
+        for &kind in kinds {
+            let row = self.outcome_row(OutcomeKey::plain(kind));
+            self.outcomes.plain_rows.push((kind, row));
+        }
+        self
+    }
+
+    /// One counter.
+    pub fn counter(&mut self, name: impl Into<String>) -> Counter {
+        let name = name.into();
+        assert!(!self.layout.counters.contains(&name), "counter {name} declared twice");
+        self.layout.counters.push(name);
+        Counter((self.layout.counters.len() - 1) as u32)
+    }
+
+    /// A game's fixed counters (`declare!`'s `NAMES`), declared before any other so that the
+    /// declared constants are their indices.
+    pub fn declared_counters(&mut self, names: &[&str]) -> Counters {
+        assert!(self.layout.counters.is_empty(), "declared counters come first");
+        self.counters(names.iter().map(|n| n.to_string()))
+    }
+
+    /// A game's fixed distributions (`declare!`'s `NAMES`), declared before any other.
+    pub fn declared_distributions(&mut self, names: &[&str]) -> Dists {
+        assert!(self.layout.distributions.is_empty(), "declared distributions come first");
+        self.distributions(names.iter().map(|n| n.to_string()))
+    }
+
+    /// A family of counters, one per name.
+    pub fn counters(&mut self, names: impl IntoIterator<Item = String>) -> Counters {
+        let first = self.layout.counters.len() as u32;
+        for name in names {
+            self.counter(name);
+        }
+        Counters { first, len: self.layout.counters.len() as u32 - first }
+    }
+
+    /// One distribution.
+    pub fn distribution(&mut self, name: impl Into<String>) -> Dist {
+        let name = name.into();
+        assert!(!self.layout.distributions.contains(&name), "distribution {name} declared twice");
+        self.layout.distributions.push(name);
+        Dist(u16::try_from(self.layout.distributions.len() - 1).expect("fewer than 65,536 distributions"))
+    }
+
+    /// A family of distributions, one per name.
+    pub fn distributions(&mut self, names: impl IntoIterator<Item = String>) -> Dists {
+        let first = self.layout.distributions.len() as u16;
+        for name in names {
+            self.distribution(name);
+        }
+        Dists { first, len: self.layout.distributions.len() as u16 - first }
+    }
+
+    /// The layout, and the table that turns an `Ending` into its row.
+    pub fn finish(self) -> (Layout, Outcomes) {
+        (self.layout, self.outcomes)
+    }
+}
+
+/// A game's counter values, one per counter of its layout, indexed by `Counter` (or position).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterValues(Vec<u64>);
+
+impl std::ops::Deref for CounterValues {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for CounterValues {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        &mut self.0
+    }
+}
+
+impl std::ops::Index<Counter> for CounterValues {
+    type Output = u64;
+    #[inline]
+    fn index(&self, c: Counter) -> &u64 {
+        &self.0[c.0 as usize]
+    }
+}
+
+impl std::ops::Index<usize> for CounterValues {
+    type Output = u64;
+    #[inline]
+    fn index(&self, i: usize) -> &u64 {
+        &self.0[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for CounterValues {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut u64 {
+        &mut self.0[i]
+    }
+}
+
+impl std::ops::IndexMut<Counter> for CounterValues {
+    #[inline]
+    fn index_mut(&mut self, c: Counter) -> &mut u64 {
+        &mut self.0[c.0 as usize]
+    }
+}
+
+/// One finished game, sized from its layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub length: u64,
+    pub outcome: u16,
+    /// One value per counter of the layout.
+    pub counters: CounterValues,
+    observations: Vec<(u16, i64)>,
+}
+
 impl GameRecord {
-    /// Clears the record for the next game without touching memory it does not need.
+    /// A cleared record for `layout`'s games. Made once per thread and reused: `reset` keeps its
+    /// memory.
+    pub fn new(layout: &Layout) -> GameRecord {
+        GameRecord {
+            length: 0,
+            outcome: 0,
+            counters: CounterValues(vec![0; layout.counters.len()]),
+            observations: Vec::with_capacity(4 * layout.distributions.len().max(4)),
+        }
+    }
+
+    /// Clears the record for the next game.
     #[inline]
     pub fn reset(&mut self) {
         self.length = 0;
         self.outcome = 0;
-        self.counters = [0; MAX_COUNTERS];
-        self.observed = 0;
+        self.counters.fill(0);
+        self.observations.clear();
+    }
+
+    /// Sets the game's outcome row.
+    #[inline]
+    pub fn end(&mut self, row: Row) {
+        self.outcome = row.0;
     }
 
     #[inline]
-    pub fn count(&mut self, counter: usize, n: u64) {
+    pub fn count(&mut self, counter: Counter, n: u64) {
         self.counters[counter] += n;
     }
 
     /// Raises a counter that records a per-game maximum (e.g. `max_war_depth`).
     #[inline]
-    pub fn raise(&mut self, counter: usize, value: u64) {
+    pub fn raise(&mut self, counter: Counter, value: u64) {
         let c = &mut self.counters[counter];
         *c = (*c).max(value);
     }
 
-    /// Adds one value to distribution `metric` for this game.
+    /// A counter's value in this game.
     #[inline]
-    pub fn observe(&mut self, metric: usize, value: i64) {
-        assert!(self.observed < MAX_OBSERVATIONS, "too many observations in one game");
-        self.observations[self.observed] = (metric as u16, value);
-        self.observed += 1;
+    pub fn get(&self, counter: Counter) -> u64 {
+        self.counters[counter]
+    }
+
+    /// The values this game added to distribution `dist`.
+    pub fn observed(&self, dist: Dist) -> impl Iterator<Item = i64> + '_ {
+        self.observations.iter().filter(move |(d, _)| *d == dist.0).map(|&(_, v)| v)
+    }
+
+    /// Adds one value to distribution `dist` for this game.
+    #[inline]
+    pub fn observe(&mut self, dist: Dist, value: i64) {
+        self.observations.push((dist.0, value));
     }
 
     pub fn observations(&self) -> &[(u16, i64)] {
-        &self.observations[..self.observed]
+        &self.observations
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_declaration_gives_index_and_name() {
+        let mut b = LayoutBuilder::new("rounds");
+        b.seat_policy_wins(2, 2, |e| Some(["greedy", "random"][e].to_string()), |_, _| true)
+            .plain(&[OutcomeKind::Draw, OutcomeKind::Capped]);
+        let wars = b.counter("wars");
+        let per_card = b.counters((0..3).map(|c| format!("played_{c}")));
+        let margin = b.distribution("margin");
+        let (layout, outcomes) = b.finish();
+        assert_eq!(layout.counters, ["wars", "played_0", "played_1", "played_2"]);
+        assert_eq!((wars, per_card.at(2), per_card.len()), (Counter(0), Counter(3), 3));
+        assert_eq!(layout.counter("played_1"), Some(per_card.at(1)));
+        assert_eq!(layout.distribution("margin"), Some(margin));
+        let row = |e| layout.outcomes[outcomes.row(e).0 as usize].clone();
+        let win = row(Ending::Seat { seat: 1, entry: 0 });
+        assert_eq!((win.kind, win.seat, win.policy.as_deref()), (OutcomeKind::Win, Some(1), Some("greedy")));
+        assert_eq!(row(Ending::Plain(OutcomeKind::Capped)), OutcomeKey::plain(OutcomeKind::Capped));
+        assert_eq!(layout.outcomes.len(), 6);
+    }
+
+    #[test]
+    fn rows_that_cannot_occur_are_not_declared_and_repeats_share_a_row() {
+        // Without rotation entry e sits only at seat e; a line-up "greedy,greedy" names one policy.
+        let mut b = LayoutBuilder::new("rounds");
+        b.seat_policy_wins(2, 2, |_| Some("greedy".to_string()), |s, e| s == e);
+        let (layout, outcomes) = b.finish();
+        assert_eq!(layout.outcomes.len(), 2);
+        assert_eq!(outcomes.row(Ending::Seat { seat: 1, entry: 1 }), Row(1));
+    }
+
+    #[test]
+    fn team_rows_and_records_sized_from_the_layout() {
+        let mut b = LayoutBuilder::new("rounds");
+        b.team_wins(&["a", "b"]).plain(&[OutcomeKind::Draw]);
+        let c = b.counter("mvp_shared");
+        let d = b.distribution("margin");
+        let (layout, outcomes) = b.finish();
+        assert_eq!(outcomes.row(Ending::Team(1)), Row(1));
+        assert_eq!(layout.outcomes[1].team.as_deref(), Some("b"));
+        let mut rec = GameRecord::new(&layout);
+        rec.count(c, 2);
+        rec.raise(c, 1);
+        rec.observe(d, -3);
+        rec.end(outcomes.row(Ending::Plain(OutcomeKind::Draw)));
+        assert_eq!((rec.get(c), rec.outcome, rec.observations()), (2, 2, &[(0u16, -3i64)][..]));
+        rec.reset();
+        assert_eq!((rec.get(c), rec.observations().len(), rec.counters.len()), (0, 0, 1));
+    }
+
+    #[test]
+    #[should_panic(expected = "does not declare")]
+    fn an_undeclared_ending_is_a_bug() {
+        let (_, outcomes) = LayoutBuilder::new("battles").finish();
+        outcomes.row(Ending::Plain(OutcomeKind::Scorched));
     }
 }

@@ -5,16 +5,16 @@
 //! (first axis outermost). Every point is validated and its engine built here, before any game is
 //! played or any file written, so bad input never leaves half a run behind.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use crate::error::UsageError;
 use crate::games::{self, GameDef, Point};
-use crate::settings::{Settings, resolve};
+use crate::settings::{FileSource, SettingFile, Settings, resolve};
 
-/// The file format (see DESIGN.md, "Scenario files").
+/// The file format (`docs/design.md`, "Scenario files").
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ScenarioFile {
@@ -46,6 +46,8 @@ pub struct RunRequest {
     pub sweep: Vec<(String, Vec<String>)>,
     /// Where the run came from, for error messages ("war-pickup.toml:7").
     pub origin: String,
+    /// Keys set or swept from the command line (their file paths are relative to the working folder).
+    pub cli_keys: Vec<String>,
 }
 
 /// A whole request: from a scenario file or a game name, before validation.
@@ -60,6 +62,8 @@ pub struct ScenarioRequest {
     pub runs: Vec<RunRequest>,
     /// The scenario file's text, for the manifest.
     pub text: Option<String>,
+    /// The scenario file's folder: relative file paths in it are read from there.
+    pub base_dir: Option<PathBuf>,
 }
 
 /// One validated scenario point, ready to run.
@@ -89,9 +93,22 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// Reads a scenario file. Malformed TOML, unknown keys and wrong types are usage errors that name
 /// the file, line and column.
 pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
-    let shown = path.display();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("cannot read scenario file {shown}: {e}")))?;
+        .map_err(|e| UsageError(format!("cannot read scenario file {}: {e}", path.display())))?;
+    let base_dir = path.parent().map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
+    let stem = path.file_stem().map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
+    parse(&text, &path.display().to_string(), &stem, base_dir)
+}
+
+/// Parses a scenario's text. `shown` names it in error messages, `stem` is the name when the text
+/// gives none, and `base_dir` is where relative file paths in it are read from.
+pub fn parse(
+    text: &str,
+    shown: &str,
+    stem: &str,
+    base_dir: Option<&Path>,
+) -> Result<ScenarioRequest, UsageError> {
+    let text = text.to_string();
     let file: ScenarioFile = toml::from_str(&text).map_err(|e| {
         let at = e.span().map(|s| {
             let line = line_of(&text, s.start);
@@ -130,11 +147,9 @@ pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
                 sweep.push((k.clone(), items.iter().map(value_text).collect()));
             }
         }
-        runs.push(RunRequest { game: run.game.get_ref().clone(), set, sweep, origin });
+        runs.push(RunRequest { game: run.game.get_ref().clone(), set, sweep, origin, cli_keys: Vec::new() });
     }
-    let name = file.name.unwrap_or_else(|| {
-        path.file_stem().map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned())
-    });
+    let name = file.name.unwrap_or_else(|| stem.to_string());
     Ok(ScenarioRequest {
         name,
         description: file.description,
@@ -143,6 +158,7 @@ pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
         baseline: file.baseline,
         runs,
         text: Some(text),
+        base_dir: base_dir.map(Path::to_path_buf),
     })
 }
 
@@ -159,8 +175,10 @@ pub fn for_game(game: &str) -> ScenarioRequest {
             set: Vec::new(),
             sweep: Vec::new(),
             origin: "command line".into(),
+            cli_keys: Vec::new(),
         }],
         text: None,
+        base_dir: None,
     }
 }
 
@@ -172,8 +190,9 @@ pub fn find_game(name: &str) -> Result<&'static GameDef, UsageError> {
     })
 }
 
-/// Expands every run into validated, built scenario points.
-pub fn expand(req: &ScenarioRequest) -> Result<Vec<ScenarioPoint>, UsageError> {
+/// Expands every run into validated, built scenario points. File-valued settings are read from
+/// disk, except those whose text is in `stored` (a replay of a finished run).
+pub fn expand(req: &ScenarioRequest, stored: &[SettingFile]) -> Result<Vec<ScenarioPoint>, UsageError> {
     let mut points: Vec<ScenarioPoint> = Vec::new();
     for run in &req.runs {
         let game = find_game(&run.game).map_err(|e| UsageError(format!("{}: {}", run.origin, e.0)))?;
@@ -192,7 +211,8 @@ pub fn expand(req: &ScenarioRequest) -> Result<Vec<ScenarioPoint>, UsageError> {
                 .collect();
         }
         for explicit in combos {
-            let settings = resolve(game.name, game.settings, game.presets, &explicit)
+            let files = FileSource { base_dir: req.base_dir.as_deref(), cli_keys: &run.cli_keys, stored };
+            let settings = resolve(game.name, game.settings, game.presets, &files, &explicit)
                 .map_err(|e| UsageError(format!("{}: {}", run.origin, e.0)))?;
             let engine = (game.build)(&settings).map_err(|e| {
                 UsageError(format!("{}: {}: {e} ({})", run.origin, game.name, describe(&explicit)))
@@ -238,7 +258,7 @@ mod tests {
             "name = \"x\"\ngames = 10\n[[run]]\ngame = \"war\"\nset = { pickup = \"seat-order\" }\nsweep = { war_down = [1, 3], players = [2, 3, 4] }\n",
         );
         let req = load(&p).unwrap();
-        let points = expand(&req).unwrap();
+        let points = expand(&req, &[]).unwrap();
         let labels: Vec<&str> = points.iter().map(|p| p.label.as_str()).collect();
         assert_eq!(labels.len(), 6);
         assert_eq!(labels[0], "war pickup=seat-order war_down=1 players=2");
@@ -256,7 +276,7 @@ mod tests {
     #[test]
     fn unknown_setting_in_a_run_names_the_run() {
         let (_d, p) = write("[[run]]\ngame = \"war\"\nset = { playrs = 3 }\n");
-        let e = expand(&load(&p).unwrap()).err().unwrap();
+        let e = expand(&load(&p).unwrap(), &[]).err().unwrap();
         assert!(e.0.contains("s.toml:2") && e.0.contains("unknown setting 'playrs'"), "{e}");
     }
 }

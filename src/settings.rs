@@ -4,8 +4,16 @@
 //! Resolution order: defaults, then the presets named by `variant` (`peace+jokers`), then explicit
 //! values, which override presets. Two presets that set one setting to different values are an
 //! error, as is any unknown setting, unknown preset or value outside the allowed set.
+//!
+//! A setting may name a file (`Allowed::File`: a card set, a fixed deck). Its text is read once,
+//! here, while the plan is made; the `Settings` carry it (`SettingFile`), the run's identity hashes
+//! it, and `state.json` and `manifest.json` store it, so resuming, merging and comparing use the
+//! text the run read, never whatever the file says later.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
 
 use crate::error::UsageError;
 
@@ -22,6 +30,8 @@ pub enum Allowed {
     Bool,
     /// Free text, checked by the game (card lists, policy line-ups); described by the string.
     Text(&'static str),
+    /// The path of a file whose text the game reads (described by the string), or `none`.
+    File(&'static str),
 }
 
 impl fmt::Display for Allowed {
@@ -34,6 +44,7 @@ impl fmt::Display for Allowed {
             }
             Allowed::Bool => write!(f, "true, false"),
             Allowed::Text(what) => write!(f, "{what}"),
+            Allowed::File(what) => write!(f, "none or the path of {what}"),
         }
     }
 }
@@ -45,6 +56,9 @@ pub struct SettingSpec {
     pub default: &'static str,
     pub allowed: Allowed,
     pub help: &'static str,
+    /// Whether the setting changes the deal: two points that differ in such a setting do not see
+    /// the same cards in game `i`, so comparisons between them are not paired.
+    pub deal: bool,
 }
 
 impl SettingSpec {
@@ -77,7 +91,7 @@ impl SettingSpec {
                 "false" | "no" | "0" => Ok("false".into()),
                 _ => Err(bad()),
             },
-            Allowed::Text(_) => Ok(v.to_string()),
+            Allowed::Text(_) | Allowed::File(_) => Ok(v.to_string()),
         }
     }
 }
@@ -90,6 +104,54 @@ pub struct Preset {
     pub sets: &'static [(&'static str, &'static str)],
 }
 
+/// A file named by a setting, with the text the run read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingFile {
+    pub key: String,
+    /// The path as the scenario or the command line wrote it.
+    pub path: String,
+    /// `crate::io::fingerprint` of the text.
+    pub hash: String,
+    pub text: String,
+}
+
+impl SettingFile {
+    pub fn new(key: &str, path: &str, text: String) -> SettingFile {
+        SettingFile { key: key.into(), path: path.into(), hash: crate::io::fingerprint(&[&text]), text }
+    }
+}
+
+/// Where the texts of file-valued settings come from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FileSource<'a> {
+    /// Folder that relative paths written in a scenario file are read from (the file's folder).
+    pub base_dir: Option<&'a Path>,
+    /// Keys set on the command line: their relative paths are read from the working folder.
+    pub cli_keys: &'a [String],
+    /// Texts stored with a run (`compare` replays a finished run): used instead of the disk.
+    pub stored: &'a [SettingFile],
+}
+
+impl FileSource<'_> {
+    /// Reads the text of `path`, named by setting `key`.
+    fn read(&self, game: &str, key: &str, path: &str, what: &str) -> Result<SettingFile, UsageError> {
+        if let Some(f) = self.stored.iter().find(|f| f.key == key && f.path == path) {
+            return Ok(f.clone());
+        }
+        let written = Path::new(path);
+        let full: PathBuf = match self.base_dir {
+            Some(base) if written.is_relative() && !self.cli_keys.iter().any(|k| k == key) => {
+                base.join(written)
+            }
+            _ => written.to_path_buf(),
+        };
+        let text = std::fs::read_to_string(&full).map_err(|e| {
+            UsageError(format!("{game}: setting '{key}': cannot read {} ({what}): {e}", full.display()))
+        })?;
+        Ok(SettingFile::new(key, path, text))
+    }
+}
+
 /// The validated settings of one scenario point, in the game's specification order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -97,6 +159,12 @@ pub struct Settings {
     /// The presets applied, joined by `+` (`standard` when none).
     pub variant: String,
     pub values: Vec<(&'static str, String)>,
+    /// Whether the game has presets (and so a `variant` column).
+    pub has_variants: bool,
+    /// The keys of the settings that change the deal.
+    pub deal_keys: Vec<&'static str>,
+    /// The texts of file-valued settings.
+    pub files: Vec<SettingFile>,
 }
 
 impl Settings {
@@ -116,6 +184,51 @@ impl Settings {
     pub fn flag(&self, key: &str) -> bool {
         self.get(key) == "true"
     }
+
+    /// The text of file-valued setting `key`, if it names a file.
+    pub fn file(&self, key: &str) -> Option<&SettingFile> {
+        self.files.iter().find(|f| f.key == key)
+    }
+
+    /// Whether game `i` of a point with these settings sees the same deal as game `i` of `other`:
+    /// the same game and the same value of every setting that changes the deal (file-valued ones
+    /// compared by their text).
+    pub fn same_deal(&self, other: &Settings) -> bool {
+        let deal = |s: &Settings| -> Vec<String> {
+            s.deal_keys
+                .iter()
+                .map(|k| s.file(k).map_or_else(|| s.get(k).to_string(), |f| f.hash.clone()))
+                .collect()
+        };
+        self.game == other.game && deal(self) == deal(other)
+    }
+
+    /// Rebuilds settings saved as text (`state.json`) against the game's specification.
+    pub fn restore(
+        game: &'static str,
+        specs: &'static [SettingSpec],
+        has_variants: bool,
+        variant: &str,
+        saved: &[(String, String)],
+        files: &[SettingFile],
+    ) -> Result<Settings, String> {
+        let mut values = Vec::new();
+        for (k, v) in saved {
+            let spec = specs
+                .iter()
+                .find(|s| s.key == k)
+                .ok_or_else(|| format!("the saved state names an unknown setting '{k}' of {game}"))?;
+            values.push((spec.key, v.clone()));
+        }
+        Ok(Settings {
+            game,
+            variant: variant.to_string(),
+            values,
+            has_variants,
+            deal_keys: specs.iter().filter(|s| s.deal).map(|s| s.key).collect(),
+            files: files.to_vec(),
+        })
+    }
 }
 
 /// Resolves defaults, presets and explicit `key=value` pairs into validated settings.
@@ -123,6 +236,7 @@ pub fn resolve(
     game: &'static str,
     specs: &[SettingSpec],
     presets: &[Preset],
+    files: &FileSource,
     explicit: &[(String, String)],
 ) -> Result<Settings, UsageError> {
     let mut values: Vec<(&'static str, String)> =
@@ -174,7 +288,23 @@ pub fn resolve(
         values.iter_mut().find(|(k, _)| k == key).expect("declared").1 = canonical;
     }
     let variant = if variant.is_empty() { "standard".to_string() } else { variant.join("+") };
-    Ok(Settings { game, variant, values })
+    let mut texts = Vec::new();
+    for spec in specs {
+        if let Allowed::File(what) = spec.allowed {
+            let path = &values.iter().find(|(k, _)| *k == spec.key).expect("declared").1;
+            if path != "none" {
+                texts.push(files.read(game, spec.key, path, what)?);
+            }
+        }
+    }
+    Ok(Settings {
+        game,
+        variant,
+        values,
+        has_variants: !presets.is_empty(),
+        deal_keys: specs.iter().filter(|s| s.deal).map(|s| s.key).collect(),
+        files: texts,
+    })
 }
 
 #[cfg(test)]
@@ -182,14 +312,27 @@ mod tests {
     use super::*;
 
     const SPECS: &[SettingSpec] = &[
-        SettingSpec { key: "players", default: "2", allowed: Allowed::Int { min: 2, max: 10 }, help: "" },
+        SettingSpec {
+            key: "players",
+            default: "2",
+            allowed: Allowed::Int { min: 2, max: 10 },
+            help: "",
+            deal: false,
+        },
         SettingSpec {
             key: "war_down",
             default: "3",
             allowed: Allowed::IntOr { min: 0, max: 60, words: &["by-value"] },
             help: "",
+            deal: false,
         },
-        SettingSpec { key: "winner", default: "high", allowed: Allowed::Choice(&["high", "low"]), help: "" },
+        SettingSpec {
+            key: "winner",
+            default: "high",
+            allowed: Allowed::Choice(&["high", "low"]),
+            help: "",
+            deal: false,
+        },
     ];
     const PRESETS: &[Preset] = &[
         Preset { name: "standard", about: "", sets: &[] },
@@ -204,27 +347,113 @@ mod tests {
 
     #[test]
     fn presets_then_explicit_values() {
-        let s = resolve("war", SPECS, PRESETS, &pairs(&[("variant", "peace"), ("players", "4")])).unwrap();
+        let s = resolve(
+            "war",
+            SPECS,
+            PRESETS,
+            &FileSource::default(),
+            &pairs(&[("variant", "peace"), ("players", "4")]),
+        )
+        .unwrap();
         assert_eq!((s.get("winner"), s.get("war_down"), s.int("players")), ("low", "5", 4));
         assert_eq!(s.variant, "peace");
-        let s = resolve("war", SPECS, PRESETS, &pairs(&[("variant", "peace"), ("war_down", "by-value")]))
-            .unwrap();
+        let s = resolve(
+            "war",
+            SPECS,
+            PRESETS,
+            &FileSource::default(),
+            &pairs(&[("variant", "peace"), ("war_down", "by-value")]),
+        )
+        .unwrap();
         assert_eq!(s.get("war_down"), "by-value");
-        let s = resolve("war", SPECS, PRESETS, &pairs(&[("variant", "peace+low")])).unwrap();
+        let s = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("variant", "peace+low")]))
+            .unwrap();
         assert_eq!(s.variant, "peace+low");
     }
 
     #[test]
     fn errors_name_the_problem_and_what_is_allowed() {
-        let e = resolve("war", SPECS, PRESETS, &pairs(&[("variant", "lesser+peace")])).unwrap_err();
+        let e =
+            resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("variant", "lesser+peace")]))
+                .unwrap_err();
         assert!(e.0.contains("conflict") && e.0.contains("war_down"), "{e}");
-        let e = resolve("war", SPECS, PRESETS, &pairs(&[("players", "11")])).unwrap_err();
+        let e =
+            resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("players", "11")])).unwrap_err();
         assert!(e.0.contains("from 2 to 10"), "{e}");
-        let e = resolve("war", SPECS, PRESETS, &pairs(&[("playrs", "3")])).unwrap_err();
+        let e =
+            resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("playrs", "3")])).unwrap_err();
         assert!(e.0.contains("unknown setting 'playrs'") && e.0.contains("players"), "{e}");
-        let e = resolve("war", SPECS, PRESETS, &pairs(&[("variant", "piece")])).unwrap_err();
+        let e = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("variant", "piece")]))
+            .unwrap_err();
         assert!(e.0.contains("unknown variant 'piece'") && e.0.contains("peace"), "{e}");
-        let e = resolve("war", SPECS, PRESETS, &pairs(&[("winner", "middle")])).unwrap_err();
+        let e = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("winner", "middle")]))
+            .unwrap_err();
         assert!(e.0.contains("allowed: high, low"), "{e}");
+    }
+
+    const FILE_SPECS: &[SettingSpec] = &[
+        SettingSpec {
+            key: "players",
+            default: "2",
+            allowed: Allowed::Int { min: 2, max: 4 },
+            help: "",
+            deal: true,
+        },
+        SettingSpec {
+            key: "cards",
+            default: "none",
+            allowed: Allowed::File("a card set"),
+            help: "",
+            deal: true,
+        },
+        SettingSpec {
+            key: "policy",
+            default: "random",
+            allowed: Allowed::Text("a policy"),
+            help: "",
+            deal: false,
+        },
+    ];
+
+    #[test]
+    fn file_settings_read_their_text_relative_to_the_scenario() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("set.toml"), "text one").unwrap();
+        let from_file = FileSource { base_dir: Some(dir.path()), ..FileSource::default() };
+        let s = resolve("slots", FILE_SPECS, &[], &from_file, &pairs(&[("cards", "set.toml")])).unwrap();
+        let f = s.file("cards").unwrap();
+        assert_eq!((f.path.as_str(), f.text.as_str()), ("set.toml", "text one"));
+        assert_eq!(f.hash, crate::io::fingerprint(&["text one"]));
+        // Given on the command line, the same relative path is read from the working folder.
+        let cli = vec!["cards".to_string()];
+        let from_cli = FileSource { cli_keys: &cli, ..from_file };
+        let e = resolve("slots", FILE_SPECS, &[], &from_cli, &pairs(&[("cards", "set.toml")])).unwrap_err();
+        assert!(e.0.contains("setting 'cards': cannot read set.toml (a card set)"), "{e}");
+        // A stored text wins over the disk, so a replay reads what the run read.
+        let stored = [SettingFile::new("cards", "set.toml", "text stored".into())];
+        let replay = FileSource { stored: &stored, ..from_file };
+        let s = resolve("slots", FILE_SPECS, &[], &replay, &pairs(&[("cards", "set.toml")])).unwrap();
+        assert_eq!(s.file("cards").unwrap().text, "text stored");
+        let none = resolve("slots", FILE_SPECS, &[], &from_file, &[]).unwrap();
+        assert!(none.files.is_empty());
+    }
+
+    #[test]
+    fn the_deal_is_the_same_only_when_every_deal_setting_is() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.toml"), "A").unwrap();
+        std::fs::write(dir.path().join("b.toml"), "B").unwrap();
+        std::fs::write(dir.path().join("a2.toml"), "A").unwrap();
+        let src = FileSource { base_dir: Some(dir.path()), ..FileSource::default() };
+        let point = |p: &[(&str, &str)]| resolve("slots", FILE_SPECS, &[], &src, &pairs(p)).unwrap();
+        let base = point(&[("cards", "a.toml")]);
+        assert!(
+            base.same_deal(&point(&[("cards", "a.toml"), ("policy", "greedy")])),
+            "policies keep the deal"
+        );
+        assert!(base.same_deal(&point(&[("cards", "a2.toml")])), "files compare by their text");
+        assert!(!base.same_deal(&point(&[("cards", "b.toml")])));
+        assert!(!base.same_deal(&point(&[("cards", "a.toml"), ("players", "3")])));
+        assert_eq!(base.deal_keys, ["players", "cards"]);
     }
 }

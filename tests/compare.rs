@@ -3,26 +3,27 @@
 //! independent runs, `pairing = none` where the decks differ, and the `run --baseline` / `compare`
 //! commands end to end.
 
-use warsim::report::compare::{
-    ComparedPoint, Comparison, compare, paired_interval, pairing_applies, unpaired_interval,
-};
+use warsim::plan::Comparisons;
+use warsim::report::compare::{Comparison, rows};
 use warsim::scenario::{self, ScenarioPoint};
 use warsim::seed::GameSeed;
-use warsim::sim::paired::PairedSums;
+use warsim::sim::paired::{PairedResult, play_paired};
+use warsim::stats::PairedSums;
 use warsim::stats::interval::Z95;
 
 /// Builds the points of `war` with `sweep` over `key`.
 fn war_points(key: &str, values: &[&str]) -> Vec<ScenarioPoint> {
     let mut req = scenario::for_game("war");
     req.runs[0].sweep.push((key.to_string(), values.iter().map(|v| v.to_string()).collect()));
-    scenario::expand(&req).unwrap()
+    scenario::expand(&req, &[]).unwrap()
 }
 
-fn compared(points: &[ScenarioPoint]) -> Vec<ComparedPoint<'_>> {
-    points
-        .iter()
-        .map(|p| ComparedPoint { label: &p.label, settings: &p.settings, engine: &*p.engine })
-        .collect()
+/// Plans, plays and formats a paired comparison the way `run --baseline` does.
+fn compare(points: &[ScenarioPoint], spec: &str, seed: u64, games: u64) -> (Vec<Comparison>, PairedResult) {
+    let plan = Comparisons::plan(points, spec).unwrap();
+    let engines: Vec<&dyn warsim::games::Point> = points.iter().map(|p| &*p.engine).collect();
+    let result = play_paired(&engines, &plan.pairs, seed, 0, games, &|_| {});
+    (rows(&plan.compared(points), &result.sums), result)
 }
 
 fn row<'a>(rows: &'a [Comparison], metric: &str) -> &'a Comparison {
@@ -37,12 +38,12 @@ fn known_answer_with_negative_differences() {
     for (x, y) in [(5, 4), (-2, 1), (7, 7), (10, 6), (0, 2)] {
         s.add(x, y);
     }
-    let p = paired_interval(&s);
+    let p = s.paired();
     assert_eq!(p.estimate, 0.0);
     assert!((p.half_width() - Z95 * (7.5f64 / 5.0).sqrt()).abs() < 1e-12, "{p:?}");
     // x = 5, -2, 7, 10, 0: mean 4, squares about the mean 1 + 36 + 9 + 36 + 16 = 98, var 24.5;
     // y = 4, 1, 7, 6, 2: mean 4, squares 0 + 9 + 9 + 4 + 4 = 26, var 6.5.
-    let u = unpaired_interval(&s);
+    let u = s.unpaired();
     assert_eq!(u.estimate, 0.0);
     assert!((u.half_width() - Z95 * ((24.5 + 6.5) / 5.0f64).sqrt()).abs() < 1e-12, "{u:?}");
 }
@@ -51,7 +52,7 @@ fn known_answer_with_negative_differences() {
 fn paired_statistic_matches_an_independent_computation_from_single_games() {
     let points = war_points("variant", &["standard", "lesser-spoils"]);
     let n = 1_500u64;
-    let (rows, _) = compare(&compared(&points), "variant=standard", 3, n, &|_| {}).unwrap();
+    let (rows, _) = compare(&points, "variant=standard", 3, n);
     // Independently: play game i of both points one at a time, compute in floating point.
     let d: Vec<f64> = (0..n)
         .map(|i| {
@@ -73,7 +74,7 @@ fn paired_statistic_matches_an_independent_computation_from_single_games() {
 fn pairing_narrows_the_interval_and_agrees_with_independent_runs() {
     let points = war_points("variant", &["standard", "lesser-spoils"]);
     let n = 20_000u64;
-    let (rows, result) = compare(&compared(&points), "variant=standard", 11, n, &|_| {}).unwrap();
+    let (rows, result) = compare(&points, "variant=standard", 11, n);
     let r = row(&rows, "length_mean");
     let p = r.paired.expect("paired");
     let u = r.unpaired;
@@ -102,8 +103,8 @@ fn pairing_narrows_the_interval_and_agrees_with_independent_runs() {
 #[test]
 fn different_decks_are_not_paired() {
     let points = war_points("players", &["2", "3"]);
-    assert!(!pairing_applies(&points[0].settings, &points[1].settings));
-    let (rows, _) = compare(&compared(&points), "players=2", 1, 300, &|_| {}).unwrap();
+    assert!(!points[0].settings.same_deal(&points[1].settings));
+    let (rows, _) = compare(&points, "players=2", 1, 300);
     assert!(!rows.is_empty());
     for r in &rows {
         assert_eq!(r.pairing(), "none");
@@ -111,7 +112,24 @@ fn different_decks_are_not_paired() {
         assert!(r.unpaired.low <= r.difference && r.difference <= r.unpaired.high);
     }
     let same = war_points("variant", &["standard", "peace"]);
-    assert!(pairing_applies(&same[0].settings, &same[1].settings));
+    assert!(same[0].settings.same_deal(&same[1].settings));
+}
+
+/// Each game says which of its settings change the deal; a few that once were wrongly paired.
+#[test]
+fn the_games_say_which_settings_change_the_deal() {
+    let point = |game: &str, key: &str, values: &[&str]| {
+        let mut req = scenario::for_game(game);
+        req.runs[0].sweep.push((key.to_string(), values.iter().map(|v| v.to_string()).collect()));
+        scenario::expand(&req, &[]).unwrap()
+    };
+    let differs = |p: &[ScenarioPoint]| !p[0].settings.same_deal(&p[1].settings);
+    assert!(differs(&point("war", "stack", &["none", "0:A,A"])));
+    assert!(differs(&point("war", "stack_only", &["none", "0:A,A,A,A"])));
+    assert!(differs(&point("scourge", "deck", &["draconian", "standard"])));
+    assert!(differs(&point("territories", "rotate_seats", &["true", "false"])));
+    assert!(!differs(&point("territories", "policies", &["random", "greedy"])));
+    assert!(!differs(&point("war", "pickup", &["shuffled", "seat-order"])));
 }
 
 fn warsim() -> assert_cmd::Command {

@@ -28,6 +28,7 @@ fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         until: None,
         partial: false,
         point_games: Vec::new(),
+        files: Vec::new(),
     }
 }
 
@@ -43,7 +44,7 @@ fn run_of(game: &str, games: u64) -> RunResult {
         let again = req.runs[0].clone();
         req.runs.push(again);
     }
-    let points = scenario::expand(&req).unwrap();
+    let points = scenario::expand(&req, &[]).unwrap();
     let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
     let results = points
         .iter()
@@ -162,7 +163,7 @@ fn agents_heat_map_for_decision_games() {
         PointResult {
             label: label.into(),
             game: "war",
-            settings: Settings { game: "war", variant: "standard".into(), values: vec![] },
+            settings: Settings::restore("war", &[], true, "standard", &[], &[]).unwrap(),
             layout: layout.clone(),
             acc,
         }

@@ -283,7 +283,10 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
         s(&other_settings),
         "-q",
     ]);
-    refused(&["merge", s(&s1), s(&s2), s(&other_settings), "--out", s(&merged)], "different scenario");
+    refused(
+        &["merge", s(&s1), s(&s2), s(&other_settings), "--out", s(&merged)],
+        "setting 'players' is 2 here and 3 there",
+    );
     refused(&["merge", s(&s1), s(&tmp.path().join("nowhere")), "--out", s(&merged)], "state.json");
     // Another warsim version: edit the saved state as an older build would have written it.
     let old = tmp.path().join("old");

@@ -5,6 +5,8 @@
 //! of the same game for `warsim play`. Engines never print, never allocate per battle and never know
 //! about threads, files or progress bars. The runner is generic over `Engine`, so each game's hot
 //! loop is compiled for that game alone; the only dynamic dispatch is once per scenario point.
+//!
+//! Adding a game: its folder here and one line in `registry` (`docs/adding-a-game.md`).
 
 use std::fmt::Write as _;
 
@@ -54,11 +56,13 @@ pub trait Engine: Send + Sync + 'static {
     fn narrate(&self, seed: GameSeed, out: &mut String);
 }
 
-/// A scenario point ready to run: the object-safe face of an `Engine`.
+/// A scenario point ready to run: the object-safe face of an `Engine`, so a scenario can hold
+/// points of different games. Its one implementation, for every `Engine`, lives beside the runner
+/// (`sim::runner`): games declare what a point can do, the runner does it.
 pub trait Point: Send + Sync {
     fn layout(&self) -> &Layout;
-    /// Plays the games with indices in `first..first + count` and returns their statistics.
-    /// `tick` is called after each chunk with the number of games it played.
+    /// Plays the games with indices in `first..first + count` over the current rayon pool and
+    /// returns their statistics. `tick` is called after each chunk with the number of games it played.
     fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator;
     fn narrate(&self, seed: GameSeed) -> String;
     /// Plays one game and returns its record (for tests and `play`'s closing line).
@@ -66,39 +70,6 @@ pub trait Point: Send + Sync {
     /// Plays the games with indices in `first..first + count` in order on this thread, handing each
     /// game's index and record to `each` (for paired comparisons, which need game `i` of two points).
     fn play_each(&self, master: u64, first: u64, count: u64, each: &mut dyn FnMut(u64, &GameRecord));
-}
-
-impl<E: Engine> Point for E {
-    fn layout(&self) -> &Layout {
-        Engine::layout(self)
-    }
-
-    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator {
-        crate::sim::runner::play_range(self, master, first, count, tick)
-    }
-
-    fn narrate(&self, seed: GameSeed) -> String {
-        let mut out = String::new();
-        Engine::narrate(self, seed, &mut out);
-        out
-    }
-
-    fn play_one(&self, seed: GameSeed) -> GameRecord {
-        let mut scratch = self.new_scratch();
-        let mut rec = GameRecord::default();
-        self.play(seed, &mut scratch, &mut rec);
-        rec
-    }
-
-    fn play_each(&self, master: u64, first: u64, count: u64, each: &mut dyn FnMut(u64, &GameRecord)) {
-        let mut scratch = self.new_scratch();
-        let mut rec = GameRecord::default();
-        for i in first..first + count {
-            rec.reset();
-            self.play(GameSeed::new(master, i), &mut scratch, &mut rec);
-            each(i, &rec);
-        }
-    }
 }
 
 /// Describes a game's settings and presets for `warsim list GAME`.

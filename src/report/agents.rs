@@ -118,7 +118,7 @@ mod tests {
         PointResult {
             label: label.into(),
             game: "territories",
-            settings: Settings { game: "territories", variant: "standard".into(), values: vec![] },
+            settings: Settings::restore("territories", &[], false, "standard", &[], &[]).unwrap(),
             layout,
             acc,
         }

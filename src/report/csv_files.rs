@@ -18,8 +18,9 @@ fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
 pub fn setting_columns(run: &RunResult) -> Vec<String> {
     let mut cols: Vec<String> = Vec::new();
     for p in &run.points {
-        let def = crate::games::find(p.game).expect("registered game");
-        let keys = (!def.presets.is_empty())
+        let keys = p
+            .settings
+            .has_variants
             .then_some("variant")
             .into_iter()
             .chain(p.settings.values.iter().map(|(k, _)| *k));
@@ -90,7 +91,7 @@ impl Export for Summary {
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
             let mut row: Vec<String> = vec![p.label.clone(), p.game.into()];
             for c in &cols {
-                let v = if c == "variant" && p.game_has_presets() {
+                let v = if c == "variant" && p.settings.has_variants {
                     p.settings.variant.clone()
                 } else {
                     p.settings.values.iter().find(|(k, _)| k == c).map(|(_, v)| v.clone()).unwrap_or_default()
@@ -114,12 +115,6 @@ impl Export for Summary {
         }
         w.flush()?;
         Ok(())
-    }
-}
-
-impl PointResult {
-    fn game_has_presets(&self) -> bool {
-        crate::games::find(self.game).is_some_and(|d| !d.presets.is_empty())
     }
 }
 

@@ -32,6 +32,9 @@ pub struct Manifest {
     /// whose points may have fewer games than `games`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub point_games: Vec<u64>,
+    /// The texts of the files that settings named (card sets, fixed decks), as the run read them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<crate::settings::SettingFile>,
 }
 
 impl Manifest {

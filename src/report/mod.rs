@@ -1,9 +1,9 @@
 //! Everything a run leaves behind: the CSV files, the manifest, the plots, the report page and the
 //! terminal summary.
 //!
-//! Every file format is one `Export`; `write_all` writes each of them atomically (to a temporary
-//! file in the output folder, renamed into place), so a file is never half-written under its
-//! final name.
+//! The report formats only: it receives finished statistics (`RunResult`, comparison rows) and never
+//! plays a game or looks a game up. Every file format is one `Export`; files are written through
+//! `crate::io::write_atomic`, so a file is never half-written under its final name.
 
 pub mod agents;
 pub mod compare;
@@ -18,6 +18,8 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
+
+pub use crate::io::write_atomic;
 
 use crate::record::Layout;
 use crate::settings::Settings;
@@ -61,26 +63,6 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(agents::AgentsCsv),
         Box::new(manifest::ManifestJson),
     ]
-}
-
-/// Writes `bytes` to `path` atomically.
-pub fn write_atomic(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".warsim-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    {
-        let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
-        write(&mut buf)?;
-        buf.flush()?;
-    }
-    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 /// Writes every export of `run` into `dir`.

@@ -14,9 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::UsageError;
 use crate::record::Layout;
-use crate::report::{Manifest, PointResult, RunResult};
 use crate::scenario::ScenarioPoint;
-use crate::settings::Settings;
+use crate::settings::SettingFile;
 use crate::sim::shard::Shard;
 use crate::stats::Accumulator;
 
@@ -32,6 +31,9 @@ pub struct PointState {
     pub variant: String,
     /// Every setting of the point, in the game's order.
     pub settings: Vec<(String, String)>,
+    /// The texts of the files its settings name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<SettingFile>,
     /// This shard's game indices are `first..end`.
     pub first: u64,
     pub end: u64,
@@ -65,17 +67,6 @@ pub struct RunState {
     pub points: Vec<PointState>,
 }
 
-fn fnv1a(parts: &[&str]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in part.as_bytes().iter().chain(std::iter::once(&0xffu8)) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    format!("{h:016x}")
-}
-
 impl RunState {
     /// A fresh state: no game played yet.
     #[allow(clippy::too_many_arguments)]
@@ -98,6 +89,7 @@ impl RunState {
                 game: p.game.name.to_string(),
                 variant: p.settings.variant.clone(),
                 settings: p.settings.values.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+                files: p.settings.files.clone(),
                 first: range.start,
                 end: range.end,
                 done: 0,
@@ -139,8 +131,11 @@ impl RunState {
             for (k, v) in &p.settings {
                 parts.push(format!("{k}={v}"));
             }
+            for f in &p.files {
+                parts.push(format!("{}={}", f.key, f.hash));
+            }
         }
-        fnv1a(&parts.iter().map(String::as_str).collect::<Vec<_>>())
+        crate::io::fingerprint(&parts.iter().map(String::as_str).collect::<Vec<_>>())
     }
 
     pub fn complete(&self) -> bool {
@@ -153,7 +148,7 @@ impl RunState {
 
     /// Writes the state atomically into `dir`.
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
-        crate::report::write_atomic(&Self::path(dir), |w| {
+        crate::io::write_atomic(&Self::path(dir), |w| {
             serde_json::to_writer(&mut *w, self)?;
             writeln!(w)?;
             Ok(())
@@ -205,63 +200,76 @@ impl RunState {
         if self.until != other.until {
             return differ("--until", format!("{:?}", self.until), format!("{:?}", other.until));
         }
+        if let Some(why) = self.point_difference(other) {
+            return Some(why);
+        }
         if self.scenario_hash != other.scenario_hash || self.scenario_text != other.scenario_text {
-            return differ("scenario or settings", self.scenario.clone(), other.scenario.clone());
+            return differ("scenario", self.scenario.clone(), other.scenario.clone());
         }
         if self.shard.n != other.shard.n {
             return differ("shard count", self.shard.n.to_string(), other.shard.n.to_string());
         }
         None
     }
+
+    /// The first difference between the points of two states, named: a point, a setting, a file.
+    fn point_difference(&self, other: &RunState) -> Option<String> {
+        if self.points.len() != other.points.len() {
+            return Some(format!("different points ({} vs {})", self.points.len(), other.points.len()));
+        }
+        for (a, b) in self.points.iter().zip(&other.points) {
+            if a.game != b.game {
+                return Some(format!("different games ('{}' vs '{}')", a.label, b.label));
+            }
+            for ((k, va), (_, vb)) in a.settings.iter().zip(&b.settings) {
+                if va != vb {
+                    return Some(format!("point '{}': setting '{k}' is {va} here and {vb} there", a.label));
+                }
+            }
+            for (fa, fb) in a.files.iter().zip(&b.files) {
+                if fa.hash != fb.hash {
+                    return Some(format!(
+                        "point '{}': the file {} of setting '{}' changed (fingerprint {} vs {})",
+                        a.label, fa.path, fa.key, fa.hash, fb.hash
+                    ));
+                }
+            }
+            if a.label != b.label {
+                return Some(format!("different points ('{}' vs '{}')", a.label, b.label));
+            }
+        }
+        None
+    }
 }
 
-impl RunState {
-    /// The files' contents for the points played so far. `partial` marks a run that stopped
-    /// early; it then lists only points with games, and the manifest says how many each has.
-    pub fn result(&self, start_time: String, partial: bool) -> anyhow::Result<RunResult> {
-        let mut points = Vec::new();
-        for p in &self.points {
-            if !p.complete && p.done == 0 {
-                continue;
-            }
-            let def = crate::games::find(&p.game)
-                .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
-            let mut values = Vec::new();
-            for (k, v) in &p.settings {
-                let spec = def.settings.iter().find(|s| s.key == k).with_context(|| {
-                    format!("the saved state names an unknown setting '{k}' of {}", def.name)
-                })?;
-                values.push((spec.key, v.clone()));
-            }
-            points.push(PointResult {
-                label: p.label.clone(),
-                game: def.name,
-                settings: Settings { game: def.name, variant: p.variant.clone(), values },
-                layout: p.layout.clone(),
-                acc: p.acc.clone(),
-            });
-        }
-        let manifest = Manifest {
-            warsim_version: self.warsim_version.clone(),
-            git_commit: Manifest::git_commit(),
-            command_line: self.command_line.clone(),
-            scenario: self.scenario.clone(),
-            seed: self.seed,
-            games: self.games,
-            shards: self.shard.to_string(),
-            threads: self.threads,
-            start_time,
-            end_time: Manifest::now(),
-            points: self.points.iter().map(|p| p.label.clone()).collect(),
-            scenario_text: self.scenario_text.clone(),
-            until: self.until.clone(),
-            partial,
-            point_games: if partial || self.until.is_some() {
-                self.points.iter().map(|p| p.done).collect()
-            } else {
-                Vec::new()
-            },
-        };
-        Ok(RunResult { points, manifest })
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::SettingFile;
+
+    fn state(file_text: &str) -> RunState {
+        let req = crate::scenario::for_game("war");
+        let points = crate::scenario::expand(&req, &[]).unwrap();
+        let mut s = RunState::new("x", None, 1, 100, None, Shard::WHOLE, 1, vec![], &points);
+        s.points[0].files.push(SettingFile::new("cards", "set.toml", file_text.into()));
+        s.scenario_hash = s.hash();
+        s
+    }
+
+    #[test]
+    fn a_changed_file_makes_another_run_and_says_which() {
+        assert_eq!(state("A").incompatibility(&state("A")), None);
+        let why = state("A").incompatibility(&state("B")).unwrap();
+        assert!(why.contains("the file set.toml of setting 'cards' changed"), "{why}");
+        assert_ne!(state("A").scenario_hash, state("B").scenario_hash, "the file is part of the identity");
+    }
+
+    #[test]
+    fn a_different_setting_is_named() {
+        let a = state("A");
+        let mut b = state("A");
+        b.points[0].settings.iter_mut().find(|(k, _)| k == "players").unwrap().1 = "3".into();
+        let why = a.incompatibility(&b).unwrap();
+        assert!(why.contains("setting 'players' is 2 here and 3 there"), "{why}");
     }
 }

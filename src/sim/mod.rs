@@ -1,7 +1,9 @@
-//! Playing many games: the parallel runner and its progress reporting, sharding, precision
-//! targets, checkpoints, graceful stops, and merging the states of shards.
+//! Playing many games: the driver (blocks, checkpoints, `--until`, signals), the parallel runner,
+//! paired passes, progress, sharding, and merging the states of shards. Nothing here builds a
+//! report; files are written through `crate::io`.
 
 pub mod checkpoint;
+pub mod driver;
 pub mod merge;
 pub mod paired;
 pub mod progress;

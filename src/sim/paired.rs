@@ -5,128 +5,18 @@
 //! the game's RNG, so two points with the same deck see the same deal in game `i` (common random
 //! numbers). For each pair and each per-game `Quantity` the pass keeps exact integer sums of the
 //! baseline's values, the other point's values, their squares, and the differences and their squares
-//! (`PairedSums`). Sums are integers, so chunks merge exactly in any order: the result is the same for
+//! (`stats::PairedSums`, which also gives the intervals). Sums are integers, so chunks merge exactly in any order: the result is the same for
 //! any thread count. The pass also returns every point's ordinary `Accumulator`, identical to the
 //! one `runner::play_range` gives for the same games.
 
 use rayon::prelude::*;
 
 use crate::games::Point;
-use crate::record::{GameRecord, Layout, OutcomeKind};
-use crate::stats::Accumulator;
+use crate::stats::{Accumulator, PairedSums, Quantity};
 
 /// Games per chunk: the baseline's per-game values of one chunk are held while the other points
 /// play the same games.
 pub const CHUNK: u64 = 4_096;
-
-/// A per-game integer quantity read from a `GameRecord`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Quantity {
-    /// The game's length.
-    Length,
-    /// 1 if the game ended in one of these outcome indices, else 0.
-    Ended(Vec<u16>),
-    /// The value of counter `i` in the game.
-    Counter(usize),
-    /// 1 if counter `i` fired in the game, else 0.
-    Fired(usize),
-}
-
-impl Quantity {
-    #[inline]
-    pub fn of(&self, rec: &GameRecord) -> i64 {
-        match self {
-            Quantity::Length => rec.length as i64,
-            Quantity::Ended(set) => set.contains(&rec.outcome) as i64,
-            Quantity::Counter(i) => rec.counters[*i] as i64,
-            Quantity::Fired(i) => (rec.counters[*i] > 0) as i64,
-        }
-    }
-
-    /// True for 0/1 quantities, whose means are rates.
-    pub fn is_rate(&self) -> bool {
-        matches!(self, Quantity::Ended(_) | Quantity::Fired(_))
-    }
-}
-
-/// The headline metrics of a layout, by name: `length_mean`, `<outcome>_rate` per outcome kind,
-/// `<outcome>_rate seat=S policy=P` per outcome row that has a seat, team or policy,
-/// `<event>_mean_per_game` and `<event>_share_of_games` per counter.
-pub fn metrics(layout: &Layout) -> Vec<(String, Quantity)> {
-    let mut out = vec![("length_mean".to_string(), Quantity::Length)];
-    let mut kinds: Vec<OutcomeKind> = layout.outcomes.iter().map(|o| o.kind).collect();
-    kinds.sort();
-    kinds.dedup();
-    for kind in kinds {
-        let set: Vec<u16> = layout
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.kind == kind)
-            .map(|(i, _)| i as u16)
-            .collect();
-        out.push((format!("{}_rate", kind.name()), Quantity::Ended(set)));
-    }
-    for (i, o) in layout.outcomes.iter().enumerate() {
-        let mut qualifiers = Vec::new();
-        if let Some(s) = o.seat {
-            qualifiers.push(format!("seat={s}"));
-        }
-        if let Some(t) = &o.team {
-            qualifiers.push(format!("team={t}"));
-        }
-        if let Some(p) = &o.policy {
-            qualifiers.push(format!("policy={p}"));
-        }
-        if !qualifiers.is_empty() {
-            out.push((
-                format!("{}_rate {}", o.kind.name(), qualifiers.join(" ")),
-                Quantity::Ended(vec![i as u16]),
-            ));
-        }
-    }
-    for (i, name) in layout.counters.iter().enumerate() {
-        out.push((format!("{name}_mean_per_game"), Quantity::Counter(i)));
-        out.push((format!("{name}_share_of_games"), Quantity::Fired(i)));
-    }
-    out
-}
-
-/// Exact sums over paired games: `x` is the baseline's value, `y` the other point's, `d = y - x`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PairedSums {
-    pub n: u64,
-    pub sum_x: i128,
-    pub sum_x2: u128,
-    pub sum_y: i128,
-    pub sum_y2: u128,
-    pub sum_d: i128,
-    pub sum_d2: u128,
-}
-
-impl PairedSums {
-    #[inline]
-    pub fn add(&mut self, x: i64, y: i64) {
-        let d = y as i128 - x as i128;
-        self.n += 1;
-        self.sum_x += x as i128;
-        self.sum_x2 += (x.unsigned_abs() as u128).pow(2);
-        self.sum_y += y as i128;
-        self.sum_y2 += (y.unsigned_abs() as u128).pow(2);
-        self.sum_d += d;
-        self.sum_d2 += d.unsigned_abs().pow(2);
-    }
-
-    pub fn merge(&mut self, o: &PairedSums) {
-        self.n += o.n;
-        self.sum_x += o.sum_x;
-        self.sum_x2 += o.sum_x2;
-        self.sum_y += o.sum_y;
-        self.sum_y2 += o.sum_y2;
-        self.sum_d += o.sum_d;
-        self.sum_d2 += o.sum_d2;
-    }
-}
 
 /// One pair to compare: point `other` against point `baseline`, on these quantities
 /// (`(baseline's quantity, other's quantity)`, usually the same metric read from each layout).

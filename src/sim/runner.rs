@@ -6,10 +6,44 @@
 
 use rayon::prelude::*;
 
-use crate::games::Engine;
+use crate::games::{Engine, Point};
 use crate::record::GameRecord;
 use crate::seed::GameSeed;
 use crate::stats::Accumulator;
+
+/// Every engine is a scenario point: the runner plays it.
+impl<E: Engine> Point for E {
+    fn layout(&self) -> &crate::record::Layout {
+        Engine::layout(self)
+    }
+
+    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator {
+        play_range(self, master, first, count, tick)
+    }
+
+    fn narrate(&self, seed: GameSeed) -> String {
+        let mut out = String::new();
+        Engine::narrate(self, seed, &mut out);
+        out
+    }
+
+    fn play_one(&self, seed: GameSeed) -> GameRecord {
+        let mut scratch = self.new_scratch();
+        let mut rec = GameRecord::new(Engine::layout(self));
+        self.play(seed, &mut scratch, &mut rec);
+        rec
+    }
+
+    fn play_each(&self, master: u64, first: u64, count: u64, each: &mut dyn FnMut(u64, &GameRecord)) {
+        let mut scratch = self.new_scratch();
+        let mut rec = GameRecord::new(Engine::layout(self));
+        for i in first..first + count {
+            rec.reset();
+            self.play(GameSeed::new(master, i), &mut scratch, &mut rec);
+            each(i, &rec);
+        }
+    }
+}
 
 /// Games per chunk: large enough to amortise scheduling, small enough for a lively progress bar.
 pub const CHUNK: u64 = 16_384;
@@ -44,7 +78,7 @@ pub fn play_range<E: Engine>(
     (0..chunks)
         .into_par_iter()
         .map_init(
-            || (engine.new_scratch(), GameRecord::default()),
+            || (engine.new_scratch(), GameRecord::new(engine.layout())),
             |(scratch, rec), c| {
                 let start = first + c * CHUNK;
                 let end = (start + CHUNK).min(first + count);

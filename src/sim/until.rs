@@ -8,34 +8,20 @@
 use std::fmt;
 
 use crate::error::UsageError;
-use crate::record::{Layout, OutcomeKind};
-use crate::stats::{Accumulator, Interval, mean_interval, wilson};
+use crate::record::Layout;
+use crate::stats::{Accumulator, Interval, metric};
 
 /// Games before the first stopping test; each later test is after twice as many.
 pub const FIRST_STEP: u64 = 10_000;
 
-/// What a metric name refers to in a point's layout.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Target {
-    LengthMean,
-    /// Share of games ending in this kind (any seat).
-    Rate(OutcomeKind),
-    /// Share of games in which the counter fired.
-    Share(usize),
-    /// Mean of the counter per game.
-    Mean(usize),
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct Until {
+    /// A metric name of `stats::metric`'s vocabulary.
     pub metric: String,
     pub half_width: f64,
     /// The text as given, for the manifest and the saved state.
     pub raw: String,
 }
-
-const KINDS: [OutcomeKind; 5] =
-    [OutcomeKind::Win, OutcomeKind::Draw, OutcomeKind::Cycle, OutcomeKind::Capped, OutcomeKind::Scorched];
 
 impl Until {
     /// Parses `METRIC:HALFWIDTH`; the metric is checked against the points later (`check`).
@@ -54,64 +40,21 @@ impl Until {
         Ok(Until { metric: metric.trim().to_string(), half_width, raw: raw.to_string() })
     }
 
-    fn target(&self, layout: &Layout) -> Option<Target> {
-        let m = self.metric.as_str();
-        if m == "length_mean" {
-            return Some(Target::LengthMean);
-        }
-        if let Some(kind) = m.strip_suffix("_rate") {
-            return KINDS.iter().find(|k| k.name() == kind).map(|&k| Target::Rate(k));
-        }
-        if let Some(ev) = m.strip_suffix("_share") {
-            return layout.counters.iter().position(|c| c == ev).map(Target::Share);
-        }
-        if let Some(ev) = m.strip_suffix("_mean") {
-            return layout.counters.iter().position(|c| c == ev).map(Target::Mean);
-        }
-        None
-    }
-
     /// The metric must name something of every point; otherwise the error lists what is allowed.
     pub fn check(&self, layouts: &[&Layout]) -> Result<(), UsageError> {
-        if layouts.iter().all(|l| self.target(l).is_some()) {
+        if layouts.iter().all(|l| metric::resolve(&self.metric, l).is_some()) {
             return Ok(());
         }
-        let mut allowed = vec!["length_mean".to_string()];
-        allowed.extend(KINDS.iter().map(|k| format!("{}_rate", k.name())));
-        if let Some(first) = layouts.first() {
-            for c in &first.counters {
-                if layouts.iter().all(|l| l.counters.contains(c)) {
-                    allowed.push(format!("{c}_share"));
-                    allowed.push(format!("{c}_mean"));
-                }
-            }
-        }
         Err(UsageError(format!(
-            "--until: unknown metric '{}' (metrics: {})",
+            "--until: '{}' is not a metric of every point (metrics: {})",
             self.metric,
-            allowed.join(", ")
+            metric::common_names(layouts).join(", ")
         )))
     }
 
     /// The metric's 95% interval over the games in `acc`.
     pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
-        match self.target(layout).expect("metric checked before the run") {
-            Target::LengthMean => mean_interval(acc.length.sum(), acc.length.sum_sq(), acc.length.total()),
-            Target::Rate(kind) => {
-                let k = layout
-                    .outcomes
-                    .iter()
-                    .zip(&acc.outcomes)
-                    .filter(|(o, _)| o.kind == kind)
-                    .map(|(_, n)| n)
-                    .sum();
-                wilson(k, acc.games)
-            }
-            Target::Share(c) => wilson(acc.counters[c].games_with, acc.games),
-            Target::Mean(c) => {
-                mean_interval(acc.counters[c].total as i128, acc.counters[c].sum_sq, acc.games)
-            }
-        }
+        metric::resolve(&self.metric, layout).expect("metric checked before the run").quantity.interval(acc)
     }
 
     /// Whether the interval is narrow enough (NaN, as with too few games, is not).

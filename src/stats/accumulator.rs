@@ -94,11 +94,11 @@ mod tests {
     }
 
     fn game(length: u64, outcome: u16, wars: u64) -> GameRecord {
-        let mut r = GameRecord::default();
+        let mut r = GameRecord::new(&layout());
         r.length = length;
         r.outcome = outcome;
-        r.count(0, wars);
-        r.observe(0, wars as i64);
+        r.counters[0] = wars;
+        r.observe(crate::record::Dist(0), wars as i64);
         r
     }
 

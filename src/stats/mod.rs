@@ -7,8 +7,12 @@ pub mod accumulator;
 pub mod examples;
 pub mod histogram;
 pub mod interval;
+pub mod metric;
+pub mod paired;
 
 pub use accumulator::Accumulator;
 pub use examples::Examples;
 pub use histogram::Histogram;
 pub use interval::{Interval, mean_interval, wilson};
+pub use metric::{Metric, Quantity};
+pub use paired::PairedSums;

@@ -12,55 +12,31 @@ use crate::games::narrate::Narrator;
 use crate::record::GameRecord;
 use crate::seed::{GameRng, below, shuffle};
 
-/// Counter indices (the order of `COUNTERS`).
-pub mod counter {
-    pub const PLAIN_BATTLES: usize = 0;
-    pub const COLUMN_WARS: usize = 1;
-    pub const DIAGONAL_WARS: usize = 2;
-    pub const THREE_CARD_WARS: usize = 3;
-    pub const WAR_STEPS: usize = 4;
-    pub const SCOURGE_WARS: usize = 5;
-    pub const SCARSANDS: usize = 6;
-    pub const SCARSANDS_SHORT: usize = 7;
-    pub const SCORCHED_EARTH: usize = 8;
-    pub const SCORCHED: usize = 9;
-    pub const FINAL_BATTLE_OUT_OF_UNITS: usize = 10;
-    pub const FINAL_BATTLE_WAR_SHORT: usize = 11;
-    pub const FINAL_BATTLE_SCARSANDS: usize = 12;
-    pub const FINAL_BATTLE_DECISIVE: usize = 13;
-    pub const LEGEND_TIES: usize = 14;
-    pub const LEGEND_SHORTAGE: usize = 15;
-    pub const UNITS_UNPLAYED: usize = 16;
-    pub const UNDERSTAFFED: usize = 17;
-    pub const UNFOUGHT: usize = 18;
-    pub const CARDS_SET_ASIDE: usize = 19;
+crate::declare! {
+    /// Scourge War's event counters: every counter `docs/rules/scourge.md` names (the team-game ones, `understaffed` and `unfought`, stay 0 in the duel), then `cards_set_aside` (Units and Legends set aside uncaptured by stand-offs). Declared once.
+    pub mod counter: Counter {
+        PLAIN_BATTLES = "plain_battles",
+        COLUMN_WARS = "column_wars",
+        DIAGONAL_WARS = "diagonal_wars",
+        THREE_CARD_WARS = "three_card_wars",
+        WAR_STEPS = "war_steps",
+        SCOURGE_WARS = "scourge_wars",
+        SCARSANDS = "scarsands",
+        SCARSANDS_SHORT = "scarsands_short",
+        SCORCHED_EARTH = "scorched_earth",
+        SCORCHED = "scorched",
+        FINAL_BATTLE_OUT_OF_UNITS = "final_battle_out_of_units",
+        FINAL_BATTLE_WAR_SHORT = "final_battle_war_short",
+        FINAL_BATTLE_SCARSANDS = "final_battle_scarsands",
+        FINAL_BATTLE_DECISIVE = "final_battle_decisive",
+        LEGEND_TIES = "legend_ties",
+        LEGEND_SHORTAGE = "legend_shortage",
+        UNITS_UNPLAYED = "units_unplayed",
+        UNDERSTAFFED = "understaffed",
+        UNFOUGHT = "unfought",
+        CARDS_SET_ASIDE = "cards_set_aside",
+    }
 }
-
-/// Counter names, in index order: every counter RULINGS §2 names (the team-game ones,
-/// `understaffed` and `unfought`, stay 0 in the duel), then `cards_set_aside` (Units and Legends
-/// set aside uncaptured by stand-offs).
-pub const COUNTERS: [&str; 20] = [
-    "plain_battles",
-    "column_wars",
-    "diagonal_wars",
-    "three_card_wars",
-    "war_steps",
-    "scourge_wars",
-    "scarsands",
-    "scarsands_short",
-    "scorched_earth",
-    "scorched",
-    "final_battle_out_of_units",
-    "final_battle_war_short",
-    "final_battle_scarsands",
-    "final_battle_decisive",
-    "legend_ties",
-    "legend_shortage",
-    "units_unplayed",
-    "understaffed",
-    "unfought",
-    "cards_set_aside",
-];
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +56,7 @@ pub enum Cause {
 }
 
 impl Cause {
-    fn counter(self) -> usize {
+    fn counter(self) -> crate::record::Counter {
         match self {
             Cause::OutOfUnits => counter::FINAL_BATTLE_OUT_OF_UNITS,
             Cause::WarShort => counter::FINAL_BATTLE_WAR_SHORT,

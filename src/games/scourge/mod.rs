@@ -8,12 +8,12 @@ pub mod duel;
 mod tests;
 
 use cards::{Decks, Legend, Unit};
-use duel::{COUNTERS, Duel, End};
+use duel::{Duel, End, counter};
 
 use super::{Engine, GameDef, Point};
 use crate::cards::Pack;
 use crate::games::narrate::{Narrator, Silent, Story};
-use crate::record::{GameRecord, Layout, OutcomeKey, OutcomeKind};
+use crate::record::{Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed, shuffle};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 
@@ -23,18 +23,21 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "2",
         allowed: Allowed::Text("2 (the duel; the 4- and 6-player team games are not implemented yet)"),
         help: "players; only the two-player duel is implemented",
+        deal: true,
     },
     SettingSpec {
         key: "decks",
         default: "2",
         allowed: Allowed::Int { min: 2, max: 4 },
         help: "decks shuffled together; the Units deck is every card but one deck's courts",
+        deal: true,
     },
     SettingSpec {
         key: "deck",
         default: "draconian",
         allowed: Allowed::Choice(&["draconian", "standard"]),
         help: "draconian: 56 cards with Guardians; standard (extension): 52 cards, the two jokers are the Ancients",
+        deal: true,
     },
 ];
 
@@ -61,22 +64,22 @@ fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     Ok(Box::new(ScourgeEngine::new(pack, s.int("decks") as usize)))
 }
 
-/// Outcome indices: a win per seat, then draw, then scorched.
-pub const OUTCOME_DRAW: u16 = 2;
-pub const OUTCOME_SCORCHED: u16 = 3;
-
-/// Distribution indices and names: the captured-card margin (seat 0 minus seat 1) at the end of
-/// every game, scorched games included, and each seat's captured cards.
-pub const DIST_MARGIN: usize = 0;
-pub const DIST_CAPTURED_P0: usize = 1;
-pub const DIST_CAPTURED_P1: usize = 2;
-pub const DISTRIBUTIONS: [&str; 3] = ["margin", "captured_p0", "captured_p1"];
+crate::declare! {
+    /// The captured-card margin (seat 0 minus seat 1) at the end of every game, scorched games
+    /// included, and each seat's captured cards. Declared once.
+    pub mod dist: Dist {
+        MARGIN = "margin",
+        CAPTURED_P0 = "captured_p0",
+        CAPTURED_P1 = "captured_p1",
+    }
+}
 
 pub struct ScourgeEngine {
     pub decks: Decks,
     units: Vec<Unit>,
     legends: Vec<Legend>,
     layout: Layout,
+    outcomes: Outcomes,
 }
 
 /// Per-thread buffers: the game in progress and the Units deck being shuffled.
@@ -88,15 +91,12 @@ pub struct ScourgeScratch {
 impl ScourgeEngine {
     pub fn new(pack: Pack, decks: usize) -> Self {
         let d = Decks::new(pack, decks);
-        let mut outcomes: Vec<OutcomeKey> = (0..2).map(|s| OutcomeKey::seat(OutcomeKind::Win, s)).collect();
-        outcomes.extend([OutcomeKind::Draw, OutcomeKind::Scorched].map(OutcomeKey::plain));
-        let layout = Layout {
-            length_unit: "rounds".into(),
-            outcomes,
-            counters: COUNTERS.iter().map(|s| s.to_string()).collect(),
-            distributions: DISTRIBUTIONS.iter().map(|s| s.to_string()).collect(),
-        };
-        ScourgeEngine { units: d.units(), legends: d.legends(), decks: d, layout }
+        let mut b = LayoutBuilder::new("rounds");
+        b.seat_wins(2).plain(&[OutcomeKind::Draw, OutcomeKind::Scorched]);
+        b.declared_counters(counter::NAMES);
+        b.declared_distributions(dist::NAMES);
+        let (layout, outcomes) = b.finish();
+        ScourgeEngine { units: d.units(), legends: d.legends(), decks: d, layout, outcomes }
     }
 
     pub fn unit_count(&self) -> usize {
@@ -150,14 +150,14 @@ impl ScourgeEngine {
 
     fn finish(&self, end: End, duel: &Duel, rec: &mut GameRecord) {
         rec.length = duel.rounds;
-        rec.outcome = match end {
-            End::Win(s) => s as u16,
-            End::Draw => OUTCOME_DRAW,
-            End::Scorched => OUTCOME_SCORCHED,
-        };
-        rec.observe(DIST_MARGIN, duel.captured[0] as i64 - duel.captured[1] as i64);
-        rec.observe(DIST_CAPTURED_P0, duel.captured[0] as i64);
-        rec.observe(DIST_CAPTURED_P1, duel.captured[1] as i64);
+        rec.end(self.outcomes.row(match end {
+            End::Win(seat) => Ending::Seat { seat, entry: 0 },
+            End::Draw => Ending::Plain(OutcomeKind::Draw),
+            End::Scorched => Ending::Plain(OutcomeKind::Scorched),
+        }));
+        rec.observe(dist::MARGIN, duel.captured[0] as i64 - duel.captured[1] as i64);
+        rec.observe(dist::CAPTURED_P0, duel.captured[0] as i64);
+        rec.observe(dist::CAPTURED_P1, duel.captured[1] as i64);
     }
 
     fn tell_deal<N: Narrator>(&self, duel: &Duel, narr: &mut N) {
@@ -202,7 +202,7 @@ impl Engine for ScourgeEngine {
 
     fn narrate(&self, seed: GameSeed, out: &mut String) {
         let mut sc = self.new_scratch();
-        let mut rec = GameRecord::default();
+        let mut rec = GameRecord::new(&self.layout);
         let end = self.run(seed, &mut sc, &mut rec, &mut Story(out));
         self.finish(end, &sc.duel, &mut rec);
         let duel = &sc.duel;
@@ -221,6 +221,9 @@ impl Engine for ScourgeEngine {
             }
         };
         story.line(format_args!("{line}"));
-        story.line(format_args!("{}", crate::games::narrate::counters_line(&COUNTERS, &rec.counters)));
+        story.line(format_args!(
+            "{}",
+            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
+        ));
     }
 }

@@ -4,10 +4,16 @@
 //! record and the narrative), and an exact combinatorial check of the first round.
 
 use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT, strength, suit, value};
-use super::duel::{COUNTERS, Class, Duel, End, Field, WarKind, classify};
+use super::duel::{Class, Duel, End, Field, WarKind, classify};
 use super::*;
 use crate::games::narrate::Silent;
 use crate::stats::wilson;
+use counter::NAMES as COUNTERS;
+
+/// A cleared record sized for Scourge War's layout.
+fn record() -> GameRecord {
+    GameRecord::new(Engine::layout(&ScourgeEngine::new(Pack::Draconian, 2)))
+}
 
 fn decks(n: usize) -> Decks {
     Decks::new(Pack::Draconian, n)
@@ -39,7 +45,7 @@ fn position(d: &Decks, stacks: [&[&str]; 2], held: [Option<&str>; 2], legends: &
 
 /// Fights one hand-set round; returns the game's end, if any, and the record.
 fn fight(duel: &mut Duel, d: &Decks, f: Field) -> (Option<End>, GameRecord) {
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let mut rng = GameSeed::new(99, 0).rng();
     let end = duel.fight(f, d, &mut rng, &mut rec, &mut Silent);
     (end, rec)
@@ -396,7 +402,7 @@ fn out_of_units_final_battle_can_decide_the_game() {
     let d = decks(2);
     let mut duel = position(&d, [&["2Ho"], &[]], [Some("GHo"), Some("KSc")], &[]);
     duel.captured = [10, 9];
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let mut rng = GameSeed::new(1, 1).rng();
     let end = duel.round(&d, &mut rng, &mut rec, &mut Silent);
     assert_eq!(end, Some(End::Win(1)));
@@ -408,7 +414,7 @@ fn out_of_units_final_battle_can_decide_the_game() {
     // Equal captured counts after it are a draw.
     let mut duel = position(&d, [&[], &[]], [Some("GHo"), Some("KSc")], &[]);
     duel.captured = [12, 10];
-    assert_eq!(duel.round(&d, &mut rng, &mut GameRecord::default(), &mut Silent), Some(End::Draw));
+    assert_eq!(duel.round(&d, &mut rng, &mut record(), &mut Silent), Some(End::Draw));
 }
 
 // ---- settings ----------------------------------------------------------------------------------
@@ -418,7 +424,7 @@ fn settings_allow_only_the_duel_and_two_to_four_decks() {
     let set = |pairs: &[(&str, &str)]| {
         let explicit: Vec<(String, String)> =
             pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        crate::settings::resolve("scourge", SETTINGS, PRESETS, &explicit)
+        crate::settings::resolve("scourge", SETTINGS, PRESETS, &Default::default(), &explicit)
     };
     assert!((DEF.build)(&set(&[]).unwrap()).is_ok());
     let err = (DEF.build)(&set(&[("players", "4")]).unwrap()).err().expect("4 players refused");
@@ -462,7 +468,7 @@ fn assert_census(e: &ScourgeEngine, duel: &Duel, at: &str) {
 
 /// Plays a game round by round (the same calls `play` makes), checking the census each round.
 fn play_checked(e: &ScourgeEngine, seed: GameSeed, sc: &mut ScourgeScratch) -> (End, GameRecord) {
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let mut rng = e.deal(seed, sc);
     assert_census(e, &sc.duel, "the deal");
     let limit = e.unit_count() / 4 + 1;
@@ -507,7 +513,7 @@ fn every_card_is_accounted_for_and_games_end() {
             let played = Point::play_one(&e, seed);
             assert_eq!(played.counters, rec.counters, "{seed:?}");
             assert_eq!(played.length, duel.rounds);
-            let margin = played.observations().iter().find(|(m, _)| *m as usize == DIST_MARGIN).unwrap().1;
+            let margin = played.observed(dist::MARGIN).next().unwrap();
             assert_eq!(margin, duel.captured[0] as i64 - duel.captured[1] as i64);
         }
     }
@@ -518,10 +524,10 @@ fn rare_events_happen_across_seeds() {
     // Over many games every kind of round occurs: a test that they are reachable at all, since a
     // classification bug that hid one of them would leave its counter at 0.
     let e = ScourgeEngine::new(Pack::Draconian, 4);
-    let mut totals = [0u64; COUNTERS.len()];
+    let mut totals = vec![0u64; COUNTERS.len()];
     let mut sc = e.new_scratch();
     for i in 0..20_000 {
-        let mut rec = GameRecord::default();
+        let mut rec = record();
         e.play(GameSeed::new(3, i), &mut sc, &mut rec);
         for (t, v) in totals.iter_mut().zip(rec.counters.iter()) {
             *t += v;
@@ -566,12 +572,12 @@ fn the_narrative_tells_the_game_play_plays() {
             assert_eq!(lines("the Legends tie"), c("legend_ties"));
             assert_eq!(lines("stand-off:"), c("legend_shortage"));
             assert_eq!(lines("Final Battle ("), 1 - c("scorched"));
-            let closing_counters = crate::games::narrate::counters_line(&COUNTERS, &rec.counters);
+            let closing_counters = crate::games::narrate::counters_line(COUNTERS, &rec.counters);
             assert!(story.contains(&format!("{closing_counters}\n")), "{seed:?}");
             let closing = match rec.outcome {
                 0 => "P0 wins",
                 1 => "P1 wins",
-                OUTCOME_DRAW => "Draw:",
+                2 => "Draw:",
                 _ => "Scorched after",
             };
             assert!(story.contains(closing), "{seed:?}: {closing}");

@@ -15,29 +15,40 @@ pub use crate::games::narrate::{Narrator as Narr, Silent, Story};
 
 use super::{Engine, GameDef, Point};
 use crate::policy::{Decision, Legal, Lineup, Seating};
-use crate::record::{GameRecord, Layout, OutcomeKey, OutcomeKind};
+use crate::record::{
+    Counters, Dist, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+};
 use crate::seed::{GameRng, GameSeed, below, shuffle};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 
 pub const SETTINGS: &[SettingSpec] = &[
-    SettingSpec { key: "players", default: "2", allowed: Allowed::Int { min: 2, max: 6 }, help: "players" },
+    SettingSpec {
+        key: "players",
+        default: "2",
+        allowed: Allowed::Int { min: 2, max: 6 },
+        help: "players",
+        deal: true,
+    },
     SettingSpec {
         key: "decks",
         default: "auto",
         allowed: Allowed::IntOr { min: 1, max: 4, words: &["auto"] },
         help: "standard decks shuffled together; auto: 1 for 2-4 players, 2 for 5-6",
+        deal: true,
     },
     SettingSpec {
         key: "version",
         default: "A",
         allowed: Allowed::Choice(&["A", "B"]),
         help: "A: at most one card per territory per round; B: any number",
+        deal: false,
     },
     SettingSpec {
         key: "max_rounds",
         default: "200",
         allowed: Allowed::Int { min: 1, max: 100_000 },
         help: "a game still going after this many rounds ends as capped",
+        deal: false,
     },
     SettingSpec {
         key: "policies",
@@ -46,18 +57,21 @@ pub const SETTINGS: &[SettingSpec] = &[
             "policy names, one for every seat or one per seat: random, greedy, drawer, search",
         ),
         help: "who plays each seat, e.g. greedy,random",
+        deal: false,
     },
     SettingSpec {
         key: "rotate_seats",
         default: "true",
         allowed: Allowed::Bool,
         help: "play each deal once per rotation of the policies over the seats (game i: deal i/n, rotation i%n)",
+        deal: true,
     },
     SettingSpec {
         key: "search_budget",
         default: "200",
         allowed: Allowed::Int { min: 1, max: 1_000_000 },
         help: "rollouts per placement decision of the search agent",
+        deal: false,
     },
 ];
 
@@ -450,34 +464,47 @@ impl Seats for Lineups {
     }
 }
 
-/// Counter indices and names (RULINGS §3, then warsim's own), then one `wins_<policy>` counter per
-/// distinct policy of the line-up: 1 in a game that a seat played by that policy won alone.
-pub const COUNTERS: [&str; 8] = [
-    "cards_burned",
-    "jack_burns",
-    "king_saves",
-    "queen_swaps",
-    "cards_drawn",
-    "short_pile_draws",
-    "hands_empty_end",
-    "draws_blocked",
-];
+crate::declare! {
+    /// The game's own counters (`docs/rules/territories.md`), declared once; one `wins_<policy>`
+    /// counter per distinct policy of the line-up follows them: 1 in a game that a seat played by
+    /// that policy won alone.
+    pub mod counter: Counter {
+        CARDS_BURNED = "cards_burned",
+        JACK_BURNS = "jack_burns",
+        KING_SAVES = "king_saves",
+        QUEEN_SWAPS = "queen_swaps",
+        CARDS_DRAWN = "cards_drawn",
+        SHORT_PILE_DRAWS = "short_pile_draws",
+        HANDS_EMPTY_END = "hands_empty_end",
+        DRAWS_BLOCKED = "draws_blocked",
+    }
+}
+
+crate::declare! {
+    /// Points per seat on High, Low and Straight, declared once; per-seat and per-policy points and
+    /// the winning margin follow them.
+    pub mod dist: Dist {
+        POINTS_HIGH = "points_high",
+        POINTS_LOW = "points_low",
+        POINTS_STRAIGHT = "points_straight",
+    }
+}
+
+/// The names of `counter` in index order.
+pub const COUNTERS: &[&str] = counter::NAMES;
 
 pub struct TerritoriesEngine {
     pub rules: Rules,
     layout: Layout,
+    outcomes: Outcomes,
     deck: Vec<u8>,
-    /// Outcome row of a win by (seat, line-up entry).
-    win_row: Vec<Vec<u16>>,
-    /// Distinct policies of the line-up, and each line-up entry's index among them.
-    distinct: Vec<usize>,
+    /// Each line-up entry's index among the line-up's distinct policies.
     entry_policy: Vec<usize>,
+    wins_by_policy: Counters,
+    points_by_seat: Dists,
+    points_by_policy: Dists,
+    margin: Dist,
 }
-
-/// Distribution indices: points per seat on High, Low, Straight; then per seat; then per policy;
-/// then the winning margin.
-const DIST_TERRITORY: usize = 0;
-const DIST_SEAT: usize = 3;
 
 pub struct TerritoriesScratch {
     state: State,
@@ -496,38 +523,30 @@ impl TerritoriesEngine {
             .iter()
             .map(|p| distinct.iter().position(|d| d == p).expect("listed"))
             .collect();
-        let mut outcomes = Vec::new();
-        let mut win_row = vec![vec![0u16; n]; n];
-        for (seat, rows) in win_row.iter_mut().enumerate() {
-            for (entry, row) in rows.iter_mut().enumerate() {
-                if !rules.rotate && entry != seat {
-                    continue;
-                }
-                let policy = POLICIES[rules.lineup.policies[entry]];
-                let key = OutcomeKey {
-                    policy: Some(policy.to_string()),
-                    ..OutcomeKey::seat(OutcomeKind::Win, seat)
-                };
-                *row = match outcomes.iter().position(|k| *k == key) {
-                    Some(i) => i as u16,
-                    None => {
-                        outcomes.push(key);
-                        (outcomes.len() - 1) as u16
-                    }
-                };
-            }
-        }
-        outcomes.extend([OutcomeKind::Draw, OutcomeKind::Capped].map(OutcomeKey::plain));
-        let mut counters: Vec<String> = COUNTERS.iter().map(|s| s.to_string()).collect();
-        counters.extend(distinct.iter().map(|&p| format!("wins_{}", POLICIES[p])));
-        let mut distributions: Vec<String> =
-            ["points_high", "points_low", "points_straight"].map(String::from).to_vec();
-        distributions.extend((0..n).map(|s| format!("points_seat_{s}")));
-        distributions.extend(distinct.iter().map(|&p| format!("points_policy_{}", POLICIES[p])));
-        distributions.push("margin".into());
-        let layout = Layout { length_unit: "rounds".into(), outcomes, counters, distributions };
+        let mut b = LayoutBuilder::new("rounds");
+        let policy = |entry: usize| Some(POLICIES[rules.lineup.policies[entry]].to_string());
+        b.seat_policy_wins(n, n, policy, |seat, entry| rules.rotate || entry == seat)
+            .plain(&[OutcomeKind::Draw, OutcomeKind::Capped]);
+        b.declared_counters(counter::NAMES);
+        let wins_by_policy = b.counters(distinct.iter().map(|&p| format!("wins_{}", POLICIES[p])));
+        b.declared_distributions(dist::NAMES);
+        let points_by_seat = b.distributions((0..n).map(|s| format!("points_seat_{s}")));
+        let points_by_policy =
+            b.distributions(distinct.iter().map(|&p| format!("points_policy_{}", POLICIES[p])));
+        let margin = b.distribution("margin");
+        let (layout, outcomes) = b.finish();
         let deck = rules.deck();
-        TerritoriesEngine { rules, layout, deck, win_row, distinct, entry_policy }
+        TerritoriesEngine {
+            rules,
+            layout,
+            outcomes,
+            deck,
+            entry_policy,
+            wins_by_policy,
+            points_by_seat,
+            points_by_policy,
+            margin,
+        }
     }
 
     /// Sets up game `seed`: seating, the deal, each seat's agent and RNG. Returns the game's RNG.
@@ -589,40 +608,36 @@ impl TerritoriesEngine {
         let st = &sc.state;
         let n = self.rules.players;
         rec.length = st.round as u64;
-        let draw_row = self.layout.outcomes.len() as u16 - 2;
         let winner = if end == End::Capped { None } else { self.winner(st) };
-        rec.outcome = match (end, winner) {
-            (End::Capped, _) => draw_row + 1,
-            (_, Some(w)) => self.win_row[w][sc.seats.seating.entry(w)],
-            (_, None) => draw_row,
+        let ending = match (end, winner) {
+            (End::Capped, _) => Ending::Plain(OutcomeKind::Capped),
+            (_, Some(w)) => Ending::Seat { seat: w, entry: sc.seats.seating.entry(w) },
+            (_, None) => Ending::Plain(OutcomeKind::Draw),
         };
-        let c = [
-            tally.cards_burned,
-            tally.jack_burns,
-            tally.king_saves,
-            tally.queen_swaps,
-            tally.cards_drawn,
-            tally.short_pile_draws,
-            u64::from(end == End::HandsEmpty),
-            tally.draws_blocked,
-        ];
-        for (i, v) in c.into_iter().enumerate() {
-            rec.count(i, v);
-        }
+        rec.end(self.outcomes.row(ending));
+        rec.count(counter::CARDS_BURNED, tally.cards_burned);
+        rec.count(counter::JACK_BURNS, tally.jack_burns);
+        rec.count(counter::KING_SAVES, tally.king_saves);
+        rec.count(counter::QUEEN_SWAPS, tally.queen_swaps);
+        rec.count(counter::CARDS_DRAWN, tally.cards_drawn);
+        rec.count(counter::SHORT_PILE_DRAWS, tally.short_pile_draws);
+        rec.count(counter::HANDS_EMPTY_END, u64::from(end == End::HandsEmpty));
+        rec.count(counter::DRAWS_BLOCKED, tally.draws_blocked);
         if let Some(w) = winner {
-            rec.count(COUNTERS.len() + self.entry_policy[sc.seats.seating.entry(w)], 1);
+            rec.count(self.wins_by_policy.at(self.entry_policy[sc.seats.seating.entry(w)]), 1);
         }
+        let by_territory = [dist::POINTS_HIGH, dist::POINTS_LOW, dist::POINTS_STRAIGHT];
         for seat in 0..n {
-            for t in 0..3 {
-                rec.observe(DIST_TERRITORY + t, st.points[seat][t] as i64);
+            for (t, &d) in by_territory.iter().enumerate() {
+                rec.observe(d, st.points[seat][t] as i64);
             }
-            rec.observe(DIST_SEAT + seat, st.scores[seat] as i64);
+            rec.observe(self.points_by_seat.at(seat), st.scores[seat] as i64);
             let p = self.entry_policy[sc.seats.seating.entry(seat)];
-            rec.observe(DIST_SEAT + n + p, st.scores[seat] as i64);
+            rec.observe(self.points_by_policy.at(p), st.scores[seat] as i64);
         }
         let mut sorted: [i32; MAX_PLAYERS] = st.scores;
         sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
-        rec.observe(DIST_SEAT + n + self.distinct.len(), (sorted[0] - sorted[1]) as i64);
+        rec.observe(self.margin, (sorted[0] - sorted[1]) as i64);
     }
 }
 
@@ -677,7 +692,7 @@ impl Engine for TerritoriesEngine {
             (_, None) => "a draw".to_string(),
         };
         story.line(format_args!("Game over after {} rounds: {why}; {result}.", st.round));
-        let mut rec = GameRecord::default();
+        let mut rec = GameRecord::new(&self.layout);
         self.finish(end, tally, &sc, &mut rec);
         story.line(format_args!("{}", super::narrate::counters_line(&self.layout.counters, &rec.counters)));
     }

@@ -458,7 +458,7 @@ fn policy_settings_are_validated() {
     let s = |pairs: &[(&str, &str)]| {
         let explicit: Vec<(String, String)> =
             pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        crate::settings::resolve("territories", SETTINGS, PRESETS, &explicit).unwrap()
+        crate::settings::resolve("territories", SETTINGS, PRESETS, &Default::default(), &explicit).unwrap()
     };
     let r = Rules::from_settings(&s(&[("players", "5")])).unwrap();
     assert_eq!((r.decks, r.lineup.policies.len()), (2, 5));
@@ -479,7 +479,9 @@ fn duel(lineup: &str, version: Version, games: u64, budget: u32) -> (u64, u64, u
     let e = TerritoriesEngine::new(rules);
     let acc = Point::play_range(&e, 20_261_122, 0, games, &|_| {});
     let names: Vec<&str> = lineup.split(',').collect();
-    let wins = |p: &str| acc.counters[Engine::layout(&e).counter(&format!("wins_{p}"))].total as u64;
+    let wins = |p: &str| {
+        acc.counters[Engine::layout(&e).counter(&format!("wins_{p}")).unwrap().0 as usize].total as u64
+    };
     (wins(names[0]), wins(names[1]), acc.games)
 }
 
@@ -547,7 +549,9 @@ fn the_versions_scenario_points_resolve_build_and_play() {
                 .collect();
         }
         for explicit in combos {
-            let s = crate::settings::resolve("territories", SETTINGS, PRESETS, &explicit).unwrap();
+            let s =
+                crate::settings::resolve("territories", SETTINGS, PRESETS, &Default::default(), &explicit)
+                    .unwrap();
             let point = (DEF.build)(&s).unwrap_or_else(|e| panic!("{explicit:?}: {e}"));
             let searching = s.get("policies").contains("search");
             let rec = point.play_one(GameSeed::new(4, if searching { 0 } else { 7 }));

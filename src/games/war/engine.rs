@@ -11,36 +11,28 @@ use super::rules::{MAX_PLAYERS, Pickup, WarRules};
 use crate::record::GameRecord;
 use crate::seed::{GameRng, shuffle};
 
-/// Counter indices of `war` (the order of `COUNTERS`).
-pub mod counter {
-    pub const WARS: usize = 0;
-    pub const DOUBLE_WARS: usize = 1;
-    pub const MAX_WAR_DEPTH: usize = 2;
-    pub const CARDS_KILLED: usize = 3;
-    pub const SPOILS_REMOVED: usize = 4;
-    pub const CARDS_REMOVED: usize = 5;
-    pub const PLAYERS_OUT: usize = 6;
-    pub const SHORT_IN_WAR: usize = 7;
-    pub const LAST_DITCH_STANDS: usize = 8;
+crate::declare! {
+    /// War's event counters (`docs/rules/war.md` says when each fires), declared once.
+    pub mod counter: Counter {
+        WARS = "wars",
+        DOUBLE_WARS = "double_wars",
+        MAX_WAR_DEPTH = "max_war_depth",
+        CARDS_KILLED = "cards_killed",
+        SPOILS_REMOVED = "spoils_removed",
+        CARDS_REMOVED = "cards_removed",
+        PLAYERS_OUT = "players_out",
+        SHORT_IN_WAR = "short_in_war",
+        LAST_DITCH_STANDS = "last_ditch_stands",
+    }
 }
 
-/// Counter names, in index order.
-pub const COUNTERS: [&str; 9] = [
-    "wars",
-    "double_wars",
-    "max_war_depth",
-    "cards_killed",
-    "spoils_removed",
-    "cards_removed",
-    "players_out",
-    "short_in_war",
-    "last_ditch_stands",
-];
-
-/// Distribution indices and names.
-pub const DIST_MAX_WAR_DEPTH: usize = 0;
-pub const DIST_CYCLE_PERIOD: usize = 1;
-pub const DISTRIBUTIONS: [&str; 2] = ["max_war_depth", "cycle_period"];
+crate::declare! {
+    /// War's distributions, declared once.
+    pub mod dist: Dist {
+        MAX_WAR_DEPTH = "max_war_depth",
+        CYCLE_PERIOD = "cycle_period",
+    }
+}
 
 /// How a game ended, before the runner maps it to an outcome index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,15 +6,12 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
-use engine::{
-    Board, COUNTERS, DIST_CYCLE_PERIOD, DIST_MAX_WAR_DEPTH, DISTRIBUTIONS, End, Narrator, Silent, Story,
-    Table,
-};
+use engine::{Board, End, Narrator, Silent, Story, Table, counter, dist};
 use rules::{Pickup, WarRules};
 
 use super::narrate::counters_line;
 use super::{Engine, GameDef, Point};
-use crate::record::{GameRecord, Layout, OutcomeKey, OutcomeKind};
+use crate::record::{Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 
@@ -24,96 +21,112 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "2",
         allowed: Allowed::Int { min: 2, max: 10 },
         help: "players; cards that cannot be dealt evenly are removed",
+        deal: true,
     },
     SettingSpec {
         key: "decks",
         default: "1",
         allowed: Allowed::Int { min: 1, max: 8 },
         help: "decks shuffled together",
+        deal: true,
     },
     SettingSpec {
         key: "ranks",
         default: "13",
         allowed: Allowed::Int { min: 1, max: 30 },
         help: "ranks per suit; the top rank is the ace",
+        deal: true,
     },
     SettingSpec {
         key: "suits",
         default: "4",
         allowed: Allowed::Int { min: 1, max: 8 },
         help: "suits per deck",
+        deal: true,
     },
     SettingSpec {
         key: "jokers",
         default: "none",
         allowed: Allowed::Choice(&["none", "shared", "equal"]),
         help: "shared: 2 per deck mixed in; equal: one shuffled into each player's stack after the deal",
+        deal: true,
     },
     SettingSpec {
         key: "aces",
         default: "high",
         allowed: Allowed::Choice(&["high", "low"]),
         help: "aces above kings or below twos (jokers stay on top)",
+        deal: false,
     },
     SettingSpec {
         key: "winner",
         default: "high",
         allowed: Allowed::Choice(&["high", "low"]),
         help: "low: the lowest card wins (Peace)",
+        deal: false,
     },
     SettingSpec {
         key: "war_down",
         default: "3",
         allowed: Allowed::IntOr { min: 0, max: 60, words: &["by-value"] },
         help: "face-down cards per war step (then one face up); by-value: the tied card's value",
+        deal: false,
     },
     SettingSpec {
         key: "war_scope",
         default: "all",
         allowed: Allowed::Choice(&["all", "tied"]),
         help: "3+ players: everyone joins a war, or only the tied players (Limited Engagement)",
+        deal: false,
     },
     SettingSpec {
         key: "short",
         default: "lose",
         allowed: Allowed::Choice(&["lose", "last-ditch"]),
         help: "a player who cannot lay a full war step is out, or lays what they have (Last Ditch Effort)",
+        deal: false,
     },
     SettingSpec {
         key: "capture",
         default: "spoils",
         allowed: Allowed::Choice(&["spoils", "instant"]),
         help: "instant: the winner keeps its own cards and the losers' face-down cards, the rest is killed",
+        deal: false,
     },
     SettingSpec {
         key: "pickup",
         default: "shuffled",
         allowed: Allowed::Choice(&["shuffled", "winner-first", "loser-first", "seat-order"]),
         help: "order of won cards under the winner's stack",
+        deal: false,
     },
     SettingSpec {
         key: "battles_to_win",
         default: "0",
         allowed: Allowed::Int { min: 0, max: 1_000_000 },
         help: "Short War: the first to win this many battles wins (0 = off)",
+        deal: false,
     },
     SettingSpec {
         key: "max_battles",
         default: "100000",
         allowed: Allowed::Int { min: 1, max: 100_000_000 },
         help: "a game still going after this many battles ends as capped",
+        deal: false,
     },
     SettingSpec {
         key: "stack",
         default: "none",
         allowed: Allowed::Text("SEAT:CARD,CARD;SEAT:... e.g. 0:A,A,A,A (pinned, the rest dealt evenly)"),
         help: "pin cards to seats before the random deal; the rest is dealt evenly",
+        deal: true,
     },
     SettingSpec {
         key: "stack_only",
         default: "none",
         allowed: Allowed::Text("SEAT:CARD,CARD;SEAT:... (the seat gets only these)"),
         help: "pin cards to seats, which get nothing else; the others share the rest",
+        deal: true,
     },
 ];
 
@@ -182,6 +195,7 @@ fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
 pub struct WarEngine {
     pub rules: WarRules,
     layout: Layout,
+    outcomes: Outcomes,
 }
 
 /// Per-thread buffers: the running game, the start position and Brent's saved state for cycle
@@ -205,26 +219,21 @@ impl WarScratch {
 
 impl WarEngine {
     pub fn new(rules: WarRules) -> Self {
-        let n = rules.players;
-        let mut outcomes: Vec<OutcomeKey> = (0..n).map(|s| OutcomeKey::seat(OutcomeKind::Win, s)).collect();
-        outcomes.extend([OutcomeKind::Draw, OutcomeKind::Cycle, OutcomeKind::Capped].map(OutcomeKey::plain));
-        let layout = Layout {
-            length_unit: "battles".into(),
-            outcomes,
-            counters: COUNTERS.iter().map(|s| s.to_string()).collect(),
-            distributions: DISTRIBUTIONS.iter().map(|s| s.to_string()).collect(),
-        };
-        WarEngine { rules, layout }
+        let mut b = LayoutBuilder::new("battles");
+        b.seat_wins(rules.players).plain(&[OutcomeKind::Draw, OutcomeKind::Cycle, OutcomeKind::Capped]);
+        b.declared_counters(counter::NAMES);
+        b.declared_distributions(dist::NAMES);
+        let (layout, outcomes) = b.finish();
+        WarEngine { rules, layout, outcomes }
     }
 
-    fn outcome_index(&self, end: End) -> u16 {
-        let n = self.rules.players;
-        (match end {
-            End::Win(s) => s,
-            End::Draw => n,
-            End::Cycle { .. } => n + 1,
-            End::Capped => n + 2,
-        }) as u16
+    fn ending(end: End) -> Ending {
+        match end {
+            End::Win(seat) => Ending::Seat { seat, entry: 0 },
+            End::Draw => Ending::Plain(OutcomeKind::Draw),
+            End::Cycle { .. } => Ending::Plain(OutcomeKind::Cycle),
+            End::Capped => Ending::Plain(OutcomeKind::Capped),
+        }
     }
 
     /// Deals game `seed` onto the scratch board; returns the generator positioned after the deal.
@@ -331,10 +340,10 @@ impl WarEngine {
 
     fn finish(&self, end: End, battles: u64, rec: &mut GameRecord) {
         rec.length = battles;
-        rec.outcome = self.outcome_index(end);
-        rec.observe(DIST_MAX_WAR_DEPTH, rec.counters[engine::counter::MAX_WAR_DEPTH] as i64);
+        rec.end(self.outcomes.row(Self::ending(end)));
+        rec.observe(dist::MAX_WAR_DEPTH, rec.get(counter::MAX_WAR_DEPTH) as i64);
         if let End::Cycle { period } = end {
-            rec.observe(DIST_CYCLE_PERIOD, period as i64);
+            rec.observe(dist::CYCLE_PERIOD, period as i64);
         }
     }
 
@@ -373,7 +382,7 @@ impl Engine for WarEngine {
             saved: board.table.clone(),
             tortoise: board.clone(),
             board,
-            spare: GameRecord::default(),
+            spare: GameRecord::new(&self.layout),
             deck: Vec::with_capacity(self.rules.deck_size()),
             hands: vec![Vec::with_capacity(self.rules.deck_size() + 1); self.rules.players],
         }
@@ -393,7 +402,7 @@ impl Engine for WarEngine {
         let summary = Point::play_one(self, seed);
         let mut sc = self.new_scratch();
         let mut rng = self.deal(seed, &mut sc);
-        let mut rec = GameRecord::default();
+        let mut rec = GameRecord::new(&self.layout);
         let mut story = Story(out);
         self.describe_deal(&sc.board, &mut story);
         let mut end = None;
@@ -405,11 +414,7 @@ impl Engine for WarEngine {
             o if o < n => format!("P{o} wins after {} battles.", summary.length),
             o if o == n => format!("Draw after {} battles: nobody holds a card.", summary.length),
             o if o == n + 1 => {
-                let period = summary
-                    .observations()
-                    .iter()
-                    .find(|(m, _)| *m as usize == DIST_CYCLE_PERIOD)
-                    .map_or(0, |x| x.1);
+                let period = summary.observed(dist::CYCLE_PERIOD).next().unwrap_or(0);
                 format!(
                     "Cycle: the position after battle {} was already seen after battle {}; the game repeats every {period} battles and never ends.",
                     summary.length,
@@ -419,6 +424,6 @@ impl Engine for WarEngine {
             _ => format!("Capped: still going after {} battles.", summary.length),
         };
         story.line(format_args!("{line}"));
-        story.line(format_args!("{}", counters_line(&COUNTERS, &summary.counters)));
+        story.line(format_args!("{}", counters_line(&self.layout.counters, &summary.counters)));
     }
 }

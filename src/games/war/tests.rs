@@ -2,7 +2,7 @@
 //! then assertions), property tests over random settings and seeds, and statistical checks
 //! against exact answers.
 
-use super::engine::{Board, COUNTERS, End, Silent, Story, counter};
+use super::engine::{Board, End, Silent, Story, counter};
 use super::rules::WarRules;
 use super::{PRESETS, SETTINGS, WarEngine};
 use crate::games::{Engine, Point};
@@ -13,13 +13,13 @@ use crate::stats::{mean_interval, wilson};
 
 fn rules(sets: &[(&str, &str)]) -> WarRules {
     let pairs: Vec<(String, String)> = sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let s = resolve("war", SETTINGS, PRESETS, &pairs).expect("valid settings");
+    let s = resolve("war", SETTINGS, PRESETS, &Default::default(), &pairs).expect("valid settings");
     WarRules::from_settings(&s).expect("possible settings")
 }
 
 fn try_rules(sets: &[(&str, &str)]) -> Result<WarRules, String> {
     let pairs: Vec<(String, String)> = sets.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let s = resolve("war", SETTINGS, PRESETS, &pairs).map_err(|e| e.0)?;
+    let s = resolve("war", SETTINGS, PRESETS, &Default::default(), &pairs).map_err(|e| e.0)?;
     WarRules::from_settings(&s)
 }
 
@@ -41,10 +41,15 @@ fn stack(r: &WarRules, b: &Board, seat: usize) -> String {
     b.table.stack(seat).map(|c| r.labels[c as usize].clone()).collect::<Vec<_>>().join(" ")
 }
 
+/// A cleared record sized for War's layout.
+fn record() -> GameRecord {
+    GameRecord::new(crate::games::Engine::layout(&WarEngine::new(rules(&[]))))
+}
+
 /// Plays one battle with a fixed generator and returns (end, record).
 fn one_battle(r: &WarRules, b: &mut Board) -> (Option<End>, GameRecord) {
     let mut rng = GameRng::new(7);
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let end = b.battle(r, &mut rng, &mut rec, &mut Silent);
     (end, rec)
 }
@@ -150,7 +155,7 @@ fn a_deal_that_cycles_is_detected_with_its_period() {
     let mut sc = engine.new_scratch();
     let b = board(&r, &["K 2", "2 K"]);
     sc.board_mut().setup_from(&b.table);
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let end = engine.run_from_board(&mut sc, &mut rec);
     assert_eq!(end, End::Cycle { period: 2 });
     assert_eq!(sc.board_mut().battles, 2);
@@ -169,7 +174,7 @@ fn cycle_length_is_transient_plus_period_against_brute_force() {
             let mut sc = engine.new_scratch();
             let mut rng = engine.deal_for_test(GameSeed::new(seed, 0), &mut sc);
             let mut seen = vec![sc.board_mut().table.clone()];
-            let mut spare = GameRecord::default();
+            let mut spare = record();
             let expected = loop {
                 match sc.board_mut().battle(&r, &mut rng, &mut spare, &mut Silent) {
                     Some(End::Win(s)) => break (s as u16, sc.board_mut().battles),
@@ -343,7 +348,7 @@ fn short_war_ends_at_k_battles_won() {
     let r = rules(&[("variant", "short-war")]);
     let mut b = board(&r, &["K K 2 K 5", "2 2 K 2 6"]);
     let mut rng = GameRng::new(1);
-    let mut rec = GameRecord::default();
+    let mut rec = record();
     let ends: Vec<Option<End>> = (0..4).map(|_| b.battle(&r, &mut rng, &mut rec, &mut Silent)).collect();
     assert_eq!(ends, vec![None, None, None, Some(End::Win(0))], "P0 wins its third battle at battle 4");
 }
@@ -443,7 +448,7 @@ fn random_settings(rng: &mut GameRng) -> Vec<(&'static str, String)> {
 
 fn settings_rules(s: &[(&'static str, String)]) -> Option<WarRules> {
     let pairs: Vec<(String, String)> = s.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
-    let settings = resolve("war", SETTINGS, PRESETS, &pairs).ok()?;
+    let settings = resolve("war", SETTINGS, PRESETS, &Default::default(), &pairs).ok()?;
     WarRules::from_settings(&settings).ok()
 }
 
@@ -460,7 +465,7 @@ fn cards_are_conserved_every_battle_and_games_end_in_a_listed_outcome() {
         let mut rng = engine.deal_for_test(seed, &mut sc);
         let dealt = sc.board_mut().table.total() as u64;
         assert_eq!(dealt as usize, r.dealt_size());
-        let mut rec = GameRecord::default();
+        let mut rec = record();
         let mut end = None;
         while end.is_none() && sc.board_mut().battles < r.max_battles {
             end = sc.board_mut().battle(&r, &mut rng, &mut rec, &mut Silent);
@@ -500,7 +505,7 @@ fn narrative_plays_the_same_game_and_counts_the_same_wars() {
         let (mut quiet, mut told) = (engine.new_scratch(), engine.new_scratch());
         let mut rq = engine.deal_for_test(seed, &mut quiet);
         let mut rt = engine.deal_for_test(seed, &mut told);
-        let (mut recq, mut rect) = (GameRecord::default(), GameRecord::default());
+        let (mut recq, mut rect) = (record(), record());
         let mut text = String::new();
         for _ in 0..r.max_battles.min(1500) {
             let a = quiet.board_mut().battle(&r, &mut rq, &mut recq, &mut Silent);
@@ -533,15 +538,17 @@ fn play_narrative_ends_as_the_run_recorded() {
             };
             assert!(last.starts_with(&expect), "{last} / {expect}");
             let counters = text.lines().last().unwrap();
-            assert_eq!(counters, crate::games::narrate::counters_line(&COUNTERS, &rec.counters));
+            assert_eq!(counters, crate::games::narrate::counters_line(counter::NAMES, &rec.counters));
         }
     }
 }
 
 #[test]
 fn counter_names_match_indices() {
-    assert_eq!(COUNTERS[counter::WARS], "wars");
-    assert_eq!(COUNTERS[counter::LAST_DITCH_STANDS], "last_ditch_stands");
+    let layout = crate::games::Engine::layout(&WarEngine::new(rules(&[]))).clone();
+    assert_eq!(layout.counter("wars"), Some(counter::WARS));
+    assert_eq!(layout.counter("last_ditch_stands"), Some(counter::LAST_DITCH_STANDS));
+    assert_eq!(layout.distribution("cycle_period"), Some(super::engine::dist::CYCLE_PERIOD));
 }
 
 // ---------------------------------------------------------------------------------------------

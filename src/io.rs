@@ -1,0 +1,60 @@
+//! Writing files so that a reader never sees half of one: everything warsim writes into an output
+//! folder (CSV files, plots, the report page, `state.json`) goes through `write_atomic`.
+//!
+//! The bytes go to a temporary file in the destination folder, which is renamed over the final name
+//! only once complete; a killed process leaves at most a `.warsim-*.tmp` file, which `--resume`
+//! removes (`remove_stale_temporaries`).
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+
+/// Prefix and suffix of the temporary files of `write_atomic`.
+const TMP_PREFIX: &str = ".warsim-";
+const TMP_SUFFIX: &str = ".tmp";
+
+/// Writes what `write` produces to `path` atomically.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(TMP_PREFIX)
+        .suffix(TMP_SUFFIX)
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    {
+        let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut buf).with_context(|| format!("cannot write {}", path.display()))?;
+        buf.flush().with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Removes the temporary files a killed run may have left in `dir` (never a file under a final name).
+pub fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(TMP_PREFIX) && name.ends_with(TMP_SUFFIX) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A short fingerprint of some texts (FNV-1a, 64 bits, each text closed by a 0xff byte): enough to
+/// tell whether a stored state or a file changed, not a defence against tampering.
+pub fn fingerprint(parts: &[&str]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &b in part.as_bytes().iter().chain(std::iter::once(&0xffu8)) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}

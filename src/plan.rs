@@ -1,0 +1,370 @@
+//! Validated, typed plans: each command's flags and scenario, checked and built into scenario
+//! points before any game is played or any file written, so bad input never leaves half a run.
+//!
+//! Also the plan of a paired comparison: which point is compared with which baseline, on which
+//! metrics, and whether their deals are the same (from the games' own settings); `sim` plays it and
+//! `report` formats it.
+
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command, CompareArgs, PlayArgs, PointArgs, RunArgs};
+use crate::error::UsageError;
+use crate::report::compare::ComparedPair;
+use crate::scenario::{self, ScenarioPoint, ScenarioRequest};
+use crate::sim::paired::PairPlan;
+use crate::sim::shard::Shard;
+use crate::sim::until::Until;
+use crate::stats::metric;
+
+/// Games cap of an `--until` run when neither `--games` nor the scenario gives one.
+pub const UNTIL_CAP: u64 = 1_000_000_000;
+
+/// A validated `run`.
+pub struct RunPlan {
+    pub name: String,
+    pub points: Vec<ScenarioPoint>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub out: PathBuf,
+    pub quiet: bool,
+    pub scenario_text: Option<String>,
+    /// The paired comparisons with a baseline, if asked for.
+    pub baseline: Option<Comparisons>,
+    pub shard: Shard,
+    pub until: Option<Until>,
+    pub resume: bool,
+}
+
+/// A validated `play`.
+pub struct PlayPlan {
+    pub point: ScenarioPoint,
+    pub seed: u64,
+    pub game_index: u64,
+}
+
+fn split_pair(raw: &str, flag: &str) -> Result<(String, String), UsageError> {
+    raw.split_once('=')
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .filter(|(k, _)| !k.is_empty())
+        .ok_or_else(|| UsageError(format!("{flag} '{raw}' should be KEY=VALUE")))
+}
+
+/// Whether a `run`/`play` target names a scenario file rather than a game.
+fn is_scenario_file(target: &str) -> bool {
+    target.ends_with(".toml") || Path::new(target).is_file()
+}
+
+/// Reads the target (file or game) and applies `--set` and `--sweep` to every run.
+pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
+    let req = if is_scenario_file(&args.target) {
+        scenario::load(Path::new(&args.target))?
+    } else {
+        scenario::find_game(&args.target)?;
+        scenario::for_game(&args.target)
+    };
+    apply_flags(req, args)
+}
+
+/// Applies `--set` and `--sweep` to every run of `req`: they replace what the scenario says.
+fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
+    for raw in &args.set {
+        let (k, v) = split_pair(raw, "--set")?;
+        for run in &mut req.runs {
+            run.sweep.retain(|(key, _)| *key != k);
+            run.set.retain(|(key, _)| *key != k);
+            run.set.push((k.clone(), v.clone()));
+            run.cli_keys.push(k.clone());
+        }
+    }
+    for raw in &args.sweep {
+        let (k, v) = split_pair(raw, "--sweep")?;
+        // Values are separated by commas, or by semicolons when a value is itself a list
+        // (`--sweep "policies=greedy,random;search,greedy"`).
+        let sep = if v.contains(';') { ';' } else { ',' };
+        let values: Vec<String> =
+            v.split(sep).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+        if values.is_empty() {
+            return Err(UsageError(format!("--sweep '{raw}' has no values (KEY=V1,V2,...)")));
+        }
+        for run in &mut req.runs {
+            run.set.retain(|(key, _)| *key != k);
+            run.sweep.retain(|(key, _)| *key != k);
+            run.sweep.push((k.clone(), values.clone()));
+            run.cli_keys.push(k.clone());
+        }
+    }
+    Ok(req)
+}
+
+impl RunPlan {
+    pub fn from_args(args: &RunArgs) -> Result<Self, UsageError> {
+        let req = request(&args.point)?;
+        let shard = args.shard.as_deref().map(Shard::parse).transpose()?.unwrap_or(Shard::WHOLE);
+        let until = args.until.as_deref().map(Until::parse).transpose()?;
+        if until.is_some() && shard != Shard::WHOLE {
+            return Err(UsageError(
+                "--until cannot be combined with --shard: a precision target needs all of a point's games in one run".into(),
+            ));
+        }
+        let default_games = if until.is_some() { UNTIL_CAP } else { 100_000 };
+        let games = args.games.or(req.games).unwrap_or(default_games);
+        if games == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        let threads = worker_threads(args.threads)?;
+        let points = scenario::expand(&req, &[])?;
+        let baseline = match args.baseline.clone().or(req.baseline.clone()) {
+            Some(_) if shard.n > 1 || until.is_some() => {
+                return Err(UsageError(
+                    "--baseline cannot be combined with --shard or --until: run `warsim compare DIR --baseline ...` on the merged or finished folder".into(),
+                ));
+            }
+            Some(spec) => Some(Comparisons::plan(&points, &spec)?),
+            None => None,
+        };
+        if let Some(u) = &until {
+            u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
+        }
+        let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
+        check_writable(&out)?;
+        Ok(RunPlan {
+            name: req.name,
+            points,
+            games,
+            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            threads,
+            out,
+            quiet: args.quiet,
+            scenario_text: req.text,
+            baseline,
+            shard,
+            until,
+            resume: args.resume,
+        })
+    }
+}
+
+impl PlayPlan {
+    pub fn from_args(args: &PlayArgs) -> Result<Self, UsageError> {
+        let req = request(&args.point)?;
+        let mut points = scenario::expand(&req, &[])?;
+        let n = points.len();
+        if args.point_index == 0 || args.point_index > n {
+            return Err(UsageError(format!(
+                "--point-index {} is not a point of this scenario (1 to {n})",
+                args.point_index
+            )));
+        }
+        let point = points.swap_remove(args.point_index - 1);
+        Ok(PlayPlan { point, seed: args.point.seed.or(req.seed).unwrap_or(1), game_index: args.game_index })
+    }
+}
+
+/// `--threads`: at least 1; all cores when not given.
+fn worker_threads(requested: Option<usize>) -> Result<usize, UsageError> {
+    match requested {
+        Some(0) => Err(UsageError("--threads must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// The output folder must be creatable and writable before any game is played. A folder this
+/// check creates is removed again, so a failing run leaves nothing behind.
+pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
+    let bad = |why: String| UsageError(format!("cannot write to output folder {}: {why}", dir.display()));
+    if dir.exists() && !dir.is_dir() {
+        return Err(bad("it is a file, not a folder".into()));
+    }
+    let existed = dir.exists();
+    std::fs::create_dir_all(dir).map_err(|e| bad(e.to_string()))?;
+    // The probe file is deleted (dropped) before the folder, which must be empty to be removed.
+    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir).map(drop);
+    if !existed {
+        let _ = std::fs::remove_dir(dir);
+    }
+    probe.map_err(|e| bad(e.to_string()))
+}
+
+/// Words of a label: its game name and `key=value` pairs.
+fn words(label: &str) -> Vec<&str> {
+    label.split_whitespace().collect()
+}
+
+/// Assigns each point its baseline. `spec` is a point label (`war variant=standard players=2`) or
+/// some of its `key=value` words (`variant=standard`). Points matching every word of `spec` are
+/// baselines. Each other point is compared with the baseline that agrees with it on every other
+/// word (so `variant=standard` compares each variant with standard at the same player count); if
+/// there is just one baseline, every point is compared with it. Returns (baseline, other) pairs.
+pub fn assign_baselines(labels: &[String], spec: &str) -> Result<Vec<(usize, usize)>, String> {
+    let want = words(spec);
+    let key = |w: &str| w.split_once('=').map_or(w.to_string(), |(k, _)| k.to_string());
+    let matches = |l: &str| {
+        let lw = words(l);
+        want.iter().all(|w| lw.contains(w))
+    };
+    let bases: Vec<usize> = (0..labels.len()).filter(|&i| matches(&labels[i])).collect();
+    if bases.is_empty() {
+        return Err(format!("baseline '{spec}' matches no scenario point (points: {})", labels.join("; ")));
+    }
+    let spec_keys: Vec<String> = want.iter().map(|w| key(w)).collect();
+    let rest = |l: &str| -> Vec<String> {
+        let mut v: Vec<String> =
+            words(l).into_iter().filter(|w| !spec_keys.contains(&key(w))).map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    let mut pairs = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if bases.contains(&i) {
+            continue;
+        }
+        let base = if bases.len() == 1 {
+            Some(bases[0])
+        } else {
+            bases.iter().copied().find(|&b| rest(&labels[b]) == rest(label))
+        };
+        if let Some(b) = base {
+            pairs.push((b, i));
+        }
+    }
+    Ok(pairs)
+}
+
+/// A planned paired comparison: each pair of points (baseline, other), the metrics both have (in
+/// the baseline's order, with whether each is a rate), and whether the two deal alike.
+pub struct Comparisons {
+    pub spec: String,
+    pub pairs: Vec<PairPlan>,
+    pub metrics: Vec<Vec<(String, bool)>>,
+    pub paired: Vec<bool>,
+}
+
+impl Comparisons {
+    pub fn plan(points: &[ScenarioPoint], spec: &str) -> Result<Comparisons, UsageError> {
+        let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+        let assigned = assign_baselines(&labels, spec).map_err(UsageError)?;
+        let mut plan = Comparisons {
+            spec: spec.to_string(),
+            pairs: Vec::new(),
+            metrics: Vec::new(),
+            paired: Vec::new(),
+        };
+        for (b, o) in assigned {
+            let other = metric::metrics(points[o].engine.layout());
+            let mut quantities = Vec::new();
+            let mut names = Vec::new();
+            for m in metric::metrics(points[b].engine.layout()) {
+                if let Some(theirs) = other.iter().find(|x| x.name == m.name) {
+                    names.push((m.name.clone(), m.quantity.is_rate()));
+                    quantities.push((m.quantity, theirs.quantity.clone()));
+                }
+            }
+            plan.pairs.push(PairPlan { baseline: b, other: o, quantities });
+            plan.metrics.push(names);
+            plan.paired.push(points[b].settings.same_deal(&points[o].settings));
+        }
+        Ok(plan)
+    }
+
+    /// The pairs as the report names them.
+    pub fn compared<'a>(&'a self, points: &'a [ScenarioPoint]) -> Vec<ComparedPair<'a>> {
+        self.pairs
+            .iter()
+            .zip(&self.metrics)
+            .zip(&self.paired)
+            .map(|((p, metrics), &paired)| ComparedPair {
+                baseline: &points[p.baseline].label,
+                other: &points[p.other].label,
+                paired,
+                metrics,
+            })
+            .collect()
+    }
+}
+
+/// A validated `compare`: the run's points rebuilt from its manifest.
+pub struct ComparePlan {
+    pub dir: PathBuf,
+    pub manifest: crate::report::Manifest,
+    pub points: Vec<ScenarioPoint>,
+    pub baseline: Comparisons,
+    pub games: u64,
+    pub threads: usize,
+    pub quiet: bool,
+}
+
+impl ComparePlan {
+    /// Reads `DIR/manifest.json` and rebuilds the run's scenario points from its command line and
+    /// scenario text, so that game `i` of each point is game `i` of the run.
+    pub fn from_args(args: &CompareArgs) -> Result<Self, UsageError> {
+        let path = args.dir.join("manifest.json");
+        let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
+        let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let manifest: crate::report::Manifest =
+            serde_json::from_str(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let cli = Cli::try_parse_from(&manifest.command_line)
+            .map_err(|_| bad("the manifest's command line is not a warsim command".into()))?;
+        let Command::Run(run) = cli.command else {
+            return Err(bad("the manifest's command line is not a `warsim run`".into()));
+        };
+        // Rebuild from the scenario text and the files the run read, not from what they say today.
+        let req = match &manifest.scenario_text {
+            Some(text) => {
+                let target = Path::new(&run.point.target);
+                let stem = target.file_stem().map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
+                let parsed = scenario::parse(text, &run.point.target, &stem, target.parent())?;
+                apply_flags(parsed, &run.point)?
+            }
+            None => request(&run.point)?,
+        };
+        let points = scenario::expand(&req, &manifest.files)?;
+        let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
+        if labels != manifest.points {
+            return Err(bad(
+                "its points cannot be rebuilt from the manifest (was it made by another warsim?)".into(),
+            ));
+        }
+        let baseline = Comparisons::plan(&points, &args.baseline)?;
+        let games = args.games.unwrap_or(manifest.games);
+        if games == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        let threads = worker_threads(args.threads)?;
+        Ok(ComparePlan {
+            dir: args.dir.clone(),
+            manifest,
+            points,
+            baseline,
+            games,
+            threads,
+            quiet: args.quiet,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baselines_match_on_the_other_settings() {
+        let labels: Vec<String> = [
+            "war variant=standard players=2",
+            "war variant=standard players=3",
+            "war variant=peace players=2",
+            "war variant=peace players=3",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(assign_baselines(&labels, "variant=standard").unwrap(), vec![(0, 2), (1, 3)]);
+        assert_eq!(
+            assign_baselines(&labels, "war variant=standard players=2").unwrap(),
+            vec![(0, 1), (0, 2), (0, 3)]
+        );
+        assert!(assign_baselines(&labels, "variant=lesser").unwrap_err().contains("matches no"));
+    }
+}
