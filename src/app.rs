@@ -10,6 +10,7 @@ use clap::{CommandFactory, Parser};
 use crate::cli::{Cli, Command, MergeArgs};
 use crate::error::UsageError;
 use crate::games;
+use crate::outdir::Lock;
 use crate::plan::{ComparePlan, Comparisons, PlayPlan, RunPlan};
 use crate::report::{self, Manifest, PointResult, RunResult};
 use crate::scenario::ScenarioPoint;
@@ -17,7 +18,7 @@ use crate::seed::GameSeed;
 use crate::settings::{SettingFile, Settings};
 use crate::sim::checkpoint::RunState;
 use crate::sim::driver::Drive;
-use crate::sim::paired::play_paired;
+use crate::sim::paired::{chunk_for, play_paired};
 use crate::sim::progress::Progress;
 use crate::sim::signal::{self, Interrupted};
 use crate::usage;
@@ -50,8 +51,9 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::Merge(args) => merge(args),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
-            clap_complete::generate(shell, &mut cmd, "warsim", &mut std::io::stdout());
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "warsim", &mut script);
+            print_out(&String::from_utf8_lossy(&script))
         }
     }
 }
@@ -69,7 +71,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
     let pool = worker_pool(plan.threads)?;
-    let mut state = prepare_state(&plan, command_line)?;
+    let (mut state, _lock) = prepare_state(&plan, command_line)?;
     signal::install();
     let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
     let progress = Progress::new(to_play, plan.quiet);
@@ -121,8 +123,9 @@ fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start worker threads")
 }
 
-/// The state the run starts from: a fresh one, or the saved one when resuming the same run.
-fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<RunState> {
+/// The state the run starts from (a fresh one, or the saved one when resuming the same run), with
+/// the output folder locked for this process.
+fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(RunState, Lock)> {
     // The manifest records how to reproduce the files: the same command without `--resume`.
     let recorded: Vec<String> = command_line.into_iter().filter(|a| a != "--resume").collect();
     let fresh = RunState::new(
@@ -136,6 +139,8 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<Ru
         recorded,
         &plan.points,
     );
+    std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
+    let lock = Lock::take(&plan.out)?;
     let state = if plan.resume {
         let saved = RunState::load(&plan.out)?;
         let why = fresh.incompatibility(&saved).or_else(|| {
@@ -151,12 +156,11 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<Ru
         crate::io::remove_stale_temporaries(&plan.out);
         RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
     } else {
-        std::fs::create_dir_all(&plan.out)
-            .with_context(|| format!("cannot create {}", plan.out.display()))?;
+        crate::outdir::clear_earlier_run(&plan.out);
         fresh
     };
     state.save(&plan.out)?;
-    Ok(state)
+    Ok((state, lock))
 }
 
 /// The files' contents for the points of `state` played so far. `partial` marks a run that stopped
@@ -213,6 +217,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
             Vec::new()
         },
         files,
+        outputs: Vec::new(),
     };
     Ok(RunResult { points, manifest })
 }
@@ -231,14 +236,26 @@ fn paired_pass(
     let progress = Progress::new(games * points.len() as u64, quiet);
     progress.message("paired comparison".into());
     let tick = |n: u64| progress.add(n);
-    let result = pool.install(|| play_paired(&engines, &plan.pairs, seed, 0, games, &tick));
+    let chunk = chunk_for(&engines, seed);
+    let stop = signal::stop_flag();
+    let result = pool.install(|| play_paired(&engines, &plan.pairs, seed, 0, games, chunk, stop, &tick));
     progress.finish();
+    let Some(result) = result else {
+        return Err(Interrupted(
+            "stopped during the paired comparison: comparisons.csv was not written (the run's other files \
+             are complete; `warsim compare DIR --baseline ...` makes it later)"
+                .into(),
+        )
+        .into());
+    };
     Ok((report::compare::rows(&plan.compared(points), &result.sums), result.accumulators))
 }
 
 /// `warsim compare DIR --baseline B`: replays the run's games in pairs and writes comparisons.csv;
 /// over all of the run's games it also redraws the plots and report.html with the comparisons.
 fn compare(plan: ComparePlan) -> anyhow::Result<()> {
+    let _lock = Lock::take(&plan.dir)?;
+    signal::install();
     let pool = worker_pool(plan.threads)?;
     let seed = plan.manifest.seed;
     let (rows, accs) = paired_pass(&plan.points, &plan.baseline, seed, plan.games, &pool, plan.quiet)?;
@@ -273,7 +290,10 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
 
 fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
-    crate::plan::check_writable(&args.out)?;
+    crate::outdir::check_writable(&args.out)?;
+    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    let _lock = Lock::take(&args.out)?;
+    crate::outdir::clear_earlier_run(&args.out);
     let result = run_result(&state, Manifest::now(), false)?;
     report::write_all(&args.out, &result)?;
     report::write_visuals(&args.out, &result, &[])?;

@@ -6,7 +6,8 @@
 //! removes (`remove_stale_temporaries`).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 
@@ -14,24 +15,56 @@ use anyhow::Context;
 const TMP_PREFIX: &str = ".warsim-";
 const TMP_SUFFIX: &str = ".tmp";
 
-/// Writes what `write` produces to `path` atomically.
+/// Writes what `write` produces to `path` atomically. The file gets the permissions any new file
+/// of this process gets (0666 less the umask), so colleagues sharing a results folder can read it.
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(TMP_PREFIX)
-        .suffix(TMP_SUFFIX)
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    let tmp = Temporary::create(dir)?;
     {
-        let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
+        let mut buf = std::io::BufWriter::new(&tmp.file);
         write(&mut buf).with_context(|| format!("cannot write {}", path.display()))?;
         buf.flush().with_context(|| format!("cannot write {}", path.display()))?;
     }
-    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::rename(&tmp.path, path).with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.kept();
     Ok(())
+}
+
+/// A temporary file next to its destination, removed unless `kept`.
+struct Temporary {
+    path: PathBuf,
+    file: std::fs::File,
+    keep: bool,
+}
+
+impl Temporary {
+    fn create(dir: &Path) -> anyhow::Result<Temporary> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        loop {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = dir.join(format!("{TMP_PREFIX}{}-{n}{TMP_SUFFIX}", std::process::id()));
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(file) => return Ok(Temporary { path, file, keep: false }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e).with_context(|| format!("cannot create a file in {}", dir.display())),
+            }
+        }
+    }
+
+    fn kept(mut self) {
+        self.keep = true;
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 /// Removes the temporary files a killed run may have left in `dir` (never a file under a final name).

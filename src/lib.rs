@@ -7,6 +7,7 @@ pub mod cli;
 pub mod error;
 pub mod games;
 pub mod io;
+pub mod outdir;
 pub mod plan;
 pub mod policy;
 pub mod record;

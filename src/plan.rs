@@ -18,6 +18,9 @@ use crate::sim::shard::Shard;
 use crate::sim::until::Until;
 use crate::stats::metric;
 
+/// Most worker threads a run may ask for (results never depend on the number).
+pub const MAX_THREADS: usize = 1024;
+
 /// Games cap of an `--until` run when neither `--games` nor the scenario gives one.
 pub const UNTIL_CAP: u64 = 1_000_000_000;
 
@@ -129,7 +132,14 @@ impl RunPlan {
             u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
         }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
-        check_writable(&out)?;
+        if args.resume && !out.join(crate::sim::checkpoint::FILE).is_file() {
+            return Err(UsageError(format!(
+                "cannot resume: {} holds no saved run ({} is missing); run without --resume to start it",
+                out.display(),
+                crate::sim::checkpoint::FILE
+            )));
+        }
+        crate::outdir::check_writable(&out)?;
         Ok(RunPlan {
             name: req.name,
             points,
@@ -166,27 +176,12 @@ impl PlayPlan {
 /// `--threads`: at least 1; all cores when not given.
 fn worker_threads(requested: Option<usize>) -> Result<usize, UsageError> {
     match requested {
-        Some(0) => Err(UsageError("--threads must be at least 1".into())),
+        Some(n) if n == 0 || n > MAX_THREADS => {
+            Err(UsageError(format!("--threads {n}: give a number of worker threads from 1 to {MAX_THREADS}")))
+        }
         Some(n) => Ok(n),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
-}
-
-/// The output folder must be creatable and writable before any game is played. A folder this
-/// check creates is removed again, so a failing run leaves nothing behind.
-pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
-    let bad = |why: String| UsageError(format!("cannot write to output folder {}: {why}", dir.display()));
-    if dir.exists() && !dir.is_dir() {
-        return Err(bad("it is a file, not a folder".into()));
-    }
-    let existed = dir.exists();
-    std::fs::create_dir_all(dir).map_err(|e| bad(e.to_string()))?;
-    // The probe file is deleted (dropped) before the folder, which must be empty to be removed.
-    let probe = tempfile::Builder::new().prefix(".warsim-probe").tempfile_in(dir).map(drop);
-    if !existed {
-        let _ = std::fs::remove_dir(dir);
-    }
-    probe.map_err(|e| bad(e.to_string()))
 }
 
 /// Words of a label: its game name and `key=value` pairs.
@@ -328,10 +323,25 @@ impl ComparePlan {
                 "its points cannot be rebuilt from the manifest (was it made by another warsim?)".into(),
             ));
         }
+        if manifest.shards != "1/1" || manifest.partial || !manifest.point_games.is_empty() {
+            return Err(bad(format!(
+                "it holds {} (compare needs a finished, unsharded run: merge the shards or finish the run first)",
+                if manifest.shards != "1/1" {
+                    format!("shard {} of a run", manifest.shards)
+                } else if manifest.partial {
+                    "an interrupted run".to_string()
+                } else {
+                    "an --until run whose points played different numbers of games".to_string()
+                }
+            )));
+        }
         let baseline = Comparisons::plan(&points, &args.baseline)?;
         let games = args.games.unwrap_or(manifest.games);
-        if games == 0 {
-            return Err(UsageError("--games must be at least 1".into()));
+        if games == 0 || games > manifest.games {
+            return Err(UsageError(format!(
+                "--games {games}: compare the first 1 to {} games (the run played {} per point)",
+                manifest.games, manifest.games
+            )));
         }
         let threads = worker_threads(args.threads)?;
         Ok(ComparePlan {

@@ -149,7 +149,15 @@ pub fn parse(
         }
         runs.push(RunRequest { game: run.game.get_ref().clone(), set, sweep, origin, cli_keys: Vec::new() });
     }
-    let name = file.name.unwrap_or_else(|| stem.to_string());
+    if let Some(name) = &file.name {
+        crate::outdir::check_name(name).map_err(|e| UsageError(format!("{shown}: {e}")))?;
+    }
+    // Without a name, the file's stem names the folder, made plain if it is not.
+    let name = file.name.unwrap_or_else(|| {
+        let plain: String =
+            stem.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' }).collect();
+        if crate::outdir::check_name(&plain).is_ok() { plain } else { "scenario".into() }
+    });
     Ok(ScenarioRequest {
         name,
         description: file.description,
@@ -164,6 +172,8 @@ pub fn parse(
 
 /// A run of one game's defaults, as `warsim run GAME` asks.
 pub fn for_game(game: &str) -> ScenarioRequest {
+    // The game's own spelling (`run War` writes results/war).
+    let game = games::find(game).map_or(game, |g| g.name);
     ScenarioRequest {
         name: game.to_string(),
         description: None,

@@ -22,7 +22,8 @@ fn war_points(key: &str, values: &[&str]) -> Vec<ScenarioPoint> {
 fn compare(points: &[ScenarioPoint], spec: &str, seed: u64, games: u64) -> (Vec<Comparison>, PairedResult) {
     let plan = Comparisons::plan(points, spec).unwrap();
     let engines: Vec<&dyn warsim::games::Point> = points.iter().map(|p| &*p.engine).collect();
-    let result = play_paired(&engines, &plan.pairs, seed, 0, games, &|_| {});
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let result = play_paired(&engines, &plan.pairs, seed, 0, games, 1_000, &never, &|_| {}).unwrap();
     (rows(&plan.compared(points), &result.sums), result)
 }
 

@@ -29,6 +29,7 @@ fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         partial: false,
         point_games: Vec::new(),
         files: Vec::new(),
+        outputs: Vec::new(),
     }
 }
 

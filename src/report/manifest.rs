@@ -35,7 +35,14 @@ pub struct Manifest {
     /// The texts of the files that settings named (card sets, fixed decks), as the run read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<crate::settings::SettingFile>,
+    /// Every file the run wrote into its folder (relative paths), so that the next run into the
+    /// same folder removes exactly these before it starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outputs: Vec<String>,
 }
+
+/// The manifest's file name.
+pub const FILE: &str = "manifest.json";
 
 impl Manifest {
     pub fn git_commit() -> Option<String> {
@@ -51,7 +58,7 @@ pub struct ManifestJson;
 
 impl Export for ManifestJson {
     fn file_name(&self) -> &'static str {
-        "manifest.json"
+        FILE
     }
 
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -65,28 +65,49 @@ pub fn exports() -> Vec<Box<dyn Export>> {
     ]
 }
 
-/// Writes every export of `run` into `dir`.
+/// Writes every export of `run` into `dir`, the manifest last, listing what was written.
 pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
+    write_exports(dir, run, &[])
+}
+
+fn write_exports(dir: &Path, run: &RunResult, more: &[String]) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    for export in exports().into_iter().filter(|e| e.applies(run)) {
+    let mut written: Vec<String> = Vec::new();
+    let exports = exports();
+    let (manifest, files): (Vec<_>, Vec<_>) =
+        exports.iter().filter(|e| e.applies(run)).partition(|e| e.file_name() == manifest::FILE);
+    for export in files {
         write_atomic(&dir.join(export.file_name()), |w| export.write(run, w))?;
+        written.push(export.file_name().to_string());
+    }
+    written.extend(more.iter().cloned());
+    let listed = RunResult {
+        points: Vec::new(),
+        manifest: Manifest { outputs: written, ..run.manifest.clone() },
+    };
+    for export in manifest {
+        write_atomic(&dir.join(export.file_name()), |w| export.write(&listed, w))?;
     }
     Ok(())
 }
 
-/// Writes what is drawn from a run: `plots/*.svg`, `report.html` and, when there are comparisons,
-/// `comparisons.csv`. Kept apart from `write_all` because comparisons come from a paired pass.
+/// Writes every export and what is drawn from a run: `plots/*.svg`, `report.html` and, when there
+/// are comparisons, `comparisons.csv`. Comparisons come from a paired pass, after the games.
 pub fn write_visuals(dir: &Path, run: &RunResult, comparisons: &[compare::Comparison]) -> anyhow::Result<()> {
     let plots = plots::plots(run, comparisons)?;
     let plot_dir = dir.join("plots");
     std::fs::create_dir_all(&plot_dir).with_context(|| format!("cannot create {}", plot_dir.display()))?;
+    let mut drawn = Vec::new();
     for p in &plots {
         write_atomic(&plot_dir.join(&p.file), |w| Ok(w.write_all(p.svg.as_bytes())?))?;
+        drawn.push(format!("plots/{}", p.file));
     }
     if !comparisons.is_empty() {
         write_atomic(&dir.join("comparisons.csv"), |w| compare::write_csv(comparisons, w))?;
+        drawn.push("comparisons.csv".into());
     }
     let page = html::page(run, comparisons, &plots);
     write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?;
-    Ok(())
+    drawn.push("report.html".into());
+    write_exports(dir, run, &drawn)
 }

@@ -65,6 +65,10 @@ pub struct RunState {
     /// The command line, without `--resume`, reported in the manifest.
     pub command_line: Vec<String>,
     pub points: Vec<PointState>,
+    /// `crate::io::fingerprint` of the state's JSON written with an empty checksum: a state whose
+    /// text was edited or damaged no longer matches it.
+    #[serde(default)]
+    pub checksum: String,
 }
 
 impl RunState {
@@ -112,6 +116,7 @@ impl RunState {
             threads,
             command_line,
             points,
+            checksum: String::new(),
         };
         state.scenario_hash = state.hash();
         state
@@ -148,12 +153,22 @@ impl RunState {
 
     /// Writes the state atomically into `dir`.
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
-        crate::io::write_atomic(&Self::path(dir), |w| {
-            serde_json::to_writer(&mut *w, self)?;
-            writeln!(w)?;
-            Ok(())
-        })
-        .with_context(|| format!("cannot save the run's state in {}", dir.display()))
+        let text = self.sealed_text()?;
+        crate::io::write_atomic(&Self::path(dir), |w| Ok(w.write_all(text.as_bytes())?))
+            .with_context(|| format!("cannot save the run's state in {}", dir.display()))
+    }
+
+    /// The state's JSON with its checksum filled in.
+    fn sealed_text(&self) -> anyhow::Result<String> {
+        let checksum = self.expected_checksum()?;
+        let sealed = RunState { checksum, ..self.clone() };
+        Ok(serde_json::to_string(&sealed)? + "\n")
+    }
+
+    /// The checksum this state's content calls for.
+    fn expected_checksum(&self) -> anyhow::Result<String> {
+        let open = RunState { checksum: String::new(), ..self.clone() };
+        Ok(crate::io::fingerprint(&[&serde_json::to_string(&open)?]))
     }
 
     /// Reads `dir/state.json`; a missing, unreadable or foreign file is a usage error.
@@ -176,13 +191,43 @@ impl RunState {
                 state.format_version
             )));
         }
+        let damaged = |why: String| {
+            UsageError(format!("{} is damaged or was edited: {why}; it cannot be resumed or merged", path.display()))
+        };
+        match state.expected_checksum() {
+            Ok(sum) if sum == state.checksum => {}
+            _ => return Err(damaged("its checksum does not match its content".into())),
+        }
         if state.hash() != state.scenario_hash {
-            return Err(UsageError(format!(
-                "{} is damaged: its scenario hash does not match",
-                path.display()
-            )));
+            return Err(damaged("its scenario hash does not match".into()));
+        }
+        if let Some(why) = state.inconsistency() {
+            return Err(damaged(why));
         }
         Ok(state)
+    }
+
+    /// Why the numbers of this state cannot be those of a real run, if they cannot.
+    fn inconsistency(&self) -> Option<String> {
+        if !self.shard.is_valid() {
+            return Some(format!("shard {} is not a shard of a run", self.shard));
+        }
+        let range = self.shard.range(self.games);
+        for p in &self.points {
+            if (p.first, p.end) != (range.start, range.end) {
+                return Some(format!("point '{}' covers games {}..{}, not shard {}'s", p.label, p.first, p.end, self.shard));
+            }
+            if p.done > p.end - p.first {
+                return Some(format!("point '{}' has {} games of {}", p.label, p.done, p.end - p.first));
+            }
+            if p.complete && p.done < p.end - p.first && self.until.is_none() {
+                return Some(format!("point '{}' is marked complete with {} of {} games", p.label, p.done, p.end - p.first));
+            }
+            if let Some(why) = p.acc.inconsistency(&p.layout, p.done) {
+                return Some(format!("point '{}': {why}", p.label));
+            }
+        }
+        None
     }
 
     /// Why `other` cannot be combined with (merged into, or resumed as) `self`, if it cannot.

@@ -2,11 +2,13 @@
 //! state after each block, stops at `--until`'s test points when the target is met, and stops
 //! cleanly when a signal asks.
 //!
-//! Blocks start at a few chunks per thread and double while they take under `BLOCK_SECONDS`: short
-//! enough to checkpoint often (a SIGKILL loses at most one block), long enough that the wait for a
-//! block's last chunk and the checkpoint cost nothing measurable. Block sizes never change results:
-//! statistics merge exactly, and `--until` tests at fixed game counts. The driver writes only the
-//! state; what the files say is the command layer's business (`on_point`).
+//! Blocks and chunks adapt to what a game costs, measured as the run goes (`Pace`): a chunk (the
+//! unit a thread plays between looks at the stop flag) takes about `CHUNK_SECONDS`, so a stop is
+//! acted on within a second for any game and policy; a block (the unit between checkpoints) takes
+//! about `BLOCK_SECONDS`, so a SIGKILL loses at most that much work, and grows at most twofold
+//! per block from a few games, so a slow game's first block is short too. Sizes never change
+//! results: statistics merge exactly, and `--until` tests at fixed game counts. The driver writes
+//! only the state; what the files say is the command layer's business (`on_point`).
 
 use std::path::Path;
 use std::time::Instant;
@@ -20,6 +22,37 @@ use crate::sim::until::Until;
 
 /// A block of games should take about this long (the time a SIGKILL may lose).
 pub const BLOCK_SECONDS: f64 = 2.0;
+/// A chunk of games (what one thread plays between looks at the stop flag) should take about this.
+pub const CHUNK_SECONDS: f64 = 0.1;
+
+/// The sizes of chunks and blocks, from the measured cost of the games played so far.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    pub chunk: u64,
+    pub block: u64,
+    threads: u64,
+}
+
+impl Pace {
+    pub fn new(threads: usize) -> Pace {
+        let threads = threads as u64;
+        Pace { chunk: 1, block: 2 * threads, threads }
+    }
+
+    /// Learns from a block of `games` that took `seconds` on the pool.
+    pub fn learn(&mut self, games: u64, seconds: f64) {
+        if games == 0 {
+            return;
+        }
+        // Thread-seconds per game: the pool kept `threads` threads busy for `seconds`.
+        let per_game = (seconds * self.threads as f64 / games as f64).max(1e-9);
+        let chunk = (CHUNK_SECONDS / per_game).round().clamp(1.0, CHUNK as f64) as u64;
+        self.chunk = chunk.min(2 * self.chunk.max(1));
+        let block = (BLOCK_SECONDS * self.threads as f64 / per_game).round() as u64;
+        let most = 256 * self.threads * CHUNK;
+        self.block = block.clamp(self.chunk * self.threads, most).min(2 * self.block);
+    }
+}
 
 /// What the driver needs besides the state.
 pub struct Drive<'a> {
@@ -53,9 +86,12 @@ impl Drive<'_> {
         on_point: &mut dyn FnMut(&RunState) -> anyhow::Result<()>,
     ) -> anyhow::Result<Driven> {
         let tick = |n: u64| progress.add(n);
-        let mut block = (2 * self.threads as u64).max(4) * CHUNK;
-        let max_block = 256 * self.threads as u64 * CHUNK;
+        let mut pace = Pace::new(self.threads);
         let mut played = 0u64;
+        // Checkpoints (the state, and the files of finished points) are written at most every
+        // BLOCK_SECONDS: a SIGKILL loses no more, and a sweep of many short points does not
+        // rewrite its state once per point.
+        let mut saved = Instant::now();
         for i in 0..state.points.len() {
             if state.points[i].complete {
                 continue;
@@ -74,39 +110,75 @@ impl Drive<'_> {
                 };
                 while state.points[i].done < target {
                     let p = &mut state.points[i];
-                    let count = block.min(target - p.done);
+                    let count = pace.block.min(target - p.done);
                     let n = if signal::stop_requested() {
                         0
                     } else {
                         let first = p.first + p.done;
                         let started = Instant::now();
                         let (acc, n) = pool.install(|| {
-                            runner::play_block(engine, self.seed, first, count, signal::stop_flag(), &tick)
+                            let stop = signal::stop_flag();
+                            runner::play_block(engine, self.seed, first, count, pace.chunk, stop, &tick)
                         });
-                        if n == count && count == block && started.elapsed().as_secs_f64() < BLOCK_SECONDS {
-                            block = (block * 2).min(max_block);
-                        }
+                        pace.learn(n, started.elapsed().as_secs_f64());
                         p.acc.merge(&acc);
                         n
                     };
                     p.done += n;
                     played += n;
-                    state.save(self.out)?;
                     if n < count {
+                        state.save(self.out)?;
                         return Ok(Driven { played, interrupted: true });
+                    }
+                    if saved.elapsed().as_secs_f64() >= BLOCK_SECONDS {
+                        state.save(self.out)?;
+                        saved = Instant::now();
                     }
                 }
             }
             state.points[i].complete = true;
-            state.save(self.out)?;
-            if !state.complete() {
+            if !state.complete() && saved.elapsed().as_secs_f64() >= BLOCK_SECONDS {
+                state.save(self.out)?;
                 on_point(state)?;
+                saved = Instant::now();
             }
         }
+        state.save(self.out)?;
         Ok(Driven { played, interrupted: false })
     }
 
     fn until_met(&self, done: u64, layout: &crate::record::Layout, acc: &crate::stats::Accumulator) -> bool {
         self.until.is_some_and(|u| Until::is_test_point(done) && u.met(layout, acc))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slow_games_get_short_chunks_and_blocks() {
+        // 12 games a second on one thread (a search policy): chunks of one game, blocks of about
+        // two seconds, reached by doubling.
+        let mut pace = Pace::new(1);
+        assert_eq!((pace.chunk, pace.block), (1, 2));
+        for _ in 0..10 {
+            let games = pace.block;
+            pace.learn(games, games as f64 / 12.0);
+        }
+        assert_eq!(pace.chunk, 1);
+        assert_eq!(pace.block, 24);
+    }
+
+    #[test]
+    fn fast_games_grow_to_full_chunks_and_long_blocks() {
+        // 400,000 games a second on two threads.
+        let mut pace = Pace::new(2);
+        for _ in 0..40 {
+            let games = pace.block;
+            pace.learn(games, games as f64 / 400_000.0);
+        }
+        assert_eq!(pace.chunk, CHUNK);
+        assert_eq!(pace.block, 800_000);
     }
 }

@@ -16,6 +16,17 @@ use crate::sim::shard::Shard;
 /// command line of the equivalent unsharded run (the first shard's, without `--shard`, with `--out`
 /// set to `out`).
 pub fn merge_states(dirs: &[PathBuf], out: &std::path::Path) -> Result<RunState, UsageError> {
+    let same = |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if let Some(input) = dirs.iter().find(|d| same(d, out)) {
+        return Err(UsageError(format!(
+            "merge --out {} is one of the shard folders it reads ({}): choose a new folder for the merged run",
+            out.display(),
+            input.display()
+        )));
+    }
     let mut states: Vec<(PathBuf, RunState)> = Vec::new();
     for dir in dirs {
         states.push((dir.clone(), RunState::load(dir)?));

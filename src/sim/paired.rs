@@ -9,6 +9,8 @@
 //! any thread count. The pass also returns every point's ordinary `Accumulator`, identical to the
 //! one `runner::play_range` gives for the same games.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::games::Point;
@@ -56,20 +58,29 @@ impl PairedResult {
 
 /// Plays games `first..first + count` of every point once, over the current rayon pool, and sums
 /// each pair's per-game differences. `tick` gets the number of point-games played per chunk.
+/// Chunks hold `chunk` games (at most `CHUNK`; see `chunk_for`), and none starts once `stop` is
+/// raised: then the pass returns `None`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_paired(
     points: &[&dyn Point],
     pairs: &[PairPlan],
     master: u64,
     first: u64,
     count: u64,
+    chunk: u64,
+    stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
-) -> PairedResult {
-    let chunks = count.div_ceil(CHUNK);
+) -> Option<PairedResult> {
+    let chunk = chunk.clamp(1, CHUNK);
+    let chunks = count.div_ceil(chunk);
     (0..chunks)
         .into_par_iter()
         .map(|c| {
-            let start = first + c * CHUNK;
-            let n = (first + count).min(start + CHUNK) - start;
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let start = first + c * chunk;
+            let n = (first + count).min(start + chunk) - start;
             let mut part = PairedResult::empty(points, pairs);
             // values[p][q * n + g]: pair p's baseline-side quantity q in game g of the chunk.
             let mut values: Vec<Vec<i64>> =
@@ -100,7 +111,24 @@ pub fn play_paired(
                 });
                 tick(n);
             }
-            part
+            Some(part)
         })
-        .reduce(|| PairedResult::empty(points, pairs), PairedResult::merge)
+        .reduce(
+            || Some(PairedResult::empty(points, pairs)),
+            |a, b| match (a, b) {
+                (Some(a), Some(b)) => Some(a.merge(b)),
+                _ => None,
+            },
+        )
+}
+
+/// Games per chunk so that a chunk of the paired pass takes about `driver::CHUNK_SECONDS`: the
+/// cost of one game of every point, measured on game `master`/0.
+pub fn chunk_for(points: &[&dyn Point], master: u64) -> u64 {
+    let started = std::time::Instant::now();
+    for p in points {
+        p.play_one(crate::seed::GameSeed::new(master, 0));
+    }
+    let per_game = started.elapsed().as_secs_f64().max(1e-9);
+    (crate::sim::driver::CHUNK_SECONDS / per_game).clamp(1.0, CHUNK as f64) as u64
 }

@@ -100,24 +100,29 @@ pub fn play_range<E: Engine>(
 /// chunk that sees the flag before it starts is skipped. Returns the statistics of the longest
 /// run of finished chunks from `first` and how many games that is, so the games played always
 /// form a prefix `first..first + played` and a run can be resumed right after them.
+/// The stop flag is read before each chunk, so `chunk` (at most `CHUNK`) bounds how long a stop
+/// waits: the driver sizes it from the game's measured cost.
+#[allow(clippy::too_many_arguments)]
 pub fn play_block(
     point: &dyn crate::games::Point,
     master: u64,
     first: u64,
     count: u64,
+    chunk: u64,
     stop: &std::sync::atomic::AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Accumulator, u64) {
     use std::sync::atomic::Ordering;
-    let chunks = count.div_ceil(CHUNK);
-    let size = |c: u64| CHUNK.min(count - c * CHUNK);
+    let chunk = chunk.clamp(1, CHUNK);
+    let chunks = count.div_ceil(chunk);
+    let size = |c: u64| chunk.min(count - c * chunk);
     let parts: Vec<Option<Accumulator>> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            Some(point.play_range(master, first + c * CHUNK, size(c), tick))
+            Some(point.play_range(master, first + c * chunk, size(c), tick))
         })
         .collect();
     let mut acc = Accumulator::new(point.layout());

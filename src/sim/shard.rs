@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::UsageError;
 
+/// Most shards a run may be split into.
+pub const MAX_SHARDS: u64 = 100_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
     /// This shard, 1..=n.
@@ -32,13 +35,18 @@ impl Shard {
         let (k, n) = raw.split_once('/').ok_or_else(|| bad("no '/'"))?;
         let k: u64 = k.trim().parse().map_err(|_| bad("K is not a whole number"))?;
         let n: u64 = n.trim().parse().map_err(|_| bad("N is not a whole number"))?;
-        if n == 0 {
-            return Err(bad("N must be at least 1"));
+        if n == 0 || n > MAX_SHARDS {
+            return Err(bad(&format!("N must be from 1 to {MAX_SHARDS}")));
         }
         if k == 0 || k > n {
             return Err(bad("K must be between 1 and N"));
         }
         Ok(Shard { k, n })
+    }
+
+    /// Whether `k` and `n` are a shard `parse` would accept (for states read from disk).
+    pub fn is_valid(self) -> bool {
+        (1..=MAX_SHARDS).contains(&self.n) && (1..=self.n).contains(&self.k)
     }
 
     /// The game indices this shard plays out of `games`.
@@ -61,7 +69,7 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         assert_eq!(Shard::parse("2/3").unwrap(), Shard { k: 2, n: 3 });
-        for bad in ["3/2", "0/0", "0/3", "x/y", "3", "1/0", "-1/2"] {
+        for bad in ["3/2", "0/0", "0/3", "x/y", "3", "1/0", "-1/2", "1/100001", "1/18446744073709551615"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
     }

@@ -58,6 +58,34 @@ impl Accumulator {
         }
     }
 
+    /// Why these statistics cannot be those of `games` games of `layout`, if they cannot (a damaged
+    /// or edited saved state).
+    pub fn inconsistency(&self, layout: &Layout, games: u64) -> Option<String> {
+        let sized = self.outcomes.len() == layout.outcomes.len()
+            && self.outcome_examples.len() == layout.outcomes.len()
+            && self.counters.len() == layout.counters.len()
+            && self.distributions.len() == layout.distributions.len();
+        if !sized {
+            return Some("its statistics do not match its layout".into());
+        }
+        if self.games != games {
+            return Some(format!("it counts {} games where {games} were played", self.games));
+        }
+        if self.length.total() != games || !self.length.is_consistent() {
+            return Some(format!("its length histogram holds {} games, not {games}", self.length.total()));
+        }
+        if self.outcomes.iter().try_fold(0u64, |a, &c| a.checked_add(c)) != Some(games) {
+            return Some(format!("its outcome counts do not add up to its {games} games"));
+        }
+        if let Some((i, _)) = self.counters.iter().enumerate().find(|(_, c)| c.games_with > games) {
+            return Some(format!("counter {} fired in more games than were played", layout.counters[i]));
+        }
+        if let Some(i) = self.distributions.iter().position(|d| !d.is_consistent()) {
+            return Some(format!("its histogram of {} is damaged", layout.distributions[i]));
+        }
+        None
+    }
+
     pub fn merge(&mut self, other: &Accumulator) {
         self.games += other.games;
         self.length.merge(&other.length);

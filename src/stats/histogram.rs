@@ -54,6 +54,14 @@ impl Histogram {
     }
 
     /// Number of values recorded.
+    /// Whether the histogram is one `add` could have made: its total is the sum of its counts, and
+    /// the first and last counts are not zero (the stored range is tight).
+    pub fn is_consistent(&self) -> bool {
+        let sum = self.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c));
+        sum == Some(self.total)
+            && (self.counts.is_empty() || (self.counts[0] > 0 && *self.counts.last().expect("non-empty") > 0))
+    }
+
     pub fn total(&self) -> u64 {
         self.total
     }

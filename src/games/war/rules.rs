@@ -255,8 +255,13 @@ impl WarRules {
                 available[slot] -= 1;
             }
         }
-        if shares.contains(&0) && self.pins.iter().all(|p| !p.only) {
-            return Err("every player must be dealt at least one card".into());
+        if let Some(seat) = shares.iter().position(|&n| n == 0) {
+            let why = if self.pins.iter().any(|p| p.only && p.seat == seat) {
+                "stack_only pins no card to it"
+            } else {
+                "no card is left for it"
+            };
+            return Err(format!("seat {seat} would start with no cards ({why}): every player needs at least one"));
         }
         Ok(())
     }

@@ -413,6 +413,11 @@ fn stacked_deals_pin_cards_to_seats() {
     ] {
         assert!(try_rules(&bad).is_err(), "{bad:?}");
     }
+    // A seat left without a card would make a one-player "battle": refused, naming the seat.
+    let e = try_rules(&[("stack_only", "0:")]).unwrap_err();
+    assert!(e.contains("seat 0 would start with no cards (stack_only pins no card to it)"), "{e}");
+    let e = try_rules(&[("stack_only", "0:A,A"), ("ranks", "1"), ("suits", "2")]).unwrap_err();
+    assert!(e.contains("seat 1 would start with no cards (no card is left for it)"), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------------
