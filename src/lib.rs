@@ -4,9 +4,9 @@
 pub mod app;
 pub mod cards;
 pub mod cli;
+pub mod decide;
 pub mod error;
 pub mod games;
-pub mod policy;
 pub mod record;
 pub mod report;
 pub mod scenario;
