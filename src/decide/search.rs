@@ -355,6 +355,57 @@ mod tests {
         assert_eq!(showdown(Showdown { cards: [2, 1], answer: None }), PASS);
     }
 
+    /// Both seats show one of the cards 1, 2, 3 at once (seat 0 answers first, unseen by seat 1);
+    /// the higher card wins. The state records the answers so far.
+    #[derive(Clone, Debug, Default)]
+    struct Simultaneous {
+        shown: Vec<u32>,
+    }
+
+    impl Steps for Simultaneous {
+        type Observation = ();
+        type Action = u32;
+        fn to_move(&self) -> Option<usize> {
+            (self.shown.len() < 2).then_some(self.shown.len())
+        }
+        fn observe(&self, _: usize, _: &mut ()) {}
+        fn random_action(&self, rng: &mut GameRng, out: &mut u32) {
+            *out = 1 + below(rng, 3);
+        }
+        fn apply(&mut self, card: &u32, _: &mut GameRng) {
+            self.shown.push(*card);
+        }
+        fn value(&self, seat: usize) -> f64 {
+            let scores = [self.shown[0] as i32, self.shown[1] as i32];
+            standing(&scores, seat)
+        }
+    }
+
+    /// Seat 1 cannot see seat 0's answer: the step starts again from nobody having answered.
+    struct StepStart;
+
+    impl Determinize<Simultaneous> for StepStart {
+        fn determinize(&mut self, _: &(), _: &mut GameRng, st: &mut Simultaneous) {
+            st.shown.clear();
+        }
+    }
+
+    #[test]
+    fn a_simultaneous_answer_is_searched_against_the_others_answers_played_again() {
+        // Seat 1 answers second: each simulation replays seat 0's hidden answer (uniform) first.
+        // Against a uniform card, the 3 wins 2/3 and ties 1/3; the 1 never wins.
+        let mut agent = FlatMonteCarlo::new(300, Simultaneous::default(), StepStart, UniformRollout);
+        for card in 1..=3 {
+            agent.candidates.offer(|c| {
+                *c = card;
+                true
+            });
+        }
+        assert_eq!(agent.search(1, &(), &mut GameSeed::new(3, 0).seat_rng(1)), Some(&3));
+        let means: Vec<f64> = agent.means().collect();
+        assert!(means[0] < means[1] && means[1] < means[2], "{means:?}");
+    }
+
     #[test]
     fn candidates_are_kept_distinct_and_playable_in_reused_buffers() {
         let mut c: Candidates<Vec<u8>> = Candidates::default();

@@ -615,24 +615,38 @@ fn win_rate_matrix() {
     }
 }
 
-/// The search agent's cost: wall time per placement decision (one per round it plays) at a few
-/// budgets, two players against `greedy`, one thread.
-/// `cargo test --release --lib search_cost_per_decision -- --ignored --nocapture`.
+/// The search agent's cost per decision at a few budgets, two players against `greedy`, one
+/// thread, as the decision clocks measure it (`crate::decide::Timings`: every search decision,
+/// placements and the Queen swaps it leaves to `greedy`, one in 64 of greedy's).
+/// `cargo test --profile quick --lib search_cost_per_decision -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints timings"]
 fn search_cost_per_decision() {
     for version in [Version::A, Version::B] {
         for budget in [20, 100, 200] {
             let mut rules = rules_for(2, version, "search,greedy");
+            rules.rotate = true;
             rules.search_budget = budget;
             let e = TerritoriesEngine::new(rules);
-            let start = std::time::Instant::now();
-            let rounds: u64 = (0..40).map(|i| e.play_one(GameSeed::new(9, i)).length).sum();
-            let per = start.elapsed().as_secs_f64() / rounds as f64;
-            println!(
-                "version {version:?} budget {budget}: {:.3} ms per decision ({rounds} rounds in 40 games)",
-                per * 1e3
-            );
+            let mut sc = e.new_scratch();
+            let mut rec = crate::record::GameRecord::default();
+            for i in 0..40 {
+                rec.reset();
+                e.play(GameSeed::new(9, i), &mut sc, &mut rec);
+            }
+            let mut t = Timings::new();
+            e.take_timings(&mut sc, &mut t);
+            for p in ["search", "greedy"] {
+                let us = |ns: Option<u64>| ns.unwrap_or(0) as f64 / 1e3;
+                println!(
+                    "version {version:?} budget {budget} {p}: {} decisions timed; p50 {:.1} us, p90 {:.1}, p99 {:.1}, max {:.1}",
+                    t.timed(p),
+                    us(t.p50(p)),
+                    us(t.p90(p)),
+                    us(t.p99(p)),
+                    us(t.max(p))
+                );
+            }
         }
     }
 }
