@@ -114,7 +114,7 @@ pub struct Players<A> {
 impl<A> Players<A> {
     /// One agent per line-up entry; `every(agent)` says how often that policy's decisions are
     /// timed (1: every decision, for costly policies; `Clock::CHEAP` for the rest).
-    pub fn new(agents: Vec<A>, rows: &PolicyRows, rotate: bool, every: impl Fn(&A) -> u32) -> Players<A> {
+    pub fn new(agents: Vec<A>, rows: &PolicyRows, every: impl Fn(&A) -> u32) -> Players<A> {
         let seats = agents.len();
         let clock_of: Vec<usize> = (0..seats).map(|entry| rows.entry_policy(entry)).collect();
         let clocks = rows
@@ -126,7 +126,8 @@ impl<A> Players<A> {
                 Clock::new(name, every(&agents[entry]))
             })
             .collect();
-        let seating = Seating::new(GameSeed::new(0, 0), seats, rotate);
+        // Seated for real by `sit`, before the first decision of every game.
+        let seating = Seating::new(GameSeed::new(0, 0), seats, false);
         let rngs = (0..seats).map(|s| seating.seat_rng(s)).collect();
         Players { agents, rngs, seating, clock_of, clocks }
     }
@@ -182,6 +183,27 @@ mod tests {
         let e = Lineup::parse("greedy,rando", 2, KNOWN).unwrap_err();
         assert!(e.contains("unknown policy 'rando'") && e.contains("search"), "{e}");
         assert_eq!(Lineup::parse("search,random,search", 3, KNOWN).unwrap().distinct(), vec![2, 0]);
+    }
+
+    #[test]
+    fn players_ask_the_entry_seated_there_with_the_seats_own_stream() {
+        use rand_core::Rng;
+        let lineup = Lineup::parse("greedy,random", 2, KNOWN).unwrap();
+        let rows = PolicyRows::new(&lineup, true, KNOWN);
+        let mut players = Players::new(vec!["greedy agent", "random agent"], &rows, |_| Clock::COSTLY);
+        // Game 3 of a rotated run: rotation 1, so seat 0 plays line-up entry 1.
+        let seating = Seating::new(GameSeed::new(5, 3), 2, true);
+        players.sit(seating);
+        assert_eq!(*players.agent(0), "random agent");
+        let first = players.decide(0, |agent, rng| (*agent, rng.next_u64()));
+        assert_eq!(first, ("random agent", seating.seat_rng(0).next_u64()));
+        // The stream goes on within a game and starts afresh with the next.
+        assert_ne!(players.decide(0, |_, rng| rng.next_u64()), first.1);
+        players.sit(seating);
+        assert_eq!(players.decide(0, |_, rng| rng.next_u64()), first.1);
+        let mut timings = Timings::new();
+        players.take_timings(&mut timings);
+        assert_eq!((timings.timed("random"), timings.timed("greedy")), (3, 0));
     }
 
     #[test]

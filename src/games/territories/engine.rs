@@ -183,7 +183,7 @@ impl Engine for TerritoriesEngine {
             deck: Vec::with_capacity(self.deck.len()),
             obs: Observation::default(),
             action: Vec::with_capacity(32),
-            players: Players::new(agents, &self.rows, r.rotate, every),
+            players: Players::new(agents, &self.rows, every),
         }
     }
 

@@ -284,7 +284,7 @@ fn uniform_placement_in_version_a_gives_every_legal_placement_equally() {
 fn players_for(rules: &Rules, seed: GameSeed) -> Players<Agent> {
     let agents = rules.lineup.policies.iter().map(|&p| Agent::new(p, rules)).collect();
     let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
-    let mut players = Players::new(agents, &rows, rules.rotate, |_| Clock::CHEAP);
+    let mut players = Players::new(agents, &rows, |_| Clock::CHEAP);
     players.sit(Seating::new(seed, rules.players, rules.rotate));
     players
 }
