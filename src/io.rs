@@ -49,7 +49,9 @@ impl Temporary {
             match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(file) => return Ok(Temporary { path, file, keep: false }),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e).with_context(|| format!("cannot create a file in {}", dir.display())),
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create a file in {}", dir.display()));
+                }
             }
         }
     }

@@ -4,12 +4,12 @@
 pub mod app;
 pub mod cards;
 pub mod cli;
+pub mod decide;
 pub mod error;
 pub mod games;
 pub mod io;
 pub mod outdir;
 pub mod plan;
-pub mod policy;
 pub mod record;
 pub mod report;
 pub mod scenario;

@@ -90,7 +90,8 @@ impl Lock {
                     return Ok(Lock { path });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let holder = std::fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
+                    let holder =
+                        std::fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
                     match holder {
                         Some(pid) if pid != std::process::id() && process_runs(pid) => {
                             return Err(UsageError(format!(
@@ -137,7 +138,9 @@ pub fn clear_earlier_run(dir: &Path) {
         .and_then(|t| serde_json::from_str::<crate::report::Manifest>(&t).ok())
         .map(|m| m.outputs)
         .unwrap_or_default();
-    for name in OWNED_FILES.iter().map(|s| s.to_string()).chain(listed.into_iter().filter(|n| is_output_name(n))) {
+    for name in
+        OWNED_FILES.iter().map(|s| s.to_string()).chain(listed.into_iter().filter(|n| is_output_name(n)))
+    {
         let _ = std::fs::remove_file(dir.join(name));
     }
     let _ = std::fs::remove_dir(dir.join("plots"));

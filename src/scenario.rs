@@ -154,8 +154,10 @@ pub fn parse(
     }
     // Without a name, the file's stem names the folder, made plain if it is not.
     let name = file.name.unwrap_or_else(|| {
-        let plain: String =
-            stem.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' }).collect();
+        let plain: String = stem
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' })
+            .collect();
         if crate::outdir::check_name(&plain).is_ok() { plain } else { "scenario".into() }
     });
     Ok(ScenarioRequest {

@@ -39,7 +39,10 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_files() {
     rejects(&["run", "war", "--set", "variant=lesser-spoils+peace", "--out", o], "conflict");
     rejects(&["run", "war", "--set", "jokers=equal", "--set", "players=3", "--out", o], "at most 2 players");
     rejects(&["run", "war", "--games", "0", "--out", o], "--games must be at least 1");
-    rejects(&["run", "war", "--threads", "0", "--out", o], "--threads 0: give a number of worker threads from 1 to 1024");
+    rejects(
+        &["run", "war", "--threads", "0", "--out", o],
+        "--threads 0: give a number of worker threads from 1 to 1024",
+    );
     rejects(&["run", "war", "--gmes", "10", "--out", o], "--gmes");
     rejects(&["run", "war", "--set", "players", "--out", o], "KEY=VALUE");
     rejects(&["run", "war", "--sweep", "players=", "--out", o], "has no values");

@@ -115,7 +115,21 @@ fn signal(pid: u32, sig: &str) {
 
 fn interrupt_and_resume(sig: &str, tag: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    let base = ["run", "war", "--games", "300000", "--sweep", "players=2,3", "--threads", "2", "-q"];
+    // Seat-order pickup (exact cycle checks) makes the run last a few seconds: past its first
+    // checkpoint (written after about 2 s of play) and not yet finished when the signal comes.
+    let base = [
+        "run",
+        "war",
+        "--games",
+        "300000",
+        "--set",
+        "pickup=seat-order",
+        "--sweep",
+        "players=2,3",
+        "--threads",
+        "2",
+        "-q",
+    ];
     let full = tmp.path().join("full");
     run_ok(&[&base[..], &["--out", s(&full)]].concat());
 
@@ -234,7 +248,7 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     for (spec, why) in
-        [("3/2", "between 1 and N"), ("0/0", "at least 1"), ("x/y", "whole number"), ("1", "K/N")]
+        [("3/2", "between 1 and N"), ("0/0", "from 1 to 100000"), ("x/y", "whole number"), ("1", "K/N")]
     {
         refused(&["run", "war", "--games", "100", "--shard", spec, "--out", s(&out)], why);
         assert!(!out.exists());
@@ -294,9 +308,22 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
     let text = std::fs::read_to_string(s3.join("state.json")).unwrap();
     let version = format!("\"warsim_version\":\"{}\"", env!("CARGO_PKG_VERSION"));
     assert!(text.contains(&version));
-    std::fs::write(old.join("state.json"), text.replace(&version, "\"warsim_version\":\"0.0.1\"")).unwrap();
+    // An edit is caught by the checksum ...
+    let edited = text.replace(&version, "\"warsim_version\":\"0.0.1\"");
+    std::fs::write(old.join("state.json"), &edited).unwrap();
+    refused(&["merge", s(&s1), s(&s2), s(&old), "--out", s(&merged)], "damaged or was edited");
+    // ... and a state really written by another version (checksum sealed) is another run.
+    std::fs::write(old.join("state.json"), reseal(&edited)).unwrap();
     refused(&["merge", s(&s1), s(&s2), s(&old), "--out", s(&merged)], "different warsim version");
     assert!(!merged.exists());
     // And the right three merge.
     run_ok(&["merge", s(&s3), s(&s1), s(&s2), "--out", s(&merged), "-q"]);
+}
+
+/// A state's text with its checksum recomputed, as warsim seals it: the fingerprint of the JSON
+/// written with an empty checksum.
+fn reseal(text: &str) -> String {
+    let (body, _) = text.trim_end().rsplit_once(",\"checksum\":").expect("the checksum is the last field");
+    let open = format!("{body},\"checksum\":\"\"}}");
+    format!("{body},\"checksum\":\"{}\"}}\n", warsim::io::fingerprint(&[&open]))
 }

@@ -54,6 +54,9 @@ pub trait Engine: Send + Sync + 'static {
     fn play(&self, seed: GameSeed, scratch: &mut Self::Scratch, rec: &mut GameRecord);
     /// Tells game `seed` as a readable narrative; the same game `play` plays.
     fn narrate(&self, seed: GameSeed, out: &mut String);
+    /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
+    /// decision games measure any.
+    fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::decide::Timings) {}
 }
 
 /// A scenario point ready to run: the object-safe face of an `Engine`, so a scenario can hold

@@ -81,10 +81,8 @@ fn write_exports(dir: &Path, run: &RunResult, more: &[String]) -> anyhow::Result
         written.push(export.file_name().to_string());
     }
     written.extend(more.iter().cloned());
-    let listed = RunResult {
-        points: Vec::new(),
-        manifest: Manifest { outputs: written, ..run.manifest.clone() },
-    };
+    let listed =
+        RunResult { points: Vec::new(), manifest: Manifest { outputs: written, ..run.manifest.clone() } };
     for export in manifest {
         write_atomic(&dir.join(export.file_name()), |w| export.write(&listed, w))?;
     }

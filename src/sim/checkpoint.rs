@@ -21,7 +21,7 @@ use crate::stats::Accumulator;
 
 pub const FILE: &str = "state.json";
 pub const FORMAT: &str = "warsim-state";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// One scenario point's progress and statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -192,7 +192,10 @@ impl RunState {
             )));
         }
         let damaged = |why: String| {
-            UsageError(format!("{} is damaged or was edited: {why}; it cannot be resumed or merged", path.display()))
+            UsageError(format!(
+                "{} is damaged or was edited: {why}; it cannot be resumed or merged",
+                path.display()
+            ))
         };
         match state.expected_checksum() {
             Ok(sum) if sum == state.checksum => {}
@@ -215,13 +218,21 @@ impl RunState {
         let range = self.shard.range(self.games);
         for p in &self.points {
             if (p.first, p.end) != (range.start, range.end) {
-                return Some(format!("point '{}' covers games {}..{}, not shard {}'s", p.label, p.first, p.end, self.shard));
+                return Some(format!(
+                    "point '{}' covers games {}..{}, not shard {}'s",
+                    p.label, p.first, p.end, self.shard
+                ));
             }
             if p.done > p.end - p.first {
                 return Some(format!("point '{}' has {} games of {}", p.label, p.done, p.end - p.first));
             }
             if p.complete && p.done < p.end - p.first && self.until.is_none() {
-                return Some(format!("point '{}' is marked complete with {} of {} games", p.label, p.done, p.end - p.first));
+                return Some(format!(
+                    "point '{}' is marked complete with {} of {} games",
+                    p.label,
+                    p.done,
+                    p.end - p.first
+                ));
             }
             if let Some(why) = p.acc.inconsistency(&p.layout, p.done) {
                 return Some(format!("point '{}': {why}", p.label));

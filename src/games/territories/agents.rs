@@ -1,18 +1,17 @@
 //! The players of Territorial Warfare: `random`, two heuristics with different ideas (`greedy`
 //! plays for points that last, `drawer` keeps its hand full through Draw), and `search`, a flat
-//! Monte Carlo player over determinized hidden cards. Every agent decides from an `Observation`
-//! alone; `docs/policies.md` describes them.
+//! Monte Carlo player over determinized hidden cards (the kit's `FlatMonteCarlo` on this game).
+//! Every agent decides from an `Observation` alone; `docs/policies.md` describes them.
 
-use super::state::{
-    DRAW, FACES, HIGH, KEEP, MAX_PLAYERS, Observation, QUEEN, STRAIGHT, Slot, State, Tally, is_royal, settle,
+use super::rules::{
+    DRAW, FACES, Game, HIGH, KEEP, MAX_PLAYERS, NO_SWAP, Next, Observation, Place, PlaceLegal, QUEEN,
+    STRAIGHT, Slot, Swap, SwapLegal, is_royal, settle,
 };
-use super::{
-    NO_SWAP, Place, PlaceLegal, RoundBufs, Rules, Seats, Silent, Swap, SwapLegal, Version, play_round,
-};
-use crate::policy::{Legal, Policy, Random};
-use rand_core::Rng;
-
-use crate::seed::{GameRng, GameSeed, shuffle};
+use super::{Rules, Version};
+use crate::decide::search::{Candidates, Determinize, FlatMonteCarlo, Rollout};
+use crate::decide::{Legal, Policy, Random};
+use crate::games::narrate::Silent;
+use crate::seed::{GameRng, shuffle};
 
 /// Policy names, in the order `policies` indices refer to.
 pub const POLICIES: [&str; 4] = ["random", "greedy", "drawer", "search"];
@@ -33,6 +32,17 @@ impl Agent {
             "drawer" => Agent::Drawer(Heuristic::new(Style::Drawer)),
             _ => Agent::Search(Box::new(Searcher::new(rules))),
         }
+    }
+
+    /// Whether the agent reads its observation (`random` does not, so none is built for it).
+    #[inline]
+    pub fn observes(&self) -> bool {
+        !matches!(self, Agent::Random)
+    }
+
+    /// Whether its decisions are costly enough to time every one (`crate::decide::Clock`).
+    pub fn costly(&self) -> bool {
+        matches!(self, Agent::Search(_))
     }
 
     pub fn place(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut Vec<u8>) {
@@ -242,123 +252,99 @@ impl Heuristic {
     }
 }
 
-/// `search`: flat Monte Carlo over determinizations. For a placement it builds a few candidates
-/// (greedy's and drawer's choices, greedy's choice with one card held back or
-/// one more card sent to Draw, and some uniform random placements; never a pass, which would
-/// stall the game), then for each of `budget /
-/// candidates` samples of the hidden cards (the unseen cards, dealt to the other hands by their
-/// known sizes, Queens seen going back to a hand included, and the rest to the pile) plays the
-/// game out with `greedy` at every seat, and keeps the candidate with the best mean result (win 1,
-/// shared top 0.5, plus a thousandth of the margin). Every candidate sees the same samples and
-/// rollout randomness (common random numbers). Queen swaps follow `greedy`. It reads only its
-/// observation: the hidden cards it plays with are its own guesses.
+/// `search`: flat Monte Carlo over determinizations (`crate::decide::search`). For a placement it
+/// offers a few candidates (greedy's and drawer's choices, greedy's choice with one card held back
+/// or one more card sent to Draw, and some uniform random placements; never a pass, which would
+/// stall the game); the kit then plays `budget / candidates` samples of the hidden cards per
+/// candidate (`Unseen`), every other decision by `greedy` (`GreedyRollout`), and keeps the
+/// candidate with the best mean result (`crate::decide::search::standing`). Queen swaps follow
+/// `greedy`. It reads only its observation: the hidden cards it plays with are its own guesses.
 pub struct Searcher {
-    budget: u32,
     pub greedy: Heuristic,
     drawer: Heuristic,
-    cands: Vec<Vec<u8>>,
-    values: Vec<f64>,
     /// Greedy's and drawer's own choices, the seeds of the candidates.
     base: Vec<u8>,
     other: Vec<u8>,
-    sim: State,
-    pool: Vec<u8>,
-    bufs: RoundBufs,
-    rollout: Heuristic,
+    search: FlatMonteCarlo<Game, Unseen, GreedyRollout>,
+}
+
+/// Offers the placement `make` writes; a pass never moves the game on (only the pile's end does),
+/// so it is never a candidate.
+fn offer(cands: &mut Candidates<Vec<u8>>, make: impl FnOnce(&mut Vec<u8>)) {
+    cands.offer(|c| {
+        c.clear();
+        make(c);
+        !c.iter().all(|&t| t == KEEP)
+    });
 }
 
 impl Searcher {
     pub fn new(rules: &Rules) -> Searcher {
+        let sim = Game::new(rules.players, rules.version, rules.decks, rules.max_rounds);
+        let unseen = Unseen { pool: Vec::with_capacity(rules.decks * 52) };
+        let rollout = GreedyRollout { heuristic: Heuristic::new(Style::Greedy), obs: Observation::default() };
         Searcher {
-            budget: rules.search_budget,
             greedy: Heuristic::new(Style::Greedy),
             drawer: Heuristic::new(Style::Drawer),
-            cands: Vec::new(),
-            values: Vec::new(),
             base: Vec::with_capacity(32),
             other: Vec::with_capacity(32),
-            sim: State::new(rules.players, rules.version, rules.decks, rules.max_rounds),
-            pool: Vec::with_capacity(rules.decks * 52),
-            bufs: RoundBufs::new(rules.players),
-            rollout: Heuristic::new(Style::Greedy),
+            search: FlatMonteCarlo::new(rules.search_budget, sim, unseen, rollout),
         }
     }
 
-    fn add_candidate(&mut self, n: &mut usize, make: impl FnOnce(&mut Vec<u8>)) {
-        if self.cands.len() <= *n {
-            self.cands.push(Vec::with_capacity(32));
-        }
-        let c = &mut self.cands[*n];
-        c.clear();
-        make(c);
-        // A pass never moves the game on (only the pile's end does), so it is never a candidate.
-        let passes = c.iter().all(|&t| t == KEEP);
-        if !passes && !self.cands[..*n].contains(&self.cands[*n]) {
-            *n += 1;
-        }
-    }
-
-    fn candidates(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng) -> usize {
+    fn candidates(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng) {
         let h = obs.hand.len();
-        let mut n = 0;
-        let mut base = std::mem::take(&mut self.base);
-        let mut other = std::mem::take(&mut self.other);
+        let (base, other) = (&mut self.base, &mut self.other);
+        let cands = &mut self.search.candidates;
+        cands.clear();
         base.clear();
         base.resize(h, KEEP);
-        self.greedy.place(obs, legal, &mut base);
-        self.add_candidate(&mut n, |c| c.extend_from_slice(&base));
+        self.greedy.place(obs, legal, base);
+        offer(cands, |c| c.extend_from_slice(base));
         other.clear();
         other.resize(h, KEEP);
-        self.drawer.place(obs, legal, &mut other);
-        self.add_candidate(&mut n, |c| c.extend_from_slice(&other));
+        self.drawer.place(obs, legal, other);
+        offer(cands, |c| c.extend_from_slice(other));
         let draw_free = legal.version == Version::B || !base.contains(&(DRAW as u8));
         for i in 0..h {
             if base[i] != KEEP {
-                self.add_candidate(&mut n, |c| {
-                    c.extend_from_slice(&base);
+                offer(cands, |c| {
+                    c.extend_from_slice(base);
                     c[i] = KEEP;
                 });
             } else if draw_free && obs.pile > 0 {
-                self.add_candidate(&mut n, |c| {
-                    c.extend_from_slice(&base);
+                offer(cands, |c| {
+                    c.extend_from_slice(base);
                     c[i] = DRAW as u8;
                 });
             }
         }
         for _ in 0..4 {
-            self.add_candidate(&mut n, |c| legal.uniform(rng, c));
+            offer(cands, |c| legal.uniform(rng, c));
         }
-        self.base = base;
-        self.other = other;
-        n
     }
 
     pub fn place(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut [u8]) {
         if obs.hand.is_empty() {
             return;
         }
-        let n = self.candidates(obs, legal, rng);
-        if n == 0 {
-            return;
+        self.candidates(obs, legal, rng);
+        if let Some(best) = self.search.search(obs.seat as usize, obs, rng) {
+            out.copy_from_slice(best);
         }
-        let samples = (self.budget as usize / n).max(1);
-        self.values.clear();
-        self.values.resize(n, 0.0);
-        for _ in 0..samples {
-            let sample_seed = GameSeed::new(rng.next_u64(), 0);
-            for c in 0..n {
-                let mut sample_rng = sample_seed.rng();
-                self.determinize(obs, &mut sample_rng);
-                self.values[c] += self.rollout(obs, c, &mut sample_rng);
-            }
-        }
-        let best = (0..n).fold(0, |b, c| if self.values[c] > self.values[b] { c } else { b });
-        out.copy_from_slice(&self.cands[best]);
     }
+}
 
-    /// Builds `sim`: the observed table and this hand, the unseen cards dealt at random to the other
-    /// hands (by their known sizes, known Queens first) and the pile.
-    fn determinize(&mut self, obs: &Observation, rng: &mut GameRng) {
+/// The search's determinization: the observed table and the seat's hand, the cards it has not seen
+/// dealt at random to the other hands (by their known sizes, Queens seen going back to a hand
+/// first) and to the pile; stopped at the start of the round's placement, so the other seats'
+/// placements of this round (face down, unseen) are played again by the rollout.
+pub struct Unseen {
+    pool: Vec<u8>,
+}
+
+impl Determinize<Game> for Unseen {
+    fn determinize(&mut self, obs: &Observation, rng: &mut GameRng, game: &mut Game) {
         let me = obs.seat as usize;
         let mut unseen = [0i32; FACES];
         for (f, u) in unseen.iter_mut().enumerate().skip(1) {
@@ -366,7 +352,7 @@ impl Searcher {
         }
         obs.hand.iter().for_each(|&f| unseen[f as usize] -= 1);
         obs.territories.iter().flatten().for_each(|s| unseen[s.face as usize] -= 1);
-        let sim = &mut self.sim;
+        let sim = &mut game.st;
         for t in 0..4 {
             sim.territories[t].clear();
             sim.territories[t].extend_from_slice(&obs.territories[t]);
@@ -402,46 +388,29 @@ impl Searcher {
         sim.round = obs.round - 1;
         sim.last_round = obs.last_round;
         sim.queens_known = obs.queens_known;
-    }
-
-    /// Plays `sim` to the end with candidate `c` as this seat's placement now; returns its value.
-    fn rollout(&mut self, obs: &Observation, c: usize, rng: &mut GameRng) -> f64 {
-        let me = obs.seat as usize;
-        let mut seats =
-            RolloutSeats { me, root_round: obs.round, first: &self.cands[c], heuristic: &mut self.rollout };
-        let mut tally = Tally::default();
-        while play_round(&mut self.sim, &mut seats, &mut self.bufs, rng, &mut tally, &mut Silent).is_none() {}
-        let scores = &self.sim.scores[..self.sim.players];
-        let mine = scores[me];
-        let best_other = (0..scores.len()).filter(|&s| s != me).map(|s| scores[s]).max().unwrap_or(0);
-        let result = match mine.cmp(&best_other) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        };
-        result + 0.001 * (mine - best_other) as f64
+        game.begin(&mut Silent);
     }
 }
 
-/// The seats of a rollout: the candidate for the searching seat in the round searched, `greedy`
-/// everywhere else.
-struct RolloutSeats<'a> {
-    me: usize,
-    root_round: u32,
-    first: &'a [u8],
-    heuristic: &'a mut Heuristic,
+/// The search's rollout policy: `greedy` at every seat, from each seat's own observation of the
+/// simulated game.
+pub struct GreedyRollout {
+    heuristic: Heuristic,
+    obs: Observation,
 }
 
-impl Seats for RolloutSeats<'_> {
-    fn place(&mut self, seat: usize, obs: &Observation, legal: &PlaceLegal, out: &mut Vec<u8>) {
-        if seat == self.me && obs.round == self.root_round {
-            out.copy_from_slice(self.first);
-        } else {
-            self.heuristic.place(obs, legal, out);
+impl Rollout<Game> for GreedyRollout {
+    fn act(&mut self, game: &Game, seat: usize, _: &mut GameRng, out: &mut Vec<u8>) {
+        game.observe(seat, &mut self.obs);
+        match game.next() {
+            Next::Place(_) => {
+                let legal = game.place_legal(seat);
+                out.clear();
+                out.resize(legal.hand, KEEP);
+                self.heuristic.place(&self.obs, &legal, out);
+            }
+            Next::Swap(_) => self.heuristic.swap(&self.obs, game.swap_legal(), out),
+            Next::Over(_) => out.clear(),
         }
-    }
-
-    fn swap(&mut self, _: usize, obs: &Observation, legal: &SwapLegal, out: &mut Vec<u8>) {
-        self.heuristic.swap(obs, legal, out);
     }
 }

@@ -3,9 +3,13 @@
 //! observation's blindness to hidden cards, and the agents' strength with Wilson intervals.
 
 use super::agents::{Agent, POLICIES};
-use super::state::*;
+use super::engine::ask;
+use super::rules::*;
 use super::*;
-use crate::games::Point;
+use crate::decide::{Clock, Legal, Players, PolicyRows, Seating, Timings};
+use crate::games::narrate::Silent;
+use crate::games::{Engine, Point};
+use crate::seed::{GameSeed, shuffle};
 use crate::stats::wilson;
 
 fn slots(cards: &[(usize, u8)]) -> Vec<Slot> {
@@ -100,39 +104,45 @@ fn a_king_saves_the_cards_from_a_jack_and_from_the_territory_rule() {
     assert_eq!(&pts[..2], &[2, 1]);
 }
 
-/// A two-player state with the given hands and pile (top last), and nothing on the table.
-fn state_with(hands: &[&[u8]], pile: &[u8], version: Version) -> State {
+/// A game with the given hands and pile (top last) and nothing on the table, at its first round.
+fn state_with(hands: &[&[u8]], pile: &[u8], version: Version) -> Game {
     let mut st = State::new(hands.len(), version, 1, 200);
     for (h, cards) in st.hands.iter_mut().zip(hands) {
         h.extend_from_slice(cards);
     }
     st.pile.extend_from_slice(pile);
-    st
+    let mut game = Game::on(st);
+    game.begin(&mut Silent);
+    game
 }
 
-/// Seats that place and swap exactly as scripted (per seat, per round in order).
+/// Placements and swaps exactly as scripted: per seat, one placement per round in order (keep
+/// everything once the script runs out), and one swap answer.
 struct Script {
     places: Vec<Vec<Vec<u8>>>,
     swaps: Vec<Vec<u8>>,
 }
 
-impl Seats for Script {
-    fn place(&mut self, seat: usize, obs: &Observation, _: &PlaceLegal, out: &mut Vec<u8>) {
-        let r = obs.round as usize - 1;
-        if let Some(p) = self.places[seat].get(r) {
-            out.copy_from_slice(p);
-        }
-    }
-
-    fn swap(&mut self, seat: usize, _: &Observation, _: &SwapLegal, out: &mut Vec<u8>) {
-        out.clone_from(&self.swaps[seat]);
-    }
-}
-
-fn round(st: &mut State, script: &mut Script, tally: &mut Tally) -> Option<End> {
-    let mut b = RoundBufs::new(st.players);
+/// Plays the round `game` stands in with the script's answers; the game's end if it ends.
+fn round(game: &mut Game, script: &mut Script) -> Option<End> {
     let mut rng = GameSeed::new(5, 5).rng();
-    play_round(st, script, &mut b, &mut rng, tally, &mut Silent)
+    let r = game.st.round;
+    let mut out = Vec::new();
+    loop {
+        match game.next() {
+            Next::Over(end) => return Some(end),
+            _ if game.st.round != r => return None,
+            Next::Place(seat) => {
+                out.clear();
+                out.resize(game.st.hands[seat].len(), KEEP);
+                if let Some(p) = script.places[seat].get(r as usize - 1) {
+                    out.copy_from_slice(p);
+                }
+            }
+            Next::Swap(seat) => out.clone_from(&script.swaps[seat]),
+        }
+        game.answer(&out, &mut rng, &mut Silent);
+    }
 }
 
 const K: u8 = KEEP;
@@ -140,122 +150,116 @@ const D: u8 = DRAW as u8;
 
 #[test]
 fn a_jack_on_draw_stops_the_others_draws_but_its_owner_draws() {
-    let mut st = state_with(&[&[JACK, 9], &[5, 6]], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], Version::A);
+    let mut g = state_with(&[&[JACK, 9], &[5, 6]], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], Version::A);
     let mut script = Script { places: vec![vec![vec![D, K]], vec![vec![D, K]]], swaps: vec![vec![], vec![]] };
-    let mut tally = Tally::default();
-    assert_eq!(round(&mut st, &mut script, &mut tally), None);
-    assert_eq!(st.hands[0].len(), 1 + 3, "the Jack's owner draws 3");
-    assert_eq!(st.hands[1].len(), 1, "the other player draws nothing");
-    assert_eq!((tally.draws_blocked, tally.jack_burns, tally.cards_drawn), (1, 1, 3));
-    assert!(st.territories[DRAW].is_empty());
-    assert_eq!(st.burned[JACK as usize] + st.burned[5], 2);
+    assert_eq!(round(&mut g, &mut script), None);
+    assert_eq!(g.st.hands[0].len(), 1 + 3, "the Jack's owner draws 3");
+    assert_eq!(g.st.hands[1].len(), 1, "the other player draws nothing");
+    assert_eq!((g.tally.draws_blocked, g.tally.jack_burns, g.tally.cards_drawn), (1, 1, 3));
+    assert!(g.st.territories[DRAW].is_empty());
+    assert_eq!(g.st.burned[JACK as usize] + g.st.burned[5], 2);
 }
 
 #[test]
 fn draw_gives_three_per_card_then_burns_and_a_king_keeps_draw_cards() {
     let pile: Vec<u8> = (1..=10).collect();
-    let mut st = state_with(&[&[4, KING], &[5, QUEEN]], &pile, Version::A);
+    let mut g = state_with(&[&[4, KING], &[5, QUEEN]], &pile, Version::A);
     let mut script =
         Script { places: vec![vec![vec![D, K]], vec![vec![K, D]]], swaps: vec![vec![], vec![NO_SWAP]] };
-    let mut tally = Tally::default();
-    round(&mut st, &mut script, &mut tally);
-    assert_eq!((st.hands[0].len(), st.hands[1].len(), st.pile.len()), (4, 4, 4));
-    assert!(st.territories[DRAW].is_empty(), "no King: Draw burns (the Queen drew too)");
+    round(&mut g, &mut script);
+    assert_eq!((g.st.hands[0].len(), g.st.hands[1].len(), g.st.pile.len()), (4, 4, 4));
+    assert!(g.st.territories[DRAW].is_empty(), "no King: Draw burns (the Queen drew too)");
     // Now a King on Draw with a 4: both draw, the 4 stays, the King burns at the end of the round.
-    let mut st = state_with(&[&[4, KING], &[5, 6]], &pile, Version::B);
+    let mut g = state_with(&[&[4, KING], &[5, 6]], &pile, Version::B);
     let mut script = Script { places: vec![vec![vec![D, D]], vec![vec![K, K]]], swaps: vec![vec![], vec![]] };
-    let mut tally = Tally::default();
-    round(&mut st, &mut script, &mut tally);
-    assert_eq!(st.hands[0].len(), 6);
-    assert_eq!(st.territories[DRAW], vec![Slot::new(0, 4, false)]);
-    assert_eq!(tally.king_saves, 1);
-    assert_eq!(st.burned[KING as usize], 1);
+    round(&mut g, &mut script);
+    assert_eq!(g.st.hands[0].len(), 6);
+    assert_eq!(g.st.territories[DRAW], vec![Slot::new(0, 4, false)]);
+    assert_eq!(g.tally.king_saves, 1);
+    assert_eq!(g.st.burned[KING as usize], 1);
 }
 
 #[test]
 fn a_queen_swap_puts_the_hand_card_on_the_territory_and_the_queen_back_in_hand() {
-    let mut st = state_with(&[&[QUEEN, 3, 8], &[7, 6]], &[1, 1, 1, 1, 1, 1], Version::A);
+    let mut g = state_with(&[&[QUEEN, 3, 8], &[7, 6]], &[1, 1, 1, 1, 1, 1], Version::A);
     // P0 places the Queen on High; P1 places a 7 there. P0 swaps the Queen for its 3 (index 0 of
     // the hand left after placement, [3, 8]).
     let mut script = Script {
         places: vec![vec![vec![HIGH as u8, K, K]], vec![vec![HIGH as u8, K]]],
         swaps: vec![vec![0], vec![]],
     };
-    let mut tally = Tally::default();
-    round(&mut st, &mut script, &mut tally);
-    assert_eq!(tally.queen_swaps, 1);
-    let mut hand = st.hands[0].clone();
+    round(&mut g, &mut script);
+    assert_eq!(g.tally.queen_swaps, 1);
+    let mut hand = g.st.hands[0].clone();
     hand.sort();
     assert_eq!(hand, vec![8, QUEEN]);
-    assert_eq!(st.queens_known[0], 1, "everyone saw the Queen go back");
+    assert_eq!(g.st.queens_known[0], 1, "everyone saw the Queen go back");
     // High held 3 (P0) and 7 (P1): the 7 burns, the 3 scores 1 and stays.
-    assert_eq!(st.territories[HIGH], vec![Slot::new(0, 3, false)]);
-    assert_eq!(&st.scores[..2], &[1, 0]);
+    assert_eq!(g.st.territories[HIGH], vec![Slot::new(0, 3, false)]);
+    assert_eq!(&g.st.scores[..2], &[1, 0]);
     // Placing the known Queen again makes it unknown.
-    st.place(0, &[D, K]);
-    assert_eq!(st.queens_known[0], 0);
+    g.st.place(0, &[D, K]);
+    assert_eq!(g.st.queens_known[0], 0);
 }
 
 #[test]
 fn a_short_pile_is_drawn_one_card_at_a_time_in_turn() {
     // Dues 3 (P0) and 6 (P1, two cards in Version B) against a pile of 5.
-    let mut st = state_with(&[&[2, 9], &[3, 4, 10]], &[1, 2, 3, 4, 5], Version::B);
+    let mut g = state_with(&[&[2, 9], &[3, 4, 10]], &[1, 2, 3, 4, 5], Version::B);
     let mut script =
         Script { places: vec![vec![vec![D, K]], vec![vec![D, D, K]]], swaps: vec![vec![], vec![]] };
-    let mut tally = Tally::default();
-    let end = round(&mut st, &mut script, &mut tally);
-    let drawn = (st.hands[0].len() - 1, st.hands[1].len() - 1);
+    let end = round(&mut g, &mut script);
+    let drawn = (g.st.hands[0].len() - 1, g.st.hands[1].len() - 1);
     assert!(drawn == (3, 2) || drawn == (2, 3), "alternating from a random seat: {drawn:?}");
-    assert_eq!((tally.short_pile_draws, tally.cards_drawn), (1, 5));
-    assert!(st.pile.is_empty() && st.last_round && end.is_none());
+    assert_eq!((g.tally.short_pile_draws, g.tally.cards_drawn), (1, 5));
+    assert!(g.st.pile.is_empty() && g.st.last_round && end.is_none());
 }
 
 #[test]
 fn one_last_round_is_played_after_the_pile_empties() {
-    let mut st = state_with(&[&[2, 9, 5], &[3, 4]], &[1, 2, 3], Version::A);
+    let mut g = state_with(&[&[2, 9, 5], &[3, 4]], &[1, 2, 3], Version::A);
     let mut script = Script {
         places: vec![vec![vec![D, K, K], vec![K, K, K, K, HIGH as u8]], vec![vec![K, K], vec![LOW as u8, K]]],
         swaps: vec![vec![], vec![]],
     };
-    let mut tally = Tally::default();
-    assert_eq!(round(&mut st, &mut script, &mut tally), None, "round 1 empties the pile");
-    assert!(st.pile.is_empty() && st.last_round);
-    assert_eq!(round(&mut st, &mut script, &mut tally), Some(End::PileOut), "round 2 is the last");
-    assert_eq!(st.round, 2);
+    assert_eq!(round(&mut g, &mut script), None, "round 1 empties the pile");
+    assert!(g.st.pile.is_empty() && g.st.last_round);
+    assert_eq!(round(&mut g, &mut script), Some(End::PileOut), "round 2 is the last");
+    assert_eq!(g.st.round, 2);
     // Round 2: P0's 5 alone on High scores 1; P1's 3 alone on Low scores 1.
-    assert_eq!(&st.scores[..2], &[1, 1]);
+    assert_eq!(&g.st.scores[..2], &[1, 1]);
 }
 
 #[test]
 fn the_game_ends_when_no_hand_holds_a_card() {
-    let mut st = state_with(&[&[], &[]], &[1, 2, 3], Version::A);
+    let mut g = state_with(&[&[], &[]], &[1, 2, 3], Version::A);
     let mut script = Script { places: vec![vec![], vec![]], swaps: vec![vec![], vec![]] };
-    assert_eq!(round(&mut st, &mut script, &mut Tally::default()), Some(End::HandsEmpty));
+    assert_eq!(round(&mut g, &mut script), Some(End::HandsEmpty));
 }
 
 #[test]
 fn royals_burn_at_the_end_of_the_round_and_values_stay() {
-    let mut st = state_with(&[&[KING, 6], &[4, 2]], &[1; 10], Version::B);
+    let mut g = state_with(&[&[KING, 6], &[4, 2]], &[1; 10], Version::B);
     let mut script = Script {
         places: vec![vec![vec![LOW as u8, LOW as u8]], vec![vec![LOW as u8, LOW as u8]]],
         swaps: vec![vec![], vec![]],
     };
-    round(&mut st, &mut script, &mut Tally::default());
+    round(&mut g, &mut script);
     // The King stops Low's burn of the 2: 2 (3 points), 4 (2), 6 (1); then the King burns.
-    let mut left: Vec<u8> = st.territories[LOW].iter().map(|s| s.face).collect();
+    let mut left: Vec<u8> = g.st.territories[LOW].iter().map(|s| s.face).collect();
     left.sort();
     assert_eq!(left, vec![2, 4, 6]);
-    assert_eq!(&st.scores[..2], &[1, 5]);
-    assert_eq!(st.burned[KING as usize], 1);
+    assert_eq!(&g.st.scores[..2], &[1, 5]);
+    assert_eq!(g.st.burned[KING as usize], 1);
 }
 
 #[test]
 fn completions_count_version_a_placements() {
     // Hand 7: 1 + 4*7 + 6*42 + 4*210 + 840; hand 0: only the empty placement; one territory left, r cards: r + 1.
-    assert_eq!(super::completions(0, 7), 1 + 28 + 252 + 840 + 840);
-    assert_eq!(super::completions(0, 0), 1);
-    assert_eq!(super::completions(3, 5), 6);
-    assert_eq!(super::completions(4, 9), 1);
+    assert_eq!(completions(0, 7), 1 + 28 + 252 + 840 + 840);
+    assert_eq!(completions(0, 0), 1);
+    assert_eq!(completions(3, 5), 6);
+    assert_eq!(completions(4, 9), 1);
 }
 
 #[test]
@@ -276,13 +280,13 @@ fn uniform_placement_in_version_a_gives_every_legal_placement_equally() {
     assert!(chi < 45.3, "chi-square {chi}");
 }
 
-/// Seats played by fresh agents of the given policies, each with its own stream.
-fn agents_seats(policies: &[usize], rules: &Rules, seed: GameSeed) -> Lineups {
-    Lineups {
-        agents: policies.iter().map(|&p| Agent::new(p, rules)).collect(),
-        rngs: (0..policies.len()).map(|s| seed.seat_rng(s)).collect(),
-        seating: crate::policy::Seating::new(seed, policies.len(), false),
-    }
+/// The players of an unrotated line-up, seated for game `seed`.
+fn players_for(rules: &Rules, seed: GameSeed) -> Players<Agent> {
+    let agents = rules.lineup.policies.iter().map(|&p| Agent::new(p, rules)).collect();
+    let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
+    let mut players = Players::new(agents, &rows, |_| Clock::CHEAP);
+    players.sit(Seating::new(seed, rules.players, rules.rotate));
+    players
 }
 
 fn rules_for(players: usize, version: Version, policy: &str) -> Rules {
@@ -299,35 +303,63 @@ fn cards_are_conserved_and_games_end_for_every_player_count_version_and_agent() 
                 let rules = rules_for(players, version, policy);
                 for i in 0..12 {
                     let seed = GameSeed::new(11, i);
-                    let mut st = State::new(players, version, rules.decks, rules.max_rounds);
+                    let mut g = Game::new(players, version, rules.decks, rules.max_rounds);
                     let mut deck = rules.deck();
                     let mut rng = seed.rng();
                     shuffle(&mut rng, &mut deck);
-                    st.deal(&deck);
-                    let total = st.total_cards();
+                    g.deal(&deck);
+                    let total = g.st.total_cards();
                     assert_eq!(total, 52 * rules.decks);
-                    let mut seats = agents_seats(&rules.lineup.policies, &rules, seed);
-                    let mut b = RoundBufs::new(players);
-                    let mut tally = Tally::default();
+                    let mut seats = players_for(&rules, seed);
+                    let (mut obs, mut action) = (Observation::default(), Vec::new());
+                    g.begin(&mut Silent);
                     let end = loop {
-                        if let Some(end) =
-                            play_round(&mut st, &mut seats, &mut b, &mut rng, &mut tally, &mut Silent)
-                        {
+                        let between_rounds = matches!(g.next(), Next::Place(0) | Next::Over(_));
+                        if between_rounds {
+                            assert!(g.st.territories.iter().flatten().all(|s| !is_royal(s.face) && !s.fresh));
+                        }
+                        if let Next::Over(end) = g.next() {
                             break end;
                         }
-                        assert_eq!(st.total_cards(), total, "cards conserved");
-                        assert!(st.territories.iter().flatten().all(|s| !is_royal(s.face) && !s.fresh));
+                        ask(&g, &mut seats, &mut obs, &mut action);
+                        g.answer(&action, &mut rng, &mut Silent);
+                        assert_eq!(g.st.total_cards(), total, "cards conserved");
                     };
-                    assert_eq!(st.total_cards(), total);
                     assert!(end != End::Capped, "{players}p {version:?} {policy} game {i} capped");
                     assert_eq!(
-                        tally.cards_burned as usize,
-                        st.burned.iter().map(|&b| b as usize).sum::<usize>()
+                        g.tally.cards_burned as usize,
+                        g.st.burned.iter().map(|&b| b as usize).sum::<usize>()
                     );
                 }
             }
         }
     }
+}
+
+#[test]
+fn timings_take_every_search_decision_and_one_in_64_of_the_others() {
+    let mut rules = rules_for(2, Version::A, "search,random");
+    rules.search_budget = 4;
+    let e = TerritoriesEngine::new(rules);
+    let mut sc = e.new_scratch();
+    let mut rec = crate::record::GameRecord::new(Engine::layout(&e));
+    let mut rounds = 0;
+    for i in 0..64 {
+        rec.reset();
+        e.play(GameSeed::new(1, i), &mut sc, &mut rec);
+        rounds += rec.length;
+    }
+    let mut t = Timings::new();
+    e.take_timings(&mut sc, &mut t);
+    // Each seat places once a round and decides at most one set of Queen swaps.
+    let search = t.timed("search");
+    assert!((rounds..=2 * rounds).contains(&search), "{search} search decisions timed in {rounds} rounds");
+    let random = t.timed("random");
+    assert!((rounds / 64..=2 * rounds / 64 + 1).contains(&random), "{random} random decisions timed");
+    assert!(t.p50("search").unwrap() <= t.max("search").unwrap());
+    let mut again = Timings::new();
+    e.take_timings(&mut sc, &mut again);
+    assert!(again.is_empty(), "taking the timings resets them");
 }
 
 #[test]
@@ -587,24 +619,38 @@ fn win_rate_matrix() {
     }
 }
 
-/// The search agent's cost: wall time per placement decision (one per round it plays) at a few
-/// budgets, two players against `greedy`, one thread.
-/// `cargo test --release --lib search_cost_per_decision -- --ignored --nocapture`.
+/// The search agent's cost per decision at a few budgets, two players against `greedy`, one
+/// thread, as the decision clocks measure it (`crate::decide::Timings`: every search decision,
+/// placements and the Queen swaps it leaves to `greedy`, one in 64 of greedy's).
+/// `cargo test --profile quick --lib search_cost_per_decision -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints timings"]
 fn search_cost_per_decision() {
     for version in [Version::A, Version::B] {
         for budget in [20, 100, 200] {
             let mut rules = rules_for(2, version, "search,greedy");
+            rules.rotate = true;
             rules.search_budget = budget;
             let e = TerritoriesEngine::new(rules);
-            let start = std::time::Instant::now();
-            let rounds: u64 = (0..40).map(|i| e.play_one(GameSeed::new(9, i)).length).sum();
-            let per = start.elapsed().as_secs_f64() / rounds as f64;
-            println!(
-                "version {version:?} budget {budget}: {:.3} ms per decision ({rounds} rounds in 40 games)",
-                per * 1e3
-            );
+            let mut sc = e.new_scratch();
+            let mut rec = crate::record::GameRecord::new(Engine::layout(&e));
+            for i in 0..40 {
+                rec.reset();
+                e.play(GameSeed::new(9, i), &mut sc, &mut rec);
+            }
+            let mut t = Timings::new();
+            e.take_timings(&mut sc, &mut t);
+            for p in ["search", "greedy"] {
+                let us = |ns: Option<u64>| ns.unwrap_or(0) as f64 / 1e3;
+                println!(
+                    "version {version:?} budget {budget} {p}: {} decisions timed; p50 {:.1} us, p90 {:.1}, p99 {:.1}, max {:.1}",
+                    t.timed(p),
+                    us(t.p50(p)),
+                    us(t.p90(p)),
+                    us(t.p99(p)),
+                    us(t.max(p))
+                );
+            }
         }
     }
 }

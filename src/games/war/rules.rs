@@ -261,7 +261,9 @@ impl WarRules {
             } else {
                 "no card is left for it"
             };
-            return Err(format!("seat {seat} would start with no cards ({why}): every player needs at least one"));
+            return Err(format!(
+                "seat {seat} would start with no cards ({why}): every player needs at least one"
+            ));
         }
         Ok(())
     }

@@ -1,54 +1,14 @@
-//! Players who decide: the machinery every decision game (territories, cardwars, slots) shares.
-//!
-//! A decision game describes each kind of decision it asks with a `Decision`: what the deciding
-//! seat observes, how the legal actions are described, and what an action looks like. A `Policy`
-//! answers one kind of decision from the observation and the legal actions alone, with its own RNG
-//! stream (`GameSeed::seat_rng`), so no policy can read hidden cards or another seat's choice of
-//! the same moment: simultaneous decisions are asked of each seat separately, from observations
-//! taken before any of them is applied.
+//! Who sits where: the line-up a run names (`Lineup`), its rotation over the seats (`Seating`),
+//! and the seats of one game (`Players`): each seat's agent, its own RNG stream and the clock that
+//! times its policy's decisions.
 //!
 //! Policies are named per seat by the setting `policies` (`"greedy,random"`, or one name for every
 //! seat), and `rotate_seats = true` plays each deal once per rotation of the line-up over the seats
-//! so that deal luck cancels out when policies are compared (`Seating`).
-//!
-//! Games dispatch their agents through an enum and `match`, so nothing here needs object safety and
-//! the hot loop has no virtual calls.
+//! so that deal luck cancels out when policies are compared.
 
+use super::rows::PolicyRows;
+use super::timing::{Clock, Timings};
 use crate::seed::{GameRng, GameSeed};
-
-/// One kind of decision a game asks of a seat.
-pub trait Decision {
-    /// Everything the deciding seat may see: its own cards, what is face up, the public history.
-    type Observation;
-    /// The legal actions, as a list or as a compact rule (e.g. "any card to any territory").
-    type Legal: Legal<Self::Action>;
-    /// The answer. Filled in place so that a reused buffer serves every decision.
-    type Action;
-}
-
-/// A description of legal actions that can draw one uniformly at random.
-pub trait Legal<A> {
-    /// Writes into `out` an action drawn uniformly from the legal ones.
-    fn uniform(&self, rng: &mut GameRng, out: &mut A);
-}
-
-/// A player's rule for one kind of decision.
-pub trait Policy<D: Decision> {
-    /// Answers the decision into `out` (which the caller has cleared for the legal actions).
-    fn decide(&mut self, obs: &D::Observation, legal: &D::Legal, rng: &mut GameRng, out: &mut D::Action);
-}
-
-/// `random`: uniform over the legal actions, for every decision game. The baseline every agent
-/// must beat, and the fastest possible player for throughput measurements.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Random;
-
-impl<D: Decision> Policy<D> for Random {
-    #[inline]
-    fn decide(&mut self, _: &D::Observation, legal: &D::Legal, rng: &mut GameRng, out: &mut D::Action) {
-        legal.uniform(rng, out);
-    }
-}
 
 /// A line-up: which policy (an index into the game's list of policy names) sits at each seat when
 /// the seats are not rotated.
@@ -137,6 +97,77 @@ impl Seating {
     }
 }
 
+/// The seats of one game, reused from game to game: the agent of each line-up entry, each seat's
+/// RNG stream, and one decision clock per distinct policy of the line-up.
+///
+/// A decision is asked through `decide`, which hands the seat's agent and stream to the caller's
+/// closure (inlined: no virtual call) and times it when the policy's clock says so.
+pub struct Players<A> {
+    agents: Vec<A>,
+    rngs: Vec<GameRng>,
+    seating: Seating,
+    /// Line-up entry -> its clock (the index of its policy among the distinct ones).
+    clock_of: Vec<usize>,
+    clocks: Vec<Clock>,
+}
+
+impl<A> Players<A> {
+    /// One agent per line-up entry; `every(agent)` says how often that policy's decisions are
+    /// timed (1: every decision, for costly policies; `Clock::CHEAP` for the rest).
+    pub fn new(agents: Vec<A>, rows: &PolicyRows, every: impl Fn(&A) -> u32) -> Players<A> {
+        let seats = agents.len();
+        let clock_of: Vec<usize> = (0..seats).map(|entry| rows.entry_policy(entry)).collect();
+        let clocks = rows
+            .policies()
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let entry = clock_of.iter().position(|&c| c == p).expect("every policy has an entry");
+                Clock::new(name, every(&agents[entry]))
+            })
+            .collect();
+        // Seated for real by `sit`, before the first decision of every game.
+        let seating = Seating::new(GameSeed::new(0, 0), seats, false);
+        let rngs = (0..seats).map(|s| seating.seat_rng(s)).collect();
+        Players { agents, rngs, seating, clock_of, clocks }
+    }
+
+    /// Seats a new game: its seating, and each seat's fresh RNG stream.
+    pub fn sit(&mut self, seating: Seating) {
+        self.seating = seating;
+        for (seat, rng) in self.rngs.iter_mut().enumerate() {
+            *rng = seating.seat_rng(seat);
+        }
+    }
+
+    pub fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    /// The agent playing `seat` in this game.
+    #[inline]
+    pub fn agent(&self, seat: usize) -> &A {
+        &self.agents[self.seating.entry(seat)]
+    }
+
+    /// Asks `seat`'s agent a decision: `ask` gets the agent and the seat's own stream. Timed when
+    /// the policy's clock is due.
+    #[inline]
+    pub fn decide<T>(&mut self, seat: usize, ask: impl FnOnce(&mut A, &mut GameRng) -> T) -> T {
+        let entry = self.seating.entry(seat);
+        let agent = &mut self.agents[entry];
+        let rng = &mut self.rngs[seat];
+        self.clocks[self.clock_of[entry]].time(|| ask(agent, rng))
+    }
+
+    /// Hands what the clocks measured over to `out` and resets them.
+    pub fn take_timings(&mut self, out: &mut Timings) {
+        for clock in &mut self.clocks {
+            clock.hand_over(out);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +183,27 @@ mod tests {
         let e = Lineup::parse("greedy,rando", 2, KNOWN).unwrap_err();
         assert!(e.contains("unknown policy 'rando'") && e.contains("search"), "{e}");
         assert_eq!(Lineup::parse("search,random,search", 3, KNOWN).unwrap().distinct(), vec![2, 0]);
+    }
+
+    #[test]
+    fn players_ask_the_entry_seated_there_with_the_seats_own_stream() {
+        use rand_core::Rng;
+        let lineup = Lineup::parse("greedy,random", 2, KNOWN).unwrap();
+        let rows = PolicyRows::new(&lineup, true, KNOWN);
+        let mut players = Players::new(vec!["greedy agent", "random agent"], &rows, |_| Clock::COSTLY);
+        // Game 3 of a rotated run: rotation 1, so seat 0 plays line-up entry 1.
+        let seating = Seating::new(GameSeed::new(5, 3), 2, true);
+        players.sit(seating);
+        assert_eq!(*players.agent(0), "random agent");
+        let first = players.decide(0, |agent, rng| (*agent, rng.next_u64()));
+        assert_eq!(first, ("random agent", seating.seat_rng(0).next_u64()));
+        // The stream goes on within a game and starts afresh with the next.
+        assert_ne!(players.decide(0, |_, rng| rng.next_u64()), first.1);
+        players.sit(seating);
+        assert_eq!(players.decide(0, |_, rng| rng.next_u64()), first.1);
+        let mut timings = Timings::new();
+        players.take_timings(&mut timings);
+        assert_eq!((timings.timed("random"), timings.timed("greedy")), (3, 0));
     }
 
     #[test]

@@ -1,11 +1,18 @@
-//! The table of Territorial Warfare and how one round settles on it (RULINGS §3).
+//! The rules of Territorial Warfare (`docs/rules/territories.md`): the table, how a territory
+//! settles and scores, how a round is played, and what each seat may see and do.
 //!
-//! `State` is the whole game: hands, draw pile, the four territories with every card's owner, the
+//! `State` is the table: hands, draw pile, the four territories with every card's owner, the
 //! burned cards (face up, so public) and the scores. `settle` is the pure scoring rule of one
 //! territory, shared by the engine and by the agents' evaluations, so the agents can never disagree
-//! with the rules they are judged by. `Observation` is what one seat may see of a `State`.
+//! with the rules they are judged by. `Observation` is what one seat may see of a `State`; `Place`
+//! and `Swap` are the two decisions a round asks. `Game` plays the rounds step by step: it stops at
+//! every decision, so the engine's line-up and the search agent's simulations play the same rules.
 
-use super::{Narr, Version};
+use super::Version;
+use super::narrate;
+use crate::decide::search::{Steps, standing};
+use crate::decide::{Decision, Legal};
+use crate::games::narrate::{Narrator, Silent};
 use crate::seed::{GameRng, below};
 
 /// Most players the game supports.
@@ -302,14 +309,14 @@ impl State {
     /// Settles the round after placement and Queen swaps: Jacks, then High, Low, Straight, Draw
     /// (each territory's Jack is decided before any scoring, and territories never interact, so
     /// settling them in order is the same), then every royal burns.
-    pub fn settle_round<N: Narr>(&mut self, rng: &mut GameRng, tally: &mut Tally, narr: &mut N) {
+    pub fn settle_round<N: Narrator>(&mut self, rng: &mut GameRng, tally: &mut Tally, narr: &mut N) {
         let mut round_points = [0i32; MAX_PLAYERS];
         for t in HIGH..=STRAIGHT {
             let mut pts = [0i32; MAX_PLAYERS];
             let done = settle(t, &mut self.territories[t], &mut pts);
             self.record_settled(done, tally);
             if N::ON {
-                self.tell_settled(t, done, &pts, narr);
+                narrate::settled(self, t, done, &pts, narr);
             }
             for s in 0..self.players {
                 self.points[s][t] += pts[s];
@@ -326,10 +333,7 @@ impl State {
             t.iter_mut().for_each(|s| s.fresh = false);
         }
         if N::ON {
-            let totals: Vec<String> = (0..self.players)
-                .map(|s| format!("P{s} +{} = {}", round_points[s], self.scores[s]))
-                .collect();
-            narr.line(format_args!("  scores: {}", totals.join(", ")));
+            narrate::scores(self, &round_points, narr);
         }
     }
 
@@ -339,29 +343,9 @@ impl State {
         tally.king_saves += done.king_saves as u64;
     }
 
-    fn tell_settled<N: Narr>(&self, t: usize, done: Settled, pts: &[i32; MAX_PLAYERS], narr: &mut N) {
-        let cards = describe_slots(&self.territories[t]);
-        let burned: Vec<String> = self.territories[t]
-            .iter()
-            .filter(|s| s.burn)
-            .map(|s| format!("{}(P{})", face_label(s.face), s.owner))
-            .collect();
-        let scored: Vec<String> =
-            (0..self.players).filter(|&s| pts[s] != 0).map(|s| format!("P{s} +{}", pts[s])).collect();
-        narr.line(format_args!(
-            "  {:<8} [{}]{}{}{} scores: {}",
-            TERRITORIES[t],
-            cards,
-            if done.jack_burn { " Jack burns the territory;" } else { "" },
-            if done.king_saves > 0 { " King saves it;" } else { "" },
-            if burned.is_empty() { String::new() } else { format!(" burns {};", burned.join(" ")) },
-            if scored.is_empty() { "none".to_string() } else { scored.join(", ") }
-        ));
-    }
-
     /// Draw: each card placed there this round draws 3 for its owner, except that a Jack (without
     /// a King) lets only its owners draw; then the territory burns unless a King is there.
-    fn settle_draw<N: Narr>(&mut self, rng: &mut GameRng, tally: &mut Tally, narr: &mut N) {
+    fn settle_draw<N: Narrator>(&mut self, rng: &mut GameRng, tally: &mut Tally, narr: &mut N) {
         let slots = &self.territories[DRAW];
         let mut jack_owner = [false; MAX_PLAYERS];
         for s in slots.iter().filter(|s| s.face == JACK) {
@@ -380,7 +364,7 @@ impl State {
         let done = settle(DRAW, &mut self.territories[DRAW], &mut pts);
         self.record_settled(done, tally);
         if N::ON {
-            self.tell_settled(DRAW, done, &pts, narr);
+            narrate::settled(self, DRAW, done, &pts, narr);
         }
         self.draw_dues(&due, rng, tally, narr);
         self.burn_marked(DRAW);
@@ -388,7 +372,7 @@ impl State {
 
     /// Hands out the draws; when the pile cannot cover them all, one card at a time in seat order
     /// from a random seat, until every due is met or the pile is empty.
-    fn draw_dues<N: Narr>(
+    fn draw_dues<N: Narrator>(
         &mut self,
         due: &[usize; MAX_PLAYERS],
         rng: &mut GameRng,
@@ -421,14 +405,12 @@ impl State {
                 s = (s + 1) % self.players;
             }
             if N::ON {
-                narr.line(format_args!("  the pile is short: draws go one at a time from P{start}"));
+                narrate::short_pile(start, narr);
             }
         }
         tally.cards_drawn += got.iter().sum::<usize>() as u64;
         if N::ON {
-            let drew: Vec<String> =
-                (0..self.players).filter(|&s| got[s] > 0).map(|s| format!("P{s} draws {}", got[s])).collect();
-            narr.line(format_args!("  {} ({} left in the pile)", drew.join(", "), self.pile.len()));
+            narrate::draws(self, &got, narr);
         }
     }
 
@@ -489,11 +471,6 @@ impl State {
     }
 }
 
-/// "7(P0) 5(P1)".
-pub fn describe_slots(slots: &[Slot]) -> String {
-    slots.iter().map(|s| format!("{}(P{})", face_label(s.face), s.owner)).collect::<Vec<_>>().join(" ")
-}
-
 /// Everything one seat may know: its hand, every face-up card with its owner, the burned cards,
 /// scores, hand sizes, the pile's size, and Queens seen going back to a hand. Never another hand's
 /// cards, the pile's cards, or this round's face-down placements.
@@ -533,5 +510,350 @@ impl Default for Observation {
             scores: [0; MAX_PLAYERS],
             queens_known: [0; MAX_PLAYERS],
         }
+    }
+}
+
+/// The placement decision: one target per hand card (`KEEP` or a territory index).
+pub struct Place;
+
+impl Decision for Place {
+    type Observation = Observation;
+    type Legal = PlaceLegal;
+    type Action = Vec<u8>;
+}
+
+/// Legal placements: any card to any territory or kept (B); at most one card per territory (A).
+#[derive(Clone, Copy, Debug)]
+pub struct PlaceLegal {
+    pub version: Version,
+    pub hand: usize,
+}
+
+impl PlaceLegal {
+    pub fn allows(&self, targets: &[u8]) -> bool {
+        let mut used = [0u32; 5];
+        for &t in targets {
+            if t > KEEP {
+                return false;
+            }
+            used[t as usize] += 1;
+        }
+        targets.len() == self.hand && (self.version == Version::B || used[..4].iter().all(|&u| u <= 1))
+    }
+}
+
+/// Placements with `r` hand cards left and territories `t..4` to fill, at most one card each:
+/// the sum over k filled territories of C(4 - t, k) times the falling factorial r (r-1) ... (r-k+1).
+pub(super) fn completions(t: usize, r: u64) -> u64 {
+    const BINOMIAL: [[u64; 5]; 5] =
+        [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
+    let free = 4 - t;
+    let mut total = 0;
+    let mut falling = 1;
+    for (k, &ways) in BINOMIAL[free][..=free].iter().enumerate() {
+        total += ways * falling;
+        falling *= r.saturating_sub(k as u64);
+    }
+    total
+}
+
+impl Legal<Vec<u8>> for PlaceLegal {
+    /// B: each card independently kept or on one of four territories (5^h placements, uniform).
+    /// A: territory by territory, empty or one of the remaining cards, with the probabilities that
+    /// make every legal placement equally likely (counted by `completions`).
+    fn uniform(&self, rng: &mut GameRng, out: &mut Vec<u8>) {
+        out.clear();
+        out.resize(self.hand, KEEP);
+        match self.version {
+            Version::B => out.iter_mut().for_each(|t| *t = below(rng, 5) as u8),
+            Version::A => {
+                let mut r = self.hand as u64;
+                for t in 0..4 {
+                    let total = completions(t, r);
+                    let pick = below(rng, total as u32) as u64;
+                    if pick < completions(t + 1, r) {
+                        continue;
+                    }
+                    let k = below(rng, r as u32) as usize;
+                    let slot = out.iter().enumerate().filter(|(_, x)| **x == KEEP).nth(k).expect("k < r").0;
+                    out[slot] = t as u8;
+                    r -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// The Queen-swap decision, asked after the reveal of a seat that placed Queens this round: one
+/// entry per such Queen (in territory order, then table order): `NO_SWAP` or a hand index.
+pub struct Swap;
+pub const NO_SWAP: u8 = u8::MAX;
+
+impl Decision for Swap {
+    type Observation = Observation;
+    type Legal = SwapLegal;
+    type Action = Vec<u8>;
+}
+
+/// The seat's fresh Queens, as (territory, index on it), and the hand cards that may replace one
+/// (anything but another Queen).
+#[derive(Clone, Debug, Default)]
+pub struct SwapLegal {
+    pub queens: Vec<(u8, u16)>,
+    pub swappable: Vec<u8>,
+}
+
+impl SwapLegal {
+    pub fn allows(&self, picks: &[u8]) -> bool {
+        let chosen = picks.iter().filter(|&&p| p != NO_SWAP);
+        picks.len() == self.queens.len()
+            && chosen.clone().all(|p| self.swappable.contains(p))
+            && chosen.clone().enumerate().all(|(i, p)| !chosen.clone().skip(i + 1).any(|q| q == p))
+    }
+}
+
+impl Legal<Vec<u8>> for SwapLegal {
+    /// Per Queen: uniform over "keep it" and the hand cards not yet used by an earlier Queen.
+    fn uniform(&self, rng: &mut GameRng, out: &mut Vec<u8>) {
+        out.clear();
+        for _ in 0..self.queens.len() {
+            let free = self.swappable.iter().filter(|h| !out.contains(h)).count() as u32;
+            let k = below(rng, free + 1);
+            let pick = if k == free {
+                NO_SWAP
+            } else {
+                *self.swappable.iter().filter(|h| !out.contains(h)).nth(k as usize).expect("k < free")
+            };
+            out.push(pick);
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The last round after the pile ran out was played.
+    PileOut,
+    /// No player held a card at the start of a round.
+    HandsEmpty,
+    Capped,
+}
+
+/// Where a game stands: the decision it waits for, or its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// `seat` places (every seat in turn, each from the table as it was before any placement).
+    Place(usize),
+    /// `seat`, which has fresh Queens on the revealed table, decides its swaps.
+    Swap(usize),
+    Over(End),
+}
+
+/// A game in progress, stopped at its next decision: the table, where the round stands, and the
+/// round's answers, held back until every seat has given its own (so no seat sees another's
+/// answer of the same moment).
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub st: State,
+    pub tally: Tally,
+    next: Next,
+    /// This round's placements, applied together once the last seat has chosen.
+    targets: Vec<Vec<u8>>,
+    /// Each seat's fresh Queens, as (territory, index), once the placements are revealed.
+    swap_at: Vec<Vec<(u8, u16)>>,
+    /// Each seat's swap answers, applied together once the last seat has chosen.
+    picks: Vec<Vec<u8>>,
+    /// The legal swaps of the seat asked now.
+    swap: SwapLegal,
+}
+
+impl Game {
+    pub fn new(players: usize, version: Version, decks: usize, max_rounds: u32) -> Game {
+        Game::on(State::new(players, version, decks, max_rounds))
+    }
+
+    /// A game on the given table, not yet started (`begin`).
+    pub fn on(st: State) -> Game {
+        let players = st.players;
+        Game {
+            st,
+            tally: Tally::default(),
+            next: Next::Over(End::HandsEmpty),
+            targets: vec![Vec::with_capacity(32); players],
+            swap_at: vec![Vec::with_capacity(8); players],
+            picks: vec![Vec::with_capacity(8); players],
+            swap: SwapLegal::default(),
+        }
+    }
+
+    /// Starts a game from a shuffled deck (`begin` then plays it).
+    pub fn deal(&mut self, deck: &[u8]) {
+        self.st.deal(deck);
+        self.tally = Tally::default();
+    }
+
+    /// Plays on from the table as it stands to the first decision of the next round (or the end).
+    pub fn begin<N: Narrator>(&mut self, narr: &mut N) {
+        self.start_round(narr);
+    }
+
+    #[inline]
+    pub fn next(&self) -> Next {
+        self.next
+    }
+
+    /// The legal placements of `seat` this round.
+    #[inline]
+    pub fn place_legal(&self, seat: usize) -> PlaceLegal {
+        PlaceLegal { version: self.st.version, hand: self.st.hands[seat].len() }
+    }
+
+    /// The legal swaps of the seat asked now (at `Next::Swap`).
+    pub fn swap_legal(&self) -> &SwapLegal {
+        &self.swap
+    }
+
+    /// What `seat` sees at this decision: this round's cards are face down while seats place and
+    /// face up once they decide their swaps.
+    pub fn observe(&self, seat: usize, obs: &mut Observation) {
+        self.st.observe(seat, matches!(self.next, Next::Swap(_)), obs);
+    }
+
+    /// Takes the answer of the seat asked now, then plays on to the next decision or the end.
+    /// Panics on an illegal answer: a policy that breaks the rules is a bug.
+    pub fn answer<N: Narrator>(&mut self, action: &[u8], rng: &mut GameRng, narr: &mut N) {
+        match self.next {
+            Next::Place(seat) => {
+                assert!(
+                    self.place_legal(seat).allows(action),
+                    "seat {seat} chose an illegal placement {action:?}"
+                );
+                self.targets[seat].clear();
+                self.targets[seat].extend_from_slice(action);
+                if seat + 1 < self.st.players {
+                    self.next = Next::Place(seat + 1);
+                } else {
+                    self.reveal(rng, narr);
+                }
+            }
+            Next::Swap(seat) => {
+                assert!(self.swap.allows(action), "seat {seat} chose an illegal Queen swap {action:?}");
+                self.picks[seat].clear();
+                self.picks[seat].extend_from_slice(action);
+                self.ask_swaps(seat + 1, rng, narr);
+            }
+            Next::Over(end) => panic!("the game is over ({end:?})"),
+        }
+    }
+
+    /// A new round, unless no hand holds a card or the round cap is reached.
+    fn start_round<N: Narrator>(&mut self, narr: &mut N) {
+        let st = &mut self.st;
+        self.next = if st.hands_empty() {
+            Next::Over(End::HandsEmpty)
+        } else if st.round >= st.max_rounds {
+            Next::Over(End::Capped)
+        } else {
+            st.round += 1;
+            if N::ON {
+                narrate::round(st, narr);
+            }
+            Next::Place(0)
+        };
+    }
+
+    /// Every placement is applied at once; then the seats with fresh Queens decide their swaps.
+    fn reveal<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        for seat in 0..self.st.players {
+            if N::ON {
+                narrate::placement(&self.st, seat, &self.targets[seat], narr);
+            }
+            self.st.place(seat, &self.targets[seat]);
+        }
+        if !self.st.territories.iter().flatten().any(|s| s.fresh && s.face == QUEEN) {
+            return self.settle(rng, narr);
+        }
+        for seat in 0..self.st.players {
+            self.swap_at[seat].clear();
+            self.picks[seat].clear();
+        }
+        for t in 0..4 {
+            for (i, s) in self.st.territories[t].iter().enumerate() {
+                if s.fresh && s.face == QUEEN {
+                    self.swap_at[s.owner as usize].push((t as u8, i as u16));
+                }
+            }
+        }
+        self.ask_swaps(0, rng, narr);
+    }
+
+    /// Asks the first seat from `from` on with fresh Queens; once none is left, applies every
+    /// swap and settles the round.
+    fn ask_swaps<N: Narrator>(&mut self, from: usize, rng: &mut GameRng, narr: &mut N) {
+        if let Some(seat) = (from..self.st.players).find(|&s| !self.swap_at[s].is_empty()) {
+            let hand = &self.st.hands[seat];
+            self.swap.queens.clone_from(&self.swap_at[seat]);
+            self.swap.swappable.clear();
+            self.swap.swappable.extend((0..hand.len() as u8).filter(|&h| hand[h as usize] != QUEEN));
+            self.next = Next::Swap(seat);
+            return;
+        }
+        for seat in 0..self.st.players {
+            for (q, &pick) in self.swap_at[seat].iter().zip(&self.picks[seat]) {
+                if pick != NO_SWAP {
+                    if N::ON {
+                        narrate::swap(seat, q.0 as usize, self.st.hands[seat][pick as usize], narr);
+                    }
+                    self.st.swap_queen(seat, q.0 as usize, q.1 as usize, pick as usize);
+                    self.tally.queen_swaps += 1;
+                }
+            }
+        }
+        self.settle(rng, narr);
+    }
+
+    /// Settles the round; the game ends after the last round, else the next one starts.
+    fn settle<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.st.settle_round(rng, &mut self.tally, narr);
+        if self.st.last_round {
+            self.next = Next::Over(End::PileOut);
+            return;
+        }
+        self.st.last_round = self.st.pile.is_empty();
+        self.start_round(narr);
+    }
+}
+
+/// The game as the search agent simulates it (`crate::decide::search`).
+impl Steps for Game {
+    type Observation = Observation;
+    type Action = Vec<u8>;
+
+    #[inline]
+    fn to_move(&self) -> Option<usize> {
+        match self.next {
+            Next::Place(seat) | Next::Swap(seat) => Some(seat),
+            Next::Over(_) => None,
+        }
+    }
+
+    fn observe(&self, seat: usize, obs: &mut Observation) {
+        Game::observe(self, seat, obs);
+    }
+
+    fn random_action(&self, rng: &mut GameRng, out: &mut Vec<u8>) {
+        match self.next {
+            Next::Place(seat) => self.place_legal(seat).uniform(rng, out),
+            Next::Swap(_) => self.swap.uniform(rng, out),
+            Next::Over(_) => out.clear(),
+        }
+    }
+
+    fn apply(&mut self, action: &Vec<u8>, rng: &mut GameRng) {
+        self.answer(action, rng, &mut Silent);
+    }
+
+    fn value(&self, seat: usize) -> f64 {
+        standing(&self.st.scores[..self.st.players], seat)
     }
 }

@@ -1,0 +1,233 @@
+//! Territorial Warfare's engine: seats the line-up for game `i`, deals, asks each decision of the
+//! seat it falls to, and records the finished game (win rows per seat and policy, the event
+//! counters, points per territory, seat and policy, and the winning margin).
+
+use super::Rules;
+use super::agents::{Agent, POLICIES};
+use super::narrate;
+use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
+use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
+use crate::games::Engine;
+use crate::games::narrate::{Narrator, Silent, Story};
+use crate::record::{
+    Counters, Dist, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+};
+use crate::seed::{GameRng, GameSeed, shuffle};
+
+crate::declare! {
+    /// The game's own counters (`docs/rules/territories.md`), declared once; one `wins_<policy>`
+    /// counter per distinct policy of the line-up follows them: 1 in a game that a seat played by
+    /// that policy won alone.
+    pub mod counter: Counter {
+        CARDS_BURNED = "cards_burned",
+        JACK_BURNS = "jack_burns",
+        KING_SAVES = "king_saves",
+        QUEEN_SWAPS = "queen_swaps",
+        CARDS_DRAWN = "cards_drawn",
+        SHORT_PILE_DRAWS = "short_pile_draws",
+        HANDS_EMPTY_END = "hands_empty_end",
+        DRAWS_BLOCKED = "draws_blocked",
+    }
+}
+
+crate::declare! {
+    /// Points per seat on High, Low and Straight, declared once; points per seat and per policy
+    /// and the winning margin follow them.
+    pub mod dist: Dist {
+        POINTS_HIGH = "points_high",
+        POINTS_LOW = "points_low",
+        POINTS_STRAIGHT = "points_straight",
+    }
+}
+
+/// The names of `counter`, in index order.
+pub const COUNTERS: &[&str] = counter::NAMES;
+
+pub struct TerritoriesEngine {
+    pub rules: Rules,
+    layout: Layout,
+    outcomes: Outcomes,
+    deck: Vec<u8>,
+    rows: PolicyRows,
+    wins_by_policy: Counters,
+    points_by_seat: Dists,
+    points_by_policy: Dists,
+    margin: Dist,
+}
+
+/// One thread's game, reused from game to game.
+pub struct TerritoriesScratch {
+    game: Game,
+    deck: Vec<u8>,
+    obs: Observation,
+    action: Vec<u8>,
+    players: Players<Agent>,
+}
+
+impl TerritoriesEngine {
+    pub fn new(rules: Rules) -> Self {
+        let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
+        let mut b = LayoutBuilder::new("rounds");
+        rows.declare_wins(&mut b);
+        b.plain(&[OutcomeKind::Draw, OutcomeKind::Capped]);
+        b.declared_counters(counter::NAMES);
+        let wins_by_policy = b.counters(rows.per_policy("wins_"));
+        b.declared_distributions(dist::NAMES);
+        let points_by_seat = b.distributions(rows.per_seat("points_seat_"));
+        let points_by_policy = b.distributions(rows.per_policy("points_policy_"));
+        let margin = b.distribution("margin");
+        let (layout, outcomes) = b.finish();
+        let deck = rules.deck();
+        TerritoriesEngine {
+            rules,
+            layout,
+            outcomes,
+            deck,
+            rows,
+            wins_by_policy,
+            points_by_seat,
+            points_by_policy,
+            margin,
+        }
+    }
+
+    /// Sets up game `seed`: seating, each seat's stream, the deal. Returns the game's RNG.
+    fn start(&self, seed: GameSeed, sc: &mut TerritoriesScratch) -> GameRng {
+        let seating = Seating::new(seed, self.rules.players, self.rules.rotate);
+        let mut rng = seating.deal.rng();
+        sc.deck.clear();
+        sc.deck.extend_from_slice(&self.deck);
+        shuffle(&mut rng, &mut sc.deck);
+        sc.game.deal(&sc.deck);
+        sc.players.sit(seating);
+        rng
+    }
+
+    fn run<N: Narrator>(&self, seed: GameSeed, sc: &mut TerritoriesScratch, narr: &mut N) -> End {
+        let mut rng = self.start(seed, sc);
+        if N::ON {
+            let policy = |seat| POLICIES[self.rules.lineup.policies[sc.players.seating().entry(seat)]];
+            narrate::deal(&sc.game.st, self.rules.decks, policy, narr);
+        }
+        sc.game.begin(narr);
+        loop {
+            if let Next::Over(end) = sc.game.next() {
+                return end;
+            }
+            ask(&sc.game, &mut sc.players, &mut sc.obs, &mut sc.action);
+            sc.game.answer(&sc.action, &mut rng, narr);
+        }
+    }
+
+    /// The winning seat, if one seat alone has the top score.
+    fn winner(&self, st: &State) -> Option<usize> {
+        let scores = &st.scores[..st.players];
+        let top = *scores.iter().max().expect("players");
+        let mut at_top = (0..st.players).filter(|&s| scores[s] == top);
+        let first = at_top.next();
+        if at_top.next().is_some() { None } else { first }
+    }
+
+    fn finish(&self, end: End, sc: &TerritoriesScratch, rec: &mut GameRecord) {
+        let st = &sc.game.st;
+        let tally: &Tally = &sc.game.tally;
+        let seating = sc.players.seating();
+        let n = self.rules.players;
+        rec.length = st.round as u64;
+        let winner = if end == End::Capped { None } else { self.winner(st) };
+        rec.end(self.outcomes.row(match (end, winner) {
+            (End::Capped, _) => Ending::Plain(OutcomeKind::Capped),
+            (_, Some(w)) => self.rows.win(seating, w),
+            (_, None) => Ending::Plain(OutcomeKind::Draw),
+        }));
+        rec.count(counter::CARDS_BURNED, tally.cards_burned);
+        rec.count(counter::JACK_BURNS, tally.jack_burns);
+        rec.count(counter::KING_SAVES, tally.king_saves);
+        rec.count(counter::QUEEN_SWAPS, tally.queen_swaps);
+        rec.count(counter::CARDS_DRAWN, tally.cards_drawn);
+        rec.count(counter::SHORT_PILE_DRAWS, tally.short_pile_draws);
+        rec.count(counter::HANDS_EMPTY_END, u64::from(end == End::HandsEmpty));
+        rec.count(counter::DRAWS_BLOCKED, tally.draws_blocked);
+        if let Some(w) = winner {
+            rec.count(self.wins_by_policy.at(self.rows.policy(seating, w)), 1);
+        }
+        let by_territory = [dist::POINTS_HIGH, dist::POINTS_LOW, dist::POINTS_STRAIGHT];
+        for seat in 0..n {
+            for (t, &d) in by_territory.iter().enumerate() {
+                rec.observe(d, st.points[seat][t] as i64);
+            }
+            rec.observe(self.points_by_seat.at(seat), st.scores[seat] as i64);
+            rec.observe(self.points_by_policy.at(self.rows.policy(seating, seat)), st.scores[seat] as i64);
+        }
+        let mut sorted: [i32; MAX_PLAYERS] = st.scores;
+        sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
+        rec.observe(self.margin, (sorted[0] - sorted[1]) as i64);
+    }
+}
+
+/// Asks the seat `game` waits for: its observation (unless its agent reads none), its legal
+/// answers, and its agent's answer into `action`.
+pub fn ask(game: &Game, players: &mut Players<Agent>, obs: &mut Observation, action: &mut Vec<u8>) {
+    match game.next() {
+        Next::Place(seat) => {
+            if players.agent(seat).observes() {
+                game.observe(seat, obs);
+            }
+            let legal = game.place_legal(seat);
+            action.clear();
+            action.resize(legal.hand, KEEP);
+            players.decide(seat, |agent, rng| agent.place(obs, &legal, rng, action));
+        }
+        Next::Swap(seat) => {
+            if players.agent(seat).observes() {
+                game.observe(seat, obs);
+            }
+            action.clear();
+            players.decide(seat, |agent, rng| agent.swap(obs, game.swap_legal(), rng, action));
+        }
+        Next::Over(_) => action.clear(),
+    }
+}
+
+impl Engine for TerritoriesEngine {
+    type Scratch = TerritoriesScratch;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn new_scratch(&self) -> TerritoriesScratch {
+        let r = &self.rules;
+        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
+        let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
+        TerritoriesScratch {
+            game: Game::new(r.players, r.version, r.decks, r.max_rounds),
+            deck: Vec::with_capacity(self.deck.len()),
+            obs: Observation::default(),
+            action: Vec::with_capacity(32),
+            players: Players::new(agents, &self.rows, every),
+        }
+    }
+
+    fn play(&self, seed: GameSeed, sc: &mut TerritoriesScratch, rec: &mut GameRecord) {
+        let end = self.run(seed, sc, &mut Silent);
+        self.finish(end, sc, rec);
+    }
+
+    fn narrate(&self, seed: GameSeed, out: &mut String) {
+        let mut sc = self.new_scratch();
+        let mut story = Story(out);
+        let end = self.run(seed, &mut sc, &mut story);
+        narrate::ending(&sc.game.st, end, self.winner(&sc.game.st), &mut story);
+        let mut rec = GameRecord::new(&self.layout);
+        self.finish(end, &sc, &mut rec);
+        story.line(format_args!(
+            "{}",
+            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
+        ));
+    }
+
+    fn take_timings(&self, sc: &mut TerritoriesScratch, out: &mut Timings) {
+        sc.players.take_timings(out);
+    }
+}
