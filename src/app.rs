@@ -100,7 +100,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         .into());
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let result = run_result(&state, start_time, false)?;
+    let result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
     report::write_all(&plan.out, &result)?;
     let comparisons = match &plan.baseline {
         Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
@@ -219,7 +219,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         files,
         outputs: Vec::new(),
     };
-    Ok(RunResult { points, manifest })
+    Ok(RunResult { points, manifest, timings: Vec::new() })
 }
 
 /// Plays every compared point once, game by game against its baseline, and returns the comparison
@@ -273,7 +273,7 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
                 acc,
             })
             .collect();
-        let result = RunResult { points, manifest: plan.manifest.clone() };
+        let result = RunResult { points, manifest: plan.manifest.clone(), timings: Vec::new() };
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {

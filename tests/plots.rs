@@ -57,7 +57,7 @@ fn run_of(game: &str, games: u64) -> RunResult {
             acc: p.engine.play_range(1, 0, games, &|_| {}),
         })
         .collect();
-    RunResult { points: results, manifest: manifest(game, games, &labels) }
+    RunResult { points: results, manifest: manifest(game, games, &labels), timings: Vec::new() }
 }
 
 fn read_svg(dir: &Path, file: &str) -> String {
@@ -174,7 +174,7 @@ fn agents_heat_map_for_decision_games() {
         point("duel seats=greedy,random", &flipped, [640, 320, 40]),
     ];
     let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
-    let run = RunResult { points, manifest: manifest("duel", 1000, &labels) };
+    let run = RunResult { points, manifest: manifest("duel", 1000, &labels), timings: Vec::new() };
     let dir = tempfile::tempdir().unwrap();
     write_visuals(dir.path(), &run, &[]).unwrap();
     let svg = read_svg(dir.path(), "agents.svg");

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::record::{GameRecord, Layout};
 use crate::seed::GameSeed;
 use crate::settings::{Preset, SettingSpec, Settings};
-use crate::stats::Accumulator;
+use crate::stats::{Accumulator, Timings};
 
 pub mod narrate;
 pub mod scourge;
@@ -56,7 +56,7 @@ pub trait Engine: Send + Sync + 'static {
     fn narrate(&self, seed: GameSeed, out: &mut String);
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
-    fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::decide::Timings) {}
+    fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
 }
 
 /// A scenario point ready to run: the object-safe face of an `Engine`, so a scenario can hold
@@ -66,7 +66,18 @@ pub trait Point: Send + Sync {
     fn layout(&self) -> &Layout;
     /// Plays the games with indices in `first..first + count` over the current rayon pool and
     /// returns their statistics. `tick` is called after each chunk with the number of games it played.
-    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator;
+    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator {
+        self.play_range_timed(master, first, count, tick, &std::sync::Mutex::new(Timings::new()))
+    }
+    /// `play_range`, adding the decision costs the games measured to `timings`.
+    fn play_range_timed(
+        &self,
+        master: u64,
+        first: u64,
+        count: u64,
+        tick: &(dyn Fn(u64) + Sync),
+        timings: &std::sync::Mutex<Timings>,
+    ) -> Accumulator;
     fn narrate(&self, seed: GameSeed) -> String;
     /// Plays one game and returns its record (for tests and `play`'s closing line).
     fn play_one(&self, seed: GameSeed) -> GameRecord;

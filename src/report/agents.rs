@@ -135,7 +135,7 @@ mod tests {
             "shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],"scenario_text":null,"until":null,"partial":false,"point_games":[]}"#,
         )
         .unwrap();
-        let run = RunResult { points: vec![a, mirror, b], manifest };
+        let run = RunResult { points: vec![a, mirror, b], manifest, timings: Vec::new() };
         let m = matrix(&run);
         assert_eq!(
             m,

@@ -62,8 +62,13 @@ impl Export for ManifestJson {
     }
 
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &run.manifest)?;
-        writeln!(out)?;
-        Ok(())
+        write(&run.manifest, out)
     }
+}
+
+/// Writes `manifest` as pretty JSON.
+pub fn write(manifest: &Manifest, out: &mut dyn Write) -> anyhow::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, manifest)?;
+    writeln!(out)?;
+    Ok(())
 }

@@ -13,6 +13,7 @@ pub mod html;
 pub mod manifest;
 pub mod plots;
 pub mod terminal;
+pub mod timings;
 
 use std::io::Write;
 use std::path::Path;
@@ -23,7 +24,7 @@ pub use crate::io::write_atomic;
 
 use crate::record::Layout;
 use crate::settings::Settings;
-use crate::stats::Accumulator;
+use crate::stats::{Accumulator, Timings};
 
 pub use manifest::Manifest;
 
@@ -40,6 +41,9 @@ pub struct PointResult {
 pub struct RunResult {
     pub points: Vec<PointResult>,
     pub manifest: Manifest,
+    /// Each point's decision costs, when its games measured any (empty otherwise). Not part of the
+    /// byte-identical files: only `timings.csv` reads it.
+    pub timings: Vec<Timings>,
 }
 
 /// One output file format.
@@ -61,36 +65,31 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Lengths),
         Box::new(csv_files::Distributions),
         Box::new(agents::AgentsCsv),
+        Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),
     ]
 }
 
 /// Writes every export of `run` into `dir`, the manifest last, listing what was written.
 pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
-    write_exports(dir, run, &[])
-}
-
-fn write_exports(dir: &Path, run: &RunResult, more: &[String]) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut written: Vec<String> = Vec::new();
-    let exports = exports();
-    let (manifest, files): (Vec<_>, Vec<_>) =
-        exports.iter().filter(|e| e.applies(run)).partition(|e| e.file_name() == manifest::FILE);
-    for export in files {
+    for export in exports().iter().filter(|e| e.applies(run) && e.file_name() != manifest::FILE) {
         write_atomic(&dir.join(export.file_name()), |w| export.write(run, w))?;
-        written.push(export.file_name().to_string());
     }
-    written.extend(more.iter().cloned());
-    let listed =
-        RunResult { points: Vec::new(), manifest: Manifest { outputs: written, ..run.manifest.clone() } };
-    for export in manifest {
-        write_atomic(&dir.join(export.file_name()), |w| export.write(&listed, w))?;
-    }
-    Ok(())
+    write_manifest(dir, run, &[])
 }
 
-/// Writes every export and what is drawn from a run: `plots/*.svg`, `report.html` and, when there
-/// are comparisons, `comparisons.csv`. Comparisons come from a paired pass, after the games.
+/// Writes `manifest.json`, listing the files of `run`'s exports and `more` as written.
+fn write_manifest(dir: &Path, run: &RunResult, more: &[String]) -> anyhow::Result<()> {
+    let mut written: Vec<String> =
+        exports().iter().filter(|e| e.applies(run)).map(|e| e.file_name().to_string()).collect();
+    written.extend(more.iter().cloned());
+    let manifest = Manifest { outputs: written, ..run.manifest.clone() };
+    write_atomic(&dir.join(manifest::FILE), |w| manifest::write(&manifest, w))
+}
+
+/// Writes what is drawn from a run (`plots/*.svg`, `report.html` and, when there are comparisons,
+/// `comparisons.csv`) after `write_all`, and the manifest again, listing them too.
 pub fn write_visuals(dir: &Path, run: &RunResult, comparisons: &[compare::Comparison]) -> anyhow::Result<()> {
     let plots = plots::plots(run, comparisons)?;
     let plot_dir = dir.join("plots");
@@ -107,5 +106,5 @@ pub fn write_visuals(dir: &Path, run: &RunResult, comparisons: &[compare::Compar
     let page = html::page(run, comparisons, &plots);
     write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?;
     drawn.push("report.html".into());
-    write_exports(dir, run, &drawn)
+    write_manifest(dir, run, &drawn)
 }

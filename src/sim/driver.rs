@@ -11,6 +11,7 @@
 //! only the state; what the files say is the command layer's business (`on_point`).
 
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::games::Point;
@@ -19,6 +20,7 @@ use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK};
 use crate::sim::signal;
 use crate::sim::until::Until;
+use crate::stats::Timings;
 
 /// A block of games should take about this long (the time a SIGKILL may lose).
 pub const BLOCK_SECONDS: f64 = 2.0;
@@ -66,12 +68,14 @@ pub struct Drive<'a> {
 }
 
 /// How a drive ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Driven {
     /// Games played by this process.
     pub played: u64,
     /// A signal stopped the run before every point was complete.
     pub interrupted: bool,
+    /// Each point's decision costs, as measured by this process.
+    pub timings: Vec<Timings>,
 }
 
 impl Drive<'_> {
@@ -88,6 +92,10 @@ impl Drive<'_> {
         let tick = |n: u64| progress.add(n);
         let mut pace = Pace::new(self.threads);
         let mut played = 0u64;
+        let timings: Vec<Mutex<Timings>> = state.points.iter().map(|_| Mutex::new(Timings::new())).collect();
+        let collected = |t: Vec<Mutex<Timings>>| {
+            t.into_iter().map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
+        };
         // Checkpoints (the state, and the files of finished points) are written at most every
         // BLOCK_SECONDS: a SIGKILL loses no more, and a sweep of many short points does not
         // rewrite its state once per point.
@@ -118,7 +126,16 @@ impl Drive<'_> {
                         let started = Instant::now();
                         let (acc, n) = pool.install(|| {
                             let stop = signal::stop_flag();
-                            runner::play_block(engine, self.seed, first, count, pace.chunk, stop, &tick)
+                            runner::play_block(
+                                engine,
+                                self.seed,
+                                first,
+                                count,
+                                pace.chunk,
+                                stop,
+                                &tick,
+                                &timings[i],
+                            )
                         });
                         pace.learn(n, started.elapsed().as_secs_f64());
                         p.acc.merge(&acc);
@@ -128,7 +145,7 @@ impl Drive<'_> {
                     played += n;
                     if n < count {
                         state.save(self.out)?;
-                        return Ok(Driven { played, interrupted: true });
+                        return Ok(Driven { played, interrupted: true, timings: collected(timings) });
                     }
                     if saved.elapsed().as_secs_f64() >= BLOCK_SECONDS {
                         state.save(self.out)?;
@@ -144,7 +161,7 @@ impl Drive<'_> {
             }
         }
         state.save(self.out)?;
-        Ok(Driven { played, interrupted: false })
+        Ok(Driven { played, interrupted: false, timings: collected(timings) })
     }
 
     fn until_met(&self, done: u64, layout: &crate::record::Layout, acc: &crate::stats::Accumulator) -> bool {

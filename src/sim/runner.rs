@@ -4,12 +4,14 @@
 //! accumulator; accumulators merge exactly and order-independently, so the result is the same for
 //! any thread count. Game `i` is seeded only from (master seed, `i`).
 
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 
 use crate::games::{Engine, Point};
 use crate::record::GameRecord;
 use crate::seed::GameSeed;
-use crate::stats::Accumulator;
+use crate::stats::{Accumulator, Timings};
 
 /// Every engine is a scenario point: the runner plays it.
 impl<E: Engine> Point for E {
@@ -17,8 +19,15 @@ impl<E: Engine> Point for E {
         Engine::layout(self)
     }
 
-    fn play_range(&self, master: u64, first: u64, count: u64, tick: &(dyn Fn(u64) + Sync)) -> Accumulator {
-        play_range(self, master, first, count, tick)
+    fn play_range_timed(
+        &self,
+        master: u64,
+        first: u64,
+        count: u64,
+        tick: &(dyn Fn(u64) + Sync),
+        timings: &Mutex<Timings>,
+    ) -> Accumulator {
+        play_range(self, master, first, count, tick, timings)
     }
 
     fn narrate(&self, seed: GameSeed) -> String {
@@ -67,12 +76,15 @@ pub fn play_games<E: Engine>(
     acc
 }
 
+/// Plays games `first..first + count` of `engine` over the current rayon pool, in chunks of at most
+/// `CHUNK`; each chunk hands its decision costs to `timings`.
 pub fn play_range<E: Engine>(
     engine: &E,
     master: u64,
     first: u64,
     count: u64,
     tick: &(dyn Fn(u64) + Sync),
+    timings: &Mutex<Timings>,
 ) -> Accumulator {
     let chunks = count.div_ceil(CHUNK);
     (0..chunks)
@@ -83,6 +95,11 @@ pub fn play_range<E: Engine>(
                 let start = first + c * CHUNK;
                 let end = (start + CHUNK).min(first + count);
                 let acc = play_games(engine, scratch, rec, master, start..end);
+                let mut measured = Timings::new();
+                engine.take_timings(scratch, &mut measured);
+                if !measured.is_empty() {
+                    timings.lock().unwrap_or_else(|e| e.into_inner()).merge(&measured);
+                }
                 tick(end - start);
                 acc
             },
@@ -111,6 +128,7 @@ pub fn play_block(
     chunk: u64,
     stop: &std::sync::atomic::AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
+    timings: &Mutex<Timings>,
 ) -> (Accumulator, u64) {
     use std::sync::atomic::Ordering;
     let chunk = chunk.clamp(1, CHUNK);
@@ -122,7 +140,7 @@ pub fn play_block(
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            Some(point.play_range(master, first + c * chunk, size(c), tick))
+            Some(point.play_range_timed(master, first + c * chunk, size(c), tick, timings))
         })
         .collect();
     let mut acc = Accumulator::new(point.layout());

@@ -9,6 +9,7 @@ pub mod histogram;
 pub mod interval;
 pub mod metric;
 pub mod paired;
+pub mod timings;
 
 pub use accumulator::Accumulator;
 pub use examples::Examples;
@@ -16,3 +17,4 @@ pub use histogram::Histogram;
 pub use interval::{Interval, mean_interval, wilson};
 pub use metric::{Metric, Quantity};
 pub use paired::PairedSums;
+pub use timings::Timings;
