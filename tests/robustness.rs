@@ -1,0 +1,246 @@
+//! The binary under careless or hostile use: where it writes (never outside its folder, never two
+//! runs into one folder, never a stray file), what it trusts (never a damaged state), and how it
+//! stops (promptly, for any policy, keeping what it played). Each test reproduces a failure an
+//! audit found and checks the fixed behaviour.
+
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn warsim() -> assert_cmd::Command {
+    cargo_bin_cmd!("warsim")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs warsim expecting exit 2 with one line on stderr containing `needle`, and no panic.
+fn refused(args: &[&str], needle: &str) {
+    let out = warsim().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "warsim {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
+
+fn run_ok(args: &[&str]) {
+    let out = warsim().args(args).output().unwrap();
+    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| rd.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_scenario_name_must_be_a_plain_folder_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    for name in ["/tmp/warsim-escape", "../..", "..", "", "a/b", ".hidden"] {
+        let file = tmp.path().join("s.toml");
+        std::fs::write(&file, format!("name = \"{name}\"\ngames = 10\n[[run]]\ngame = \"war\"\n")).unwrap();
+        let out = warsim().current_dir(tmp.path()).arg("run").arg(&file).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("not a plain folder name"), "{name}: {err}");
+        assert_eq!(files(tmp.path()), ["s.toml"], "{name}: nothing written");
+    }
+    assert!(!Path::new("/tmp/warsim-escape").exists());
+}
+
+#[test]
+fn a_folder_in_use_is_refused_and_a_stale_lock_does_not_block() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    // A live process (pid 1 always runs) holds the folder.
+    std::fs::write(out.join(".warsim.lock"), "1\n").unwrap();
+    refused(&["run", "war", "--games", "100", "--out", s(&out)], "in use by another warsim (process 1)");
+    assert_eq!(files(&out), [".warsim.lock"], "the refused run wrote nothing");
+    // A killed run's lock (its process is gone) is taken over; the lock goes when the run ends.
+    std::fs::write(out.join(".warsim.lock"), format!("{}\n", u32::MAX - 7)).unwrap();
+    run_ok(&["run", "war", "--games", "100", "-q", "--out", s(&out)]);
+    assert!(!out.join(".warsim.lock").exists());
+    // Two real runs at once: the second is refused while the first plays.
+    let mut first = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["run", "territories", "--set", "policies=search", "--games", "400", "-q", "--out", s(&out)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !out.join(".warsim.lock").exists() {
+        assert!(Instant::now() < deadline, "the first run never took the lock");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    refused(&["run", "war", "--games", "100", "--out", s(&out)], &format!("process {}", first.id()));
+    first.kill().unwrap();
+    first.wait().unwrap();
+}
+
+#[test]
+fn a_new_run_removes_what_an_earlier_run_wrote_and_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    run_ok(&[
+        "run",
+        "territories",
+        "--games",
+        "40",
+        "--set",
+        "policies=greedy,random",
+        "-q",
+        "--out",
+        s(&out),
+    ]);
+    assert!(out.join("agents.csv").exists() && out.join("plots/agents.svg").exists());
+    let compared = [
+        "run",
+        "war",
+        "--sweep",
+        "variant=standard,peace",
+        "--games",
+        "200",
+        "--baseline",
+        "variant=standard",
+    ];
+    run_ok(&[&compared[..], &["-q", "--out", s(&out)]].concat());
+    assert!(out.join("comparisons.csv").exists());
+    assert!(!out.join("agents.csv").exists(), "the territories run's agents.csv is gone");
+    assert!(!out.join("plots/agents.svg").exists());
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    run_ok(&["run", "war", "--games", "200", "-q", "--out", s(&out)]);
+    assert!(!out.join("comparisons.csv").exists(), "the earlier run's comparisons are gone");
+    assert!(!out.join("timings.csv").exists());
+    assert_eq!(std::fs::read_to_string(out.join("notes.txt")).unwrap(), "mine", "a user's file stays");
+}
+
+#[test]
+fn files_honour_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let bin = assert_cmd::cargo::cargo_bin("warsim");
+    let status = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!("umask 022 && '{}' run war --games 50 -q --out '{}' >/dev/null", bin.display(), s(&out)))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for f in ["summary.csv", "state.json", "manifest.json", "report.html", "plots/lengths.svg"] {
+        let mode = std::fs::metadata(out.join(f)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{f}: {mode:o}");
+    }
+}
+
+#[test]
+fn merge_never_overwrites_its_inputs_and_never_trusts_a_damaged_state() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shard = |k: u32| {
+        let d = tmp.path().join(format!("s{k}"));
+        run_ok(&["run", "war", "--games", "3000", "--shard", &format!("{k}/2"), "-q", "--out", s(&d)]);
+        d
+    };
+    let (s1, s2) = (shard(1), shard(2));
+    refused(&["merge", s(&s1), s(&s2), "--out", s(&s1)], "is one of the shard folders it reads");
+    // An edited number: 31,000 games of a 3,000-game run.
+    let text = std::fs::read_to_string(s2.join("state.json")).unwrap();
+    let edited = text.replacen("\"done\":1500", "\"done\":31000", 1);
+    assert_ne!(edited, text);
+    std::fs::write(s2.join("state.json"), &edited).unwrap();
+    let merged = tmp.path().join("merged");
+    refused(&["merge", s(&s1), s(&s2), "--out", s(&merged)], "damaged or was edited");
+    refused(&["run", "war", "--games", "3000", "--shard", "2/2", "--resume", "--out", s(&s2)], "damaged");
+    // Truncated, as a full disk might leave it under another name.
+    std::fs::write(s2.join("state.json"), &text[..text.len() / 2]).unwrap();
+    refused(&["merge", s(&s1), s(&s2), "--out", s(&merged)], "state.json");
+    assert!(!merged.exists());
+    // A shard count beyond the bound is refused where it is parsed.
+    refused(&["run", "war", "--shard", "1/18446744073709551615"], "N must be from 1 to 100000");
+}
+
+#[test]
+fn compare_refuses_shards_interrupted_runs_and_games_never_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shard = tmp.path().join("shard");
+    run_ok(&[
+        "run",
+        "war",
+        "--sweep",
+        "variant=standard,peace",
+        "--games",
+        "400",
+        "--shard",
+        "1/2",
+        "-q",
+        "--out",
+        s(&shard),
+    ]);
+    refused(&["compare", s(&shard), "--baseline", "variant=standard"], "shard 1/2 of a run");
+    let whole = tmp.path().join("whole");
+    run_ok(&["run", "war", "--sweep", "variant=standard,peace", "--games", "400", "-q", "--out", s(&whole)]);
+    refused(
+        &["compare", s(&whole), "--baseline", "variant=standard", "--games", "401"],
+        "the first 1 to 400",
+    );
+}
+
+#[test]
+fn bounds_and_impossible_requests_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("a/b/c");
+    refused(&["run", "war", "--threads", "18446744073709551615", "--out", s(&out)], "from 1 to 1024");
+    refused(&["run", "war", "--set", "stack_only=0:", "--out", s(&out)], "seat 0 would start with no cards");
+    refused(
+        &["run", "war", "--until", "scorched_rate:0.01", "--out", s(&out)],
+        "not a metric of every point",
+    );
+    refused(&["run", "war", "--resume", "--out", s(&out)], "holds no saved run");
+    assert_eq!(files(tmp.path()), Vec::<String>::new(), "no folder left behind");
+}
+
+#[test]
+fn a_full_disk_or_a_closed_pipe_never_panics() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["completions", "bash"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("No space left") && !err.contains("panicked"), "{err}");
+}
+
+/// A slow policy (search) still stops within two seconds of Ctrl-C and keeps every game it had
+/// checkpointed; `--resume` then finishes the same files as an uninterrupted run.
+#[test]
+fn a_slow_policy_stops_promptly_and_loses_little() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cut = tmp.path().join("cut");
+    let args = ["run", "territories", "--set", "policies=search,greedy", "--set", "search_budget=200"];
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .args(["--games", "2000", "--threads", "2", "-q", "--out", s(&cut)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(5));
+    let sent = Instant::now();
+    assert!(StdCommand::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let status = child.wait().unwrap();
+    let took = sent.elapsed();
+    assert_eq!(status.code(), Some(130));
+    assert!(took < Duration::from_secs(2), "took {took:?} to stop");
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cut.join("state.json")).unwrap()).unwrap();
+    let done = state["points"][0]["done"].as_u64().unwrap();
+    assert!(done > 0, "the games played before the stop are kept");
+}
