@@ -31,16 +31,15 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
             print_out(&e.to_string())?;
             return Ok(());
         }
-        Err(e) => {
-            let first = e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("bad arguments")
-                .trim_start_matches("error: ")
-                .to_string();
-            return Err(UsageError(format!("{first} (see 'warsim --help')")).into());
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bare `warsim`: the usage, then the one line that says what is missing.
+            eprint!("{}", Cli::command().render_help());
+            return Err(UsageError(
+                "no command given: run, play, compare, merge, list or completions".into(),
+            )
+            .into());
         }
+        Err(e) => return Err(UsageError(crate::cli::one_line(&e, &args)).into()),
     };
     let command_line: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     match cli.command {
@@ -89,15 +88,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     progress.finish();
     if driven.interrupted {
         report::write_all(&plan.out, &run_result(&state, start_time, true)?)?;
-        let done: Vec<String> = state.points.iter().map(|p| p.done.to_string()).collect();
-        return Err(Interrupted(format!(
-            "stopped after {} more games; games per point so far: {}; files in {} are partial; continue \
-             with the same command and --resume",
-            driven.played,
-            done.join(", "),
-            plan.out.display()
-        ))
-        .into());
+        return Err(Interrupted(stopped_message(&state, &driven, &plan.out)).into());
     }
     let elapsed = started.elapsed().as_secs_f64();
     let result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
@@ -109,14 +100,60 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     report::write_visuals(&plan.out, &result, &comparisons)?;
     let mut text = report::terminal::render(&result);
     text.push_str(&report::terminal::render_comparisons(&comparisons));
+    text.push_str(&until_shortfall(&plan, &state));
+    let rate = driven.played as f64 / elapsed.max(1e-9);
     text.push_str(&format!(
-        "{} games in {elapsed:.2} s ({:.0} games/s on {} threads); files in {}\n",
-        driven.played,
-        driven.played as f64 / elapsed.max(1e-9),
-        plan.threads,
+        "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
+        report::format::count(driven.played, "game"),
+        report::format::grouped(rate.round() as i128),
+        report::format::count(plan.threads as u64, "thread"),
         plan.out.display()
     ));
     print_out(&text)
+}
+
+/// What an interrupted run kept, in one line.
+fn stopped_message(state: &RunState, driven: &crate::sim::driver::Driven, out: &std::path::Path) -> String {
+    use report::format::{count, grouped};
+    let kept: u64 = state.points.iter().map(|p| p.done).sum();
+    let complete = state.points.iter().filter(|p| p.complete).count() as u64;
+    let resumed = if driven.played < kept {
+        format!(", {} of them in this session", grouped(driven.played as i128))
+    } else {
+        String::new()
+    };
+    let current = state.points.iter().find(|p| !p.complete).map_or_else(String::new, |p| {
+        format!("; '{}' at {} of {}", p.label, grouped(p.done as i128), grouped((p.end - p.first) as i128))
+    });
+    format!(
+        "stopped with {} kept{resumed} ({} of {} complete{current}); the files in {} are partial: \
+         continue with the same command and --resume",
+        count(kept, "game"),
+        complete,
+        count(state.points.len() as u64, "point"),
+        out.display()
+    )
+}
+
+/// A line for each `--until` target a point did not reach within its games, if any.
+fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
+    use report::format::{count, grouped};
+    let Some(until) = &plan.until else { return String::new() };
+    let short: Vec<(f64, &str)> = state
+        .points
+        .iter()
+        .filter(|p| !until.met(&p.layout, &p.acc))
+        .map(|p| (until.interval(&p.layout, &p.acc).half_width(), p.label.as_str()))
+        .collect();
+    let Some(&(widest, label)) = short.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else {
+        return String::new();
+    };
+    format!(
+        "warning: --until {until} not reached for {} of {} within the cap of {} games (widest ±{widest:.3} for '{label}'): raise --games or loosen the target\n",
+        short.len(),
+        count(state.points.len() as u64, "point"),
+        grouped(plan.games as i128)
+    )
 }
 
 fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -46,7 +46,7 @@ pub struct CompareArgs {
     #[arg(long)]
     pub baseline: String,
     /// Compare on the first N games only [default: all the run's games].
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,
     /// Worker threads [default: all cores].
     #[arg(long)]
@@ -68,7 +68,7 @@ pub struct PointArgs {
     #[arg(long = "sweep", value_name = "KEY=V1,V2")]
     pub sweep: Vec<String>,
     /// Master seed [default: the scenario's, else 1].
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count)]
     pub seed: Option<u64>,
 }
 
@@ -76,8 +76,8 @@ pub struct PointArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub point: PointArgs,
-    /// Games per scenario point [default: the scenario's, else 100000].
-    #[arg(long)]
+    /// Games per scenario point (100000, 100_000, 1e5) [default: the scenario's, else 100000].
+    #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,
     /// Worker threads [default: all cores].
     #[arg(long)]
@@ -125,9 +125,99 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub point: PointArgs,
     /// Index of the game to tell (as in `example_games`).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = parse_count)]
     pub game_index: u64,
     /// Which scenario point to play when the scenario has several (1 = the first).
     #[arg(long, default_value_t = 1)]
     pub point_index: usize,
+}
+
+/// A whole number as people write counts: `1000000`, `1_000_000`, `1,000,000` or `1e6`.
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let plain: String = text.trim().chars().filter(|c| !matches!(c, '_' | ',')).collect();
+    let bad = || format!("'{text}' is not a whole number (write 1000000, 1_000_000 or 1e6)");
+    if let Ok(n) = plain.parse::<u64>() {
+        return Ok(n);
+    }
+    let (mantissa, exponent) = plain.split_once(['e', 'E']).ok_or_else(bad)?;
+    let exponent: u32 = exponent.parse().map_err(|_| bad())?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() || !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit()) {
+        return Err(bad());
+    }
+    // 1.5e6: the digits, scaled by what is left of the exponent after the fraction's digits.
+    let shift = exponent.checked_sub(fraction.len() as u32).ok_or_else(bad)?;
+    let digits: u64 = format!("{whole}{fraction}").parse().map_err(|_| bad())?;
+    10u64.checked_pow(shift).and_then(|p| digits.checked_mul(p)).ok_or_else(bad)
+}
+
+/// A clap error as one line: the message, the arguments it names, and its tip, then where help is.
+pub fn one_line(error: &clap::Error, args: &[std::ffi::OsString]) -> String {
+    let rendered = error.render().to_string();
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information") {
+            continue;
+        }
+        let line = line.trim_start_matches("error: ");
+        match parts.last_mut() {
+            // "required arguments were not provided:" is followed by the arguments, one a line.
+            Some(last) if last.ends_with(':') => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            Some(last) if line.starts_with('<') || line.starts_with("--") => {
+                last.push_str(", ");
+                last.push_str(line);
+            }
+            _ => parts.push(line.to_string()),
+        }
+    }
+    let command = args.get(1).map(|a| a.to_string_lossy().into_owned()).filter(|a| !a.starts_with('-'));
+    let help = match command {
+        Some(c) if Cli::command().find_subcommand(&c).is_some() => format!("warsim {c} --help"),
+        _ => "warsim --help".to_string(),
+    };
+    format!("{} (see '{help}')", parts.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_as_people_write_them() {
+        for (text, n) in [
+            ("1000000", 1_000_000),
+            ("1_000_000", 1_000_000),
+            ("1,000,000", 1_000_000),
+            ("1e6", 1_000_000),
+            ("2.5e3", 2_500),
+            ("0", 0),
+        ] {
+            assert_eq!(parse_count(text), Ok(n), "{text}");
+        }
+        for bad in ["", "x", "1.5", "1e", "1.25e1", "-3", "1e30", "e6"] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clap_errors_become_one_line_naming_what_is_missing_and_the_tip() {
+        let line = |args: &[&str]| {
+            let args: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+            one_line(&Cli::try_parse_from(&args).unwrap_err(), &args)
+        };
+        let missing = line(&["warsim", "run"]);
+        assert!(
+            missing.contains("not provided: <TARGET>") && missing.ends_with("(see 'warsim run --help')"),
+            "{missing}"
+        );
+        let tip = line(&["warsim", "run", "war", "--game", "5"]);
+        assert!(tip.contains("'--game'") && tip.contains("'--games'"), "{tip}");
+        let merge = line(&["warsim", "merge", "a"]);
+        assert!(merge.contains("--out <OUT>"), "{merge}");
+        assert!(!missing.contains('\n') && !tip.contains('\n'));
+    }
 }

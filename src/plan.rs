@@ -73,6 +73,17 @@ pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
 
 /// Applies `--set` and `--sweep` to every run of `req`: they replace what the scenario says.
 fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
+    let mut given: Vec<(String, String)> = Vec::new();
+    for raw in args.set.iter().chain(&args.sweep) {
+        let (k, v) = split_pair(raw, "--set/--sweep")?;
+        if let Some((_, earlier)) = given.iter().find(|(key, _)| *key == k) {
+            let hint = if k == "variant" { " (variant=A+B combines presets)" } else { "" };
+            return Err(UsageError(format!(
+                "'{k}' is given twice ({earlier} and {v}): give each setting once{hint}"
+            )));
+        }
+        given.push((k, v));
+    }
     for raw in &args.set {
         let (k, v) = split_pair(raw, "--set")?;
         for run in &mut req.runs {
@@ -87,6 +98,17 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
         // Values are separated by commas, or by semicolons when a value is itself a list
         // (`--sweep "policies=greedy,random;search,greedy"`).
         let sep = if v.contains(';') { ';' } else { ',' };
+        if let Some((a, b)) = v.split_once("..") {
+            let listed = match (a.trim().parse::<i64>(), b.trim().trim_start_matches('=').parse::<i64>()) {
+                (Ok(a), Ok(b)) if a <= b && b - a <= 20 => {
+                    (a..=b).map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+                }
+                _ => format!("{a},...,{b}"),
+            };
+            return Err(UsageError(format!(
+                "--sweep '{raw}': list the values, e.g. {k}={listed} (a range is not read)"
+            )));
+        }
         let values: Vec<String> =
             v.split(sep).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
         if values.is_empty() {

@@ -48,6 +48,8 @@ pub struct RunRequest {
     pub origin: String,
     /// Keys set or swept from the command line (their file paths are relative to the working folder).
     pub cli_keys: Vec<String>,
+    /// Where each key of `set` and `sweep` is written in the scenario file ("s.toml:7:12").
+    pub key_at: Vec<(String, String)>,
 }
 
 /// A whole request: from a scenario file or a game name, before validation.
@@ -90,6 +92,30 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// `line:column` of byte `offset` of `text`, both counted from 1.
+fn line_col(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let col = text[..offset].chars().rev().take_while(|&c| c != '\n').count() + 1;
+    format!("{}:{col}", line_of(text, offset))
+}
+
+/// Where `key` is written as a key (`key =`) in `text[span]`, as `line:column`.
+fn key_position(text: &str, span: std::ops::Range<usize>, key: &str) -> Option<String> {
+    let part = text.get(span.clone())?;
+    let mut from = 0;
+    while let Some(i) = part[from..].find(key) {
+        let at = from + i;
+        let before = part[..at].chars().next_back();
+        let after = part[at + key.len()..].trim_start_matches([' ', '\t', '"']).chars().next();
+        let starts = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        if starts && after == Some('=') {
+            return Some(line_col(text, span.start + at));
+        }
+        from = at + key.len();
+    }
+    None
+}
+
 /// Reads a scenario file. Malformed TOML, unknown keys and wrong types are usage errors that name
 /// the file, line and column.
 pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
@@ -127,6 +153,14 @@ pub fn parse(
     let mut runs = Vec::new();
     for run in &file.runs {
         let origin = format!("{shown}:{}", line_of(&text, run.game.span().start));
+        let mut key_at = Vec::new();
+        for table in [&run.set, &run.sweep].into_iter().flatten() {
+            for k in table.get_ref().keys() {
+                if let Some(at) = key_position(&text, table.span(), k) {
+                    key_at.push((k.clone(), format!("{shown}:{at}")));
+                }
+            }
+        }
         let set = run
             .set
             .as_ref()
@@ -147,7 +181,14 @@ pub fn parse(
                 sweep.push((k.clone(), items.iter().map(value_text).collect()));
             }
         }
-        runs.push(RunRequest { game: run.game.get_ref().clone(), set, sweep, origin, cli_keys: Vec::new() });
+        runs.push(RunRequest {
+            game: run.game.get_ref().clone(),
+            set,
+            sweep,
+            origin,
+            cli_keys: Vec::new(),
+            key_at,
+        });
     }
     if let Some(name) = &file.name {
         crate::outdir::check_name(name).map_err(|e| UsageError(format!("{shown}: {e}")))?;
@@ -188,6 +229,7 @@ pub fn for_game(game: &str) -> ScenarioRequest {
             sweep: Vec::new(),
             origin: "command line".into(),
             cli_keys: Vec::new(),
+            key_at: Vec::new(),
         }],
         text: None,
         base_dir: None,
@@ -205,9 +247,21 @@ pub fn find_game(name: &str) -> Result<&'static GameDef, UsageError> {
 /// Expands every run into validated, built scenario points. File-valued settings are read from
 /// disk, except those whose text is in `stored` (a replay of a finished run).
 pub fn expand(req: &ScenarioRequest, stored: &[SettingFile]) -> Result<Vec<ScenarioPoint>, UsageError> {
+    let total: u128 = req
+        .runs
+        .iter()
+        .map(|r| r.sweep.iter().fold(1u128, |n, (_, values)| n.saturating_mul(values.len() as u128)))
+        .sum();
+    if total > MAX_POINTS as u128 {
+        return Err(UsageError(format!(
+            "the scenario expands to {total} points; at most {MAX_POINTS} fit one run (split the sweep into several scenarios)"
+        )));
+    }
     let mut points: Vec<ScenarioPoint> = Vec::new();
+    let mut labels: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for run in &req.runs {
         let game = find_game(&run.game).map_err(|e| UsageError(format!("{}: {}", run.origin, e.0)))?;
+        check_keys(run, game)?;
         let mut combos: Vec<Vec<(String, String)>> = vec![run.set.clone()];
         for (key, values) in &run.sweep {
             combos = combos
@@ -233,17 +287,54 @@ pub fn expand(req: &ScenarioRequest, stored: &[SettingFile]) -> Result<Vec<Scena
             for (k, v) in &explicit {
                 label.push_str(&format!(" {k}={v}"));
             }
-            let same = points
-                .iter()
-                .filter(|p| p.label == label || p.label.starts_with(&format!("{label} #")))
-                .count();
-            if same > 0 {
-                label = format!("{label} #{}", same + 1);
+            // Points that would share a label are numbered: `war players=3 #2`.
+            let same = labels.entry(label.clone()).or_insert(0);
+            *same += 1;
+            if *same > 1 {
+                label = format!("{label} #{same}");
             }
             points.push(ScenarioPoint { label, game, settings, engine });
         }
     }
     Ok(points)
+}
+
+/// Most points one run may have: every point keeps its statistics in memory and in `state.json`.
+pub const MAX_POINTS: usize = 10_000;
+
+/// Checks each key and value a run names, so an error points at the key where it is written.
+fn check_keys(run: &RunRequest, game: &GameDef) -> Result<(), UsageError> {
+    let at = |k: &str| {
+        run.key_at.iter().find(|(key, _)| key == k).map_or_else(|| run.origin.clone(), |(_, at)| at.clone())
+    };
+    let values = run
+        .set
+        .iter()
+        .map(|(k, v)| (k, v))
+        .chain(run.sweep.iter().flat_map(|(k, vs)| vs.iter().map(move |v| (k, v))));
+    for (k, v) in values {
+        if k == "variant" {
+            continue;
+        }
+        match game.settings.iter().find(|s| s.key == k) {
+            Some(spec) => {
+                spec.check(game.name, v).map_err(|e| UsageError(format!("{}: {}", at(k), e.0)))?;
+            }
+            None => {
+                let mut keys: Vec<&str> = game.settings.iter().map(|s| s.key).collect();
+                if !game.presets.is_empty() {
+                    keys.push("variant");
+                }
+                return Err(UsageError(format!(
+                    "{}: {}: unknown setting '{k}' (settings: {})",
+                    at(k),
+                    game.name,
+                    keys.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn describe(explicit: &[(String, String)]) -> String {
@@ -286,9 +377,23 @@ mod tests {
     }
 
     #[test]
-    fn unknown_setting_in_a_run_names_the_run() {
-        let (_d, p) = write("[[run]]\ngame = \"war\"\nset = { playrs = 3 }\n");
+    fn a_misspelt_setting_or_bad_value_names_its_line_and_column() {
+        let (_d, p) = write("[[run]]\ngame = \"war\"\nset = { pickup = \"seat-order\", playrs = 3 }\n");
         let e = expand(&load(&p).unwrap(), &[]).err().unwrap();
-        assert!(e.0.contains("s.toml:2") && e.0.contains("unknown setting 'playrs'"), "{e}");
+        assert!(e.0.contains("s.toml:3:32: war: unknown setting 'playrs'"), "{e}");
+        let (_d, p) =
+            write("[[run]]\ngame = \"war\"\n\nsweep = { players = [2, 3],\n  war_down = [1, 99] }\n");
+        let e = expand(&load(&p).unwrap(), &[]).err().unwrap();
+        assert!(e.0.contains("s.toml:5:3: war: '99' is not a valid value for setting 'war_down'"), "{e}");
+    }
+
+    #[test]
+    fn too_many_points_are_refused_before_any_is_built() {
+        let values: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+        let mut req = for_game("war");
+        req.runs[0].sweep.push(("max_battles".into(), values.clone()));
+        req.runs[0].sweep.push(("battles_to_win".into(), values));
+        let e = expand(&req, &[]).err().unwrap();
+        assert!(e.0.contains("expands to 40000 points; at most 10000"), "{e}");
     }
 }

@@ -28,6 +28,27 @@ pub fn opt(x: Option<i64>) -> String {
     x.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// An integer with thousands separators: `1,234,567`.
+pub fn grouped(n: i128) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `n` and its noun, singular for one: `1 point`, `32 points`, `1,000,000 games`.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{} {noun}s", grouped(n as i128)) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::real;

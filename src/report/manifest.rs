@@ -35,8 +35,8 @@ pub struct Manifest {
     /// The texts of the files that settings named (card sets, fixed decks), as the run read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<crate::settings::SettingFile>,
-    /// Every file the run wrote into its folder (relative paths), so that the next run into the
-    /// same folder removes exactly these before it starts.
+    /// The plots the run drew (`plots/NAME.svg`), so that the next run into the same folder removes
+    /// exactly these; every other file warsim writes has a fixed name (`outdir::OWNED_FILES`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outputs: Vec<String>,
 }

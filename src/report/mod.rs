@@ -79,12 +79,11 @@ pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
     write_manifest(dir, run, &[])
 }
 
-/// Writes `manifest.json`, listing the files of `run`'s exports and `more` as written.
-fn write_manifest(dir: &Path, run: &RunResult, more: &[String]) -> anyhow::Result<()> {
-    let mut written: Vec<String> =
-        exports().iter().filter(|e| e.applies(run)).map(|e| e.file_name().to_string()).collect();
-    written.extend(more.iter().cloned());
-    let manifest = Manifest { outputs: written, ..run.manifest.clone() };
+/// Writes `manifest.json`, listing the plots among `drawn` (the files whose names vary from run to
+/// run; every other file warsim writes has a fixed name, `outdir::OWNED_FILES`).
+fn write_manifest(dir: &Path, run: &RunResult, drawn: &[String]) -> anyhow::Result<()> {
+    let plots = drawn.iter().filter(|f| f.starts_with("plots/")).cloned().collect();
+    let manifest = Manifest { outputs: plots, ..run.manifest.clone() };
     write_atomic(&dir.join(manifest::FILE), |w| manifest::write(&manifest, w))
 }
 

@@ -15,8 +15,10 @@ impl Progress {
             return Progress { bar: None };
         }
         let bar = ProgressBar::with_draw_target(Some(total_games), ProgressDrawTarget::stderr_with_hz(4));
+        // Two lines, so that a long point label never wraps the bar: the label, cut to the width,
+        // then the bar, which shrinks first when the terminal is narrow (80 columns leave it ~20).
         let style = ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games  {per_sec:0}  ETA {eta}  {msg}",
+            "{wide_msg}\n{spinner} {elapsed_precise} {wide_bar} {human_pos}/{human_len} games {per_sec:0} ETA {eta}",
         )
         .expect("valid template");
         bar.set_style(style);
