@@ -1,4 +1,4 @@
-//! The tidy CSV files of DESIGN.md's output contract: `summary.csv`, `outcomes.csv`, `events.csv`,
+//! The tidy CSV files of the output contract (`docs/design.md`): `summary.csv`, `outcomes.csv`, `events.csv`,
 //! `lengths.csv` and `distributions.csv`. Headers are snake_case, rates are fractions in [0, 1],
 //! intervals are 95% (Wilson for rates, normal for means).
 

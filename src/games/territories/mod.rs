@@ -1,4 +1,4 @@
-//! Territorial Warfare (`territories`, RULINGS §3): players place cards face down on four
+//! Territorial Warfare (`territories`, `docs/rules/territories.md`): players place cards face down on four
 //! territories at once, and the territories burn and score what lands on them. The first decision
 //! game of warsim: its players are policies (`crate::decide`), named per seat by `policies`.
 //! `docs/rules/territories.md` summarises the rules as warsim plays them; `docs/policies.md` the
