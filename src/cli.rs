@@ -25,6 +25,7 @@ pub enum Command {
     /// List the games, or one game's settings, defaults, allowed values and variants.
     List {
         /// A game name.
+        #[arg(value_parser = Words::games(), hide_possible_values = true)]
         game: Option<String>,
     },
     /// Combine the output folders of the shards of one run (`run --shard K/N`) into the folder the
@@ -59,13 +60,14 @@ pub struct CompareArgs {
 #[derive(Debug, clap::Args)]
 pub struct PointArgs {
     /// A scenario file (.toml) or a game name (see `warsim list`).
+    #[arg(value_hint = clap::ValueHint::AnyPath)]
     pub target: String,
     /// Set a setting for every run: KEY=VALUE (repeatable); variant=NAME[+NAME] applies presets.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = Words::settings(), hide_possible_values = true)]
     pub set: Vec<String>,
     /// Sweep a setting over values: KEY=V1,V2,... or KEY=A,B;C,D when values are lists
     /// (repeatable; adds an axis to every run).
-    #[arg(long = "sweep", value_name = "KEY=V1,V2")]
+    #[arg(long = "sweep", value_name = "KEY=V1,V2", value_parser = Words::settings(), hide_possible_values = true)]
     pub sweep: Vec<String>,
     /// Master seed [default: the scenario's, else 1].
     #[arg(long, value_parser = parse_count)]
@@ -130,6 +132,60 @@ pub struct PlayArgs {
     /// Which scenario point to play when the scenario has several (1 = the first).
     #[arg(long, default_value_t = 1)]
     pub point_index: usize,
+}
+
+/// Accepts any text (the plan checks it, with better messages than clap's) but tells shell
+/// completions the words worth offering: game names, or `key=` and `key=value` of every setting.
+#[derive(Clone, Copy)]
+pub struct Words(&'static [String]);
+
+impl Words {
+    fn games() -> Words {
+        static GAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        Words(GAMES.get_or_init(|| crate::games::registry().iter().map(|g| g.name.to_string()).collect()))
+    }
+
+    fn settings() -> Words {
+        static SETTINGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        Words(SETTINGS.get_or_init(Self::setting_words))
+    }
+
+    fn setting_words() -> Vec<String> {
+        let mut words: Vec<String> = Vec::new();
+        for game in crate::games::registry() {
+            for spec in game.settings {
+                let values: Vec<String> = match spec.allowed {
+                    crate::settings::Allowed::Choice(choices) => {
+                        choices.iter().map(|c| c.to_string()).collect()
+                    }
+                    crate::settings::Allowed::Bool => vec!["true".into(), "false".into()],
+                    _ => vec![String::new()],
+                };
+                words.extend(values.into_iter().map(|v| format!("{}={v}", spec.key)));
+            }
+            words.extend(game.presets.iter().map(|p| format!("variant={}", p.name)));
+        }
+        let mut seen = std::collections::HashSet::new();
+        words.retain(|w| seen.insert(w.clone()));
+        words
+    }
+}
+
+impl clap::builder::TypedValueParser for Words {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|w| clap::builder::PossibleValue::new(w.as_str()))))
+    }
 }
 
 /// A whole number as people write counts: `1000000`, `1_000_000`, `1,000,000` or `1e6`.

@@ -97,7 +97,15 @@ pub fn describe(def: &GameDef) -> String {
         let _ = writeln!(s, "  {:width$}  {}", "", spec.help);
     }
     if !def.presets.is_empty() {
-        let _ = writeln!(s, "\nvariants (--set variant=NAME, combine with +, e.g. peace+jokers):");
+        // An example of two presets that combine (they set different settings), from this game.
+        let named: Vec<&Preset> = def.presets.iter().filter(|p| !p.sets.is_empty()).collect();
+        let disjoint =
+            |a: &Preset, b: &Preset| a.sets.iter().all(|(k, _)| b.sets.iter().all(|(l, _)| k != l));
+        let pair = named.iter().enumerate().find_map(|(i, a)| {
+            named[i + 1..].iter().find(|b| disjoint(a, b)).map(|b| format!("{}+{}", a.name, b.name))
+        });
+        let combine = pair.map_or_else(String::new, |p| format!(", combine with +, e.g. {p}"));
+        let _ = writeln!(s, "\nvariants (--set variant=NAME{combine}):");
         let width = def.presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
         for p in def.presets {
             let sets: Vec<String> = p.sets.iter().map(|(k, v)| format!("{k}={v}")).collect();
