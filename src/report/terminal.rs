@@ -1,23 +1,30 @@
 //! The summary printed on stdout at the end of a run: one line per scenario point with the headline
-//! numbers and their 95% intervals, and one line per headline comparison with a baseline, aligned,
-//! within 100 columns. Words shared by every point's label are printed once, above the table.
+//! numbers and their 95% intervals, and one line per headline comparison with a baseline.
+//!
+//! The words every point shares are printed once, above the table; each setting that varies between
+//! points has its own column, so every row can be told apart. The tables fit the terminal's width
+//! (`COLUMNS`, else the terminal's size, else 100 columns): when they would not, long setting names
+//! break at a `_`, the p99 and p50 columns go, then the widest setting values wrap onto a second line.
 
 use super::RunResult;
 use super::compare::Comparison;
 use super::csv_files::{kind_count, outcome_kinds};
-use super::plots::{pair_label, short_labels};
+use super::format::{count, fixed, grouped};
+use super::labels::{Sweep, baseline_words};
 use crate::stats::{mean_interval, wilson};
 
-/// The width the tables fit in.
-pub const WIDTH: usize = 100;
+/// The width the tables fit in when neither `COLUMNS` nor a terminal says otherwise.
+pub const DEFAULT_WIDTH: usize = 100;
+/// Narrower than this, a table is printed at this width and may wrap.
+const MIN_WIDTH: usize = 40;
+/// Blank columns between two columns of a table.
+const GAP: usize = 2;
 
-/// Shortens `s` to `n` characters, marking the cut.
-fn fit(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n.saturating_sub(1)).collect::<String>())
-    }
+/// The width to fit: `COLUMNS` if set, else the size of the terminal on stdout, else 100.
+pub fn width() -> usize {
+    let columns = std::env::var("COLUMNS").ok().and_then(|s| s.trim().parse::<usize>().ok());
+    let terminal = || console::Term::stdout().size_checked().map(|(_, cols)| cols as usize);
+    columns.filter(|&n| n > 0).or_else(terminal).unwrap_or(DEFAULT_WIDTH).max(MIN_WIDTH)
 }
 
 /// A percentage with enough decimals for its size (no `%` sign: the header has it).
@@ -37,81 +44,322 @@ fn pct(x: f64) -> String {
     }
 }
 
+/// A number with three or four significant figures, thousands grouped.
 fn fmt_short(x: f64) -> String {
-    if !x.is_finite() {
-        return "-".into();
-    }
     let a = x.abs();
-    if a >= 1000.0 {
-        format!("{x:.0}")
+    let decimals = if a >= 1000.0 {
+        0
     } else if a >= 100.0 {
-        format!("{x:.1}")
+        1
     } else if a >= 1.0 {
-        format!("{x:.2}")
+        2
     } else {
-        format!("{x:.3}")
+        3
+    };
+    fixed(x, decimals)
+}
+
+/// `s` in at most `n` characters: cut in the middle, where sweeps' values differ least often
+/// (`greedy,greedy,d…random,random`).
+fn cut_middle(s: &str, n: usize) -> String {
+    let len = s.chars().count();
+    if len <= n {
+        return s.to_string();
+    }
+    if n < 3 {
+        return s.chars().take(n).collect();
+    }
+    let tail = (n - 1) / 2;
+    let head = n - 1 - tail;
+    let chars: Vec<char> = s.chars().collect();
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[len - tail..]);
+    out
+}
+
+/// `text` broken at spaces into lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for w in text.split(' ') {
+        let n = w.chars().count();
+        if line > 0 && line + 1 + n > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(w);
+        line += n;
+    }
+    out.push('\n');
+    out
+}
+
+/// One column of a text table.
+struct Column {
+    header: String,
+    /// The header's second line, when a long setting name is broken at a `_` (`search_` over
+    /// `budget`); single-line headers sit on the second line.
+    header2: String,
+    cells: Vec<String>,
+    /// Setting values: left-aligned, and shortened when the table is too wide.
+    setting: bool,
+    /// Left-aligned (settings and the `±` halves of intervals); numbers are right-aligned.
+    left: bool,
+    /// Blank columns before this one.
+    gap: usize,
+    /// Left out when the table is too wide, highest first; 0 never.
+    drop: u8,
+    /// The header spans this column and the next (an estimate and its `±`).
+    spans_next: bool,
+    width: usize,
+}
+
+impl Column {
+    fn new(header: &str, cells: Vec<String>) -> Column {
+        let width = cells.iter().chain([&header.to_string()]).map(|c| c.chars().count()).max().unwrap_or(0);
+        Column {
+            header: header.into(),
+            header2: String::new(),
+            cells,
+            setting: false,
+            left: false,
+            gap: GAP,
+            drop: 0,
+            spans_next: false,
+            width,
+        }
+    }
+
+    fn setting(header: &str, cells: Vec<String>) -> Column {
+        Column { setting: true, left: true, ..Column::new(header, cells) }
+    }
+
+    /// The `±half-width` half of an estimate's column, one blank after it.
+    fn plus_minus(cells: Vec<String>) -> Column {
+        Column { left: true, gap: 1, ..Column::new("", cells) }
+    }
+
+    fn droppable(self, rank: u8) -> Column {
+        Column { drop: rank, ..self }
+    }
+
+    /// Breaks a setting's name wider than its values at the `_` nearest its middle.
+    fn break_header(&mut self) {
+        let cells = self.cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+        let len = self.header.chars().count();
+        if !self.setting || !self.header2.is_empty() || len <= cells {
+            return;
+        }
+        let Some(at) =
+            self.header.match_indices('_').map(|(i, _)| i + 1).min_by_key(|&i| i.abs_diff(len / 2))
+        else {
+            return;
+        };
+        self.header2 = self.header.split_off(at);
+        self.width = cells.max(self.header.chars().count()).max(self.header2.chars().count());
     }
 }
 
+/// An estimate and its `±` half-width as two columns, so the `±` signs line up.
+fn interval_columns(header: &str, cells: Vec<(String, String)>, drop: u8) -> [Column; 2] {
+    let (est, pm): (Vec<String>, Vec<String>) = cells.into_iter().unzip();
+    let mut est = Column { spans_next: true, ..Column::new("", est).droppable(drop) };
+    let pm = Column::plus_minus(pm).droppable(drop);
+    est.header = header.into();
+    est.width = est.width.max(header.chars().count().saturating_sub(pm.gap + pm.width));
+    [est, pm]
+}
+
+/// Columns of equal length, fitted into a width and printed aligned.
+struct Table {
+    cols: Vec<Column>,
+}
+
+impl Table {
+    fn total(&self) -> usize {
+        self.cols.iter().map(|c| c.width).sum::<usize>()
+            + self.cols.iter().skip(1).map(|c| c.gap).sum::<usize>()
+    }
+
+    /// Fits the table into `width` columns: long setting names break at a `_`, then the droppable
+    /// columns go (highest rank first), then the widest setting values wrap onto more lines.
+    /// Returns the headers of the columns it left out.
+    fn fit(&mut self, width: usize) -> Vec<String> {
+        if self.total() > width {
+            self.cols.iter_mut().for_each(Column::break_header);
+        }
+        let mut dropped = Vec::new();
+        while self.total() > width {
+            let Some(rank) = self.cols.iter().map(|c| c.drop).max().filter(|&r| r > 0) else { break };
+            let (gone, kept) = std::mem::take(&mut self.cols).into_iter().partition(|c| c.drop == rank);
+            self.cols = kept;
+            dropped.extend(gone.into_iter().map(|c: Column| c.header).filter(|h| !h.is_empty()));
+        }
+        // The widest setting column gives up one character at a time, down to a floor.
+        const FLOOR: usize = 8;
+        while self.total() > width {
+            let Some(c) =
+                self.cols.iter_mut().filter(|c| c.setting && c.width > FLOOR).max_by_key(|c| c.width)
+            else {
+                break;
+            };
+            c.width -= 1;
+        }
+        dropped.reverse();
+        dropped
+    }
+
+    /// One line of the table: `cell` gives each column's text, already fitted to its width.
+    fn line(&self, header: bool, cell: impl Fn(usize, &Column) -> String) -> String {
+        let mut line = String::new();
+        let mut i = 0;
+        while i < self.cols.len() {
+            let (c, at) = (&self.cols[i], i);
+            if i > 0 {
+                line.push_str(&" ".repeat(c.gap));
+            }
+            let mut w = c.width;
+            let mut left = c.left;
+            if header && c.spans_next && i + 1 < self.cols.len() {
+                i += 1;
+                w += self.cols[i].gap + self.cols[i].width;
+                left = false;
+            }
+            let text = cut_middle(&cell(at, c), w);
+            line.push_str(&if left { format!("{text:<w$}") } else { format!("{text:>w$}") });
+            i += 1;
+        }
+        let mut line = line.trim_end().to_string();
+        line.push('\n');
+        line
+    }
+
+    fn render(&self) -> String {
+        let rows = self.cols.first().map_or(0, |c| c.cells.len());
+        let mut out = String::new();
+        if self.cols.iter().any(|c| !c.header2.is_empty()) {
+            out.push_str(
+                &self.line(true, |_, c| if c.header2.is_empty() { String::new() } else { c.header.clone() }),
+            );
+        }
+        out.push_str(
+            &self.line(true, |_, c| if c.header2.is_empty() { c.header.clone() } else { c.header2.clone() }),
+        );
+        for r in 0..rows {
+            // A setting value wider than its column wraps onto the row's next lines.
+            let parts: Vec<Vec<String>> = self
+                .cols
+                .iter()
+                .map(|c| if c.setting { break_value(&c.cells[r], c.width) } else { vec![c.cells[r].clone()] })
+                .collect();
+            let lines = parts.iter().map(Vec::len).max().unwrap_or(1);
+            for l in 0..lines {
+                out.push_str(&self.line(false, |k, _| parts[k].get(l).cloned().unwrap_or_default()));
+            }
+        }
+        out
+    }
+}
+
+/// `value` in pieces of at most `width` characters, broken after a `,`, `+` or `_` where it can be.
+fn break_value(value: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest: Vec<char> = value.chars().collect();
+    while rest.len() > width {
+        let at = (1..=width).rev().find(|&i| matches!(rest[i - 1], ',' | '+' | '_')).unwrap_or(width);
+        out.push(rest.drain(..at).collect());
+    }
+    out.push(rest.into_iter().collect());
+    out
+}
+
+/// One column per setting that varies between the points of `sweep` (`-`: the point leaves it unset).
+fn setting_columns(sweep: &Sweep, rows: &[usize]) -> Vec<Column> {
+    sweep
+        .keys
+        .iter()
+        .enumerate()
+        .map(|(k, key)| {
+            let cells =
+                rows.iter().map(|&r| sweep.values[r][k].clone().unwrap_or_else(|| "-".into())).collect();
+            Column::setting(key, cells)
+        })
+        .collect()
+}
+
+/// A note on the columns `fit` left out, or nothing.
+fn dropped_note(dropped: &[String], width: usize, file: &str) -> String {
+    if dropped.is_empty() {
+        return String::new();
+    }
+    format!("({} left out to fit {width} columns; {file} has them)\n", dropped.join(", "))
+}
+
+/// The summary table at the terminal's width.
 pub fn render(run: &RunResult) -> String {
+    render_at(run, width())
+}
+
+/// The summary table fitted into `width` columns.
+pub fn render_at(run: &RunResult, width: usize) -> String {
+    let Some(first) = run.points.first() else { return String::new() };
     let (kinds, never): (Vec<_>, Vec<_>) = outcome_kinds(run)
         .into_iter()
         .partition(|&k| run.points.iter().any(|p| kind_count(p, k).is_some_and(|n| n > 0)));
     let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let (common, shorts) =
-        if labels.len() > 1 { short_labels(&labels) } else { (String::new(), labels.clone()) };
+    let sweep = Sweep::of(&labels);
     let same_games = run.points.windows(2).all(|w| w[0].acc.games == w[1].acc.games);
-    let mut out = String::new();
-    if let Some(p) = run.points.first() {
-        let mut head = String::new();
-        if !common.is_empty() {
-            head.push_str(&format!("{common}: "));
-        }
-        if same_games {
-            head.push_str(&format!("{} games per point, ", p.acc.games));
-        }
-        head.push_str(&format!("length in {}, rates in % of games, ±95% intervals", p.layout.length_unit));
-        out.push_str(&fit(&head, WIDTH));
-        out.push('\n');
+    let mut head = String::new();
+    if !sweep.common.is_empty() {
+        head.push_str(&format!("{}: ", sweep.common));
     }
-    let games_col = if same_games { 0 } else { 11 };
-    let rest = games_col + 2 + 18 + 2 + 6 + 2 + 6 + kinds.len() * 15;
-    let longest = shorts.iter().map(|l| l.chars().count()).max().unwrap_or(8).max(5);
-    let lw = longest.min(WIDTH.saturating_sub(rest).max(12));
-    let mut header = format!("{:lw$}", "point");
+    if same_games {
+        let per = if run.points.len() == 1 { "" } else { " per point" };
+        head.push_str(&format!("{}{per}, ", count(first.acc.games, "game")));
+    }
+    head.push_str(&format!("length in {}, rates in % of games, ±95% intervals", first.layout.length_unit));
+
+    let rows: Vec<usize> = (0..run.points.len()).collect();
+    let mut cols = setting_columns(&sweep, &rows);
+    let column = |header: &str, cell: &dyn Fn(&super::PointResult) -> String| {
+        Column::new(header, run.points.iter().map(cell).collect())
+    };
     if !same_games {
-        header.push_str(&format!("  {:>9}", "games"));
+        cols.push(column("games", &|p| grouped(p.acc.games as i128)));
     }
-    header.push_str(&format!("  {:>18}  {:>6}  {:>6}", "mean length", "p50", "p99"));
-    for k in &kinds {
-        header.push_str(&format!("  {:>13}", format!("{} %", k.name())));
-    }
-    out.push_str(header.trim_end());
-    out.push('\n');
-    for (p, short) in run.points.iter().zip(&shorts) {
+    let quantile = |q: f64| {
+        move |p: &super::PointResult| p.acc.length.quantile(q).map_or("-".into(), |v| grouped(v as i128))
+    };
+    let mean = |p: &super::PointResult| {
         let h = &p.acc.length;
         let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
-        let mean = format!("{} ±{}", fmt_short(ci.estimate), fmt_short(ci.half_width()));
-        let mut line = format!("{:lw$}", fit(short, lw));
-        if !same_games {
-            line.push_str(&format!("  {:>9}", p.acc.games));
-        }
-        line.push_str(&format!(
-            "  {:>18}  {:>6}  {:>6}",
-            mean,
-            h.quantile(0.5).map_or("-".into(), |v| v.to_string()),
-            h.quantile(0.99).map_or("-".into(), |v| v.to_string()),
-        ));
-        for &k in &kinds {
-            let cell = kind_count(p, k).map_or(String::new(), |n| {
+        let half = ci.half_width();
+        (
+            fmt_short(ci.estimate),
+            if half.is_finite() { format!("±{}", fmt_short(half)) } else { String::new() },
+        )
+    };
+    cols.extend(interval_columns("mean length", run.points.iter().map(mean).collect(), 0));
+    cols.push(column("p50", &quantile(0.5)).droppable(1));
+    cols.push(column("p99", &quantile(0.99)).droppable(2));
+    for &k in &kinds {
+        let rate = |p: &super::PointResult| {
+            kind_count(p, k).map_or((String::new(), String::new()), |n| {
                 let ci = wilson(n, p.acc.games);
-                format!("{} ±{}", pct(ci.estimate), pct(ci.half_width()))
-            });
-            line.push_str(&format!("  {cell:>13}"));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
+                (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
+            })
+        };
+        cols.extend(interval_columns(&format!("{} %", k.name()), run.points.iter().map(rate).collect(), 0));
     }
+    let mut table = Table { cols };
+    let dropped = table.fit(width);
+    let mut out = wrap(&head, width);
+    out.push_str(&table.render());
+    out.push_str(&dropped_note(&dropped, width, "summary.csv"));
     if !never.is_empty() {
         let names: Vec<&str> = never.iter().map(|k| k.name()).collect();
         out.push_str(&format!("never happened: {}\n", names.join(", ")));
@@ -119,8 +367,14 @@ pub fn render(run: &RunResult) -> String {
     out
 }
 
-/// The headline comparisons (mean length and outcome rates that are not zero at both points).
+/// The headline comparisons at the terminal's width.
 pub fn render_comparisons(rows: &[Comparison]) -> String {
+    render_comparisons_at(rows, width())
+}
+
+/// The headline comparisons (mean length and outcome rates that are not zero at both points),
+/// fitted into `width` columns.
+pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     let rows: Vec<&Comparison> = rows
         .iter()
         .filter(|r| r.metric == "length_mean" || (r.metric.ends_with("_rate") && !r.metric.contains(' ')))
@@ -131,34 +385,51 @@ pub fn render_comparisons(rows: &[Comparison]) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let mut all: Vec<String> = rows.iter().map(|r| r.scenario.clone()).collect();
-    all.extend(rows.iter().map(|r| r.baseline.clone()));
-    let (common, _) = short_labels(&all);
-    let common: Vec<&str> = common.split_whitespace().collect();
-    let pairs: Vec<String> = rows.iter().map(|r| pair_label(&r.scenario, &r.baseline, &common)).collect();
-    let rest = 2 + 11 + 2 + 9 + 2 + 9 + 2 + 9 + 2 + 7;
-    let lw = pairs.iter().map(|l| l.chars().count()).max().unwrap_or(8).max(17).min(WIDTH - rest);
-    let mut out = String::from(
-        "\ndifferences from the baseline (point - baseline; rates in points of %), ±95% intervals:\npaired (game i of both points, same deal) and unpaired (as if from independent runs)\n",
-    );
-    out.push_str(&format!(
-        "{:lw$}  {:11}  {:>9}  {:>9}  {:>9}  {}\n",
-        "point vs baseline", "metric", "diff", "paired", "unpaired", "pairing"
-    ));
-    for (r, label) in rows.iter().zip(&pairs) {
-        let f = |x: f64| if r.is_rate { pct(x) } else { fmt_short(x) };
-        let paired = r.paired.map_or("-".into(), |i| format!("±{}", f(i.half_width())));
-        let metric = r.metric.trim_end_matches("_rate").trim_end_matches("_mean");
-        let metric = if r.is_rate { format!("{metric} %") } else { format!("{metric} mean") };
-        out.push_str(&format!(
-            "{:lw$}  {:11}  {:>9}  {:>9}  {:>9}  {}\n",
-            fit(label, lw),
-            fit(&metric, 11),
-            f(r.difference),
-            paired,
-            format!("±{}", f(r.unpaired.half_width())),
-            r.pairing()
-        ));
+    // Columns of the settings that vary among every point named, compared or baseline.
+    let mut labels: Vec<String> = rows.iter().map(|r| r.scenario.clone()).collect();
+    labels.extend(rows.iter().map(|r| r.baseline.clone()));
+    let sweep = Sweep::of(&labels);
+    let row_index: Vec<usize> = (0..rows.len()).collect();
+    let mut cols = setting_columns(&sweep, &row_index);
+    if cols.is_empty() {
+        cols.push(Column::setting("point", rows.iter().map(|r| r.scenario.clone()).collect()));
     }
+    cols.push(Column::setting("vs", rows.iter().map(|r| baseline_words(&r.scenario, &r.baseline)).collect()));
+    let metric = |r: &Comparison| {
+        let m = r.metric.trim_end_matches("_rate").trim_end_matches("_mean");
+        if r.is_rate { format!("{m} %") } else { format!("{m} mean") }
+    };
+    let f = |r: &Comparison, x: f64| if r.is_rate { pct(x) } else { fmt_short(x) };
+    cols.push(Column::setting("metric", rows.iter().map(|r| metric(r)).collect()));
+    cols.push(Column::new("diff", rows.iter().map(|r| f(r, r.difference)).collect()));
+    let paired = |r: &&Comparison| r.paired.map_or("-".into(), |i| format!("±{}", f(r, i.half_width())));
+    cols.push(Column::new("paired", rows.iter().map(paired).collect()));
+    let unpaired = |r: &&Comparison| format!("±{}", f(r, r.unpaired.half_width()));
+    cols.push(Column::new("unpaired", rows.iter().map(unpaired).collect()));
+    cols.push(Column::setting("pairing", rows.iter().map(|r| r.pairing().to_string()).collect()));
+    let mut table = Table { cols };
+    let dropped = table.fit(width);
+    let mut out = String::from("\n");
+    out.push_str(&wrap(
+        "differences from the baseline (point - baseline; rates in points of %), ±95% intervals: paired \
+         (game i of both points, same deal) and unpaired (as if from independent runs)",
+        width,
+    ));
+    out.push_str(&table.render());
+    out.push_str(&dropped_note(&dropped, width, "comparisons.csv"));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_keep_both_ends() {
+        assert_eq!(cut_middle("greedy,greedy,drawer,drawer,random,random", 20), "greedy,gre…om,random");
+        assert_eq!(cut_middle("short", 20), "short");
+        assert_eq!(wrap("aa bb cc", 5), "aa bb\ncc\n");
+        assert_eq!(break_value("greedy,greedy,drawer,random", 15), ["greedy,greedy,", "drawer,random"]);
+        assert_eq!(break_value("abcdefgh", 3), ["abc", "def", "gh"]);
+    }
 }
