@@ -1,0 +1,76 @@
+//! `outcomes.svg`: each outcome's rate per point with its Wilson 95% interval, one panel per kind
+//! of ending that happened (the others are named in a note).
+
+use super::forest::{Mark, Panel, forest};
+use super::palette::{ESTIMATE, INTERVAL};
+use super::rows_of;
+use crate::report::RunResult;
+use crate::report::csv_files::{kind_count, outcome_kinds};
+use crate::report::labels::Sweep;
+use crate::stats::wilson;
+
+/// A share as a percentage with the decimals its size needs: `97.2%`, `0.064%`.
+pub fn pct(x: f64) -> String {
+    let p = 100.0 * x;
+    if !p.is_finite() {
+        "-".into()
+    } else if p == 0.0 || p == 100.0 {
+        format!("{p:.0}%")
+    } else if p.abs() < 0.1 {
+        format!("{p:.3}%")
+    } else if p.abs() < 10.0 {
+        format!("{p:.2}%")
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+pub fn outcomes(run: &RunResult) -> String {
+    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    let sweep = Sweep::of(&labels);
+    let mut never = Vec::new();
+    let mut panels = Vec::new();
+    for kind in outcome_kinds(run) {
+        if run.points.iter().all(|p| kind_count(p, kind).unwrap_or(0) == 0) {
+            never.push(kind.name());
+            continue;
+        }
+        let mut marks = Vec::new();
+        let mut values = Vec::new();
+        for p in &run.points {
+            let Some(n) = kind_count(p, kind) else {
+                marks.push(Vec::new());
+                values.push("not an outcome".into());
+                continue;
+            };
+            let ci = wilson(n, p.acc.games);
+            let bar = INTERVAL;
+            marks.push(vec![Mark {
+                estimate: ci.estimate,
+                low: ci.low,
+                high: ci.high,
+                colour: ESTIMATE,
+                bar,
+                thick: 6.0,
+                offset: 0.0,
+            }]);
+            values.push(format!("{} ±{}", pct(ci.estimate), pct(ci.half_width()).trim_end_matches('%')));
+        }
+        panels.push(Panel {
+            title: format!("{} rate", kind.name()),
+            marks,
+            values,
+            percent: true,
+            zero: false,
+        });
+    }
+    let mut notes = vec![
+        "Share of games ending each way. Bar: Wilson 95% interval; tick: the rate. The numbers are the rate \
+         ± the interval's half-width in percentage points (they show an interval too narrow to see)."
+            .to_string(),
+    ];
+    if !never.is_empty() {
+        notes.push(format!("Never happened: {}.", never.join(", ")));
+    }
+    forest(&sweep.title("Outcome rates"), &notes, &rows_of(&sweep), &panels)
+}
