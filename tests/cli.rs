@@ -90,7 +90,7 @@ fn run_writes_every_contract_file_with_the_contract_headers() {
             .starts_with("scenario,outcome,seat,team,policy,count,games,rate,ci95_low,ci95_high")
     );
     assert!(header("events.csv").starts_with(
-        "scenario,event,total,mean_per_game,games_with,share_of_games,ci95_low,ci95_high,example_games"
+        "scenario,event,total,mean_per_game,mean_ci95_low,mean_ci95_high,games_with,share_of_games,ci95_low,ci95_high,example_games"
     ));
     assert_eq!(header("lengths.csv"), "scenario,length,count");
     assert_eq!(header("distributions.csv"), "scenario,metric,value,count");
