@@ -125,6 +125,18 @@ fn every_shipped_scenario_and_a_single_point_draw_readable_plots() {
         for f in ["lengths.svg", "lengths-log.svg", "lengths-by-point.svg", "outcomes.svg", "events.svg"] {
             assert!(files.contains(&f.to_string()), "{name}: no {f} in {files:?}");
         }
+        let html = read(&out, "report.html");
+        assert!(!html.contains(" 1 points") && !html.contains(" 1 games"), "{name}: singulars");
+        match name {
+            "war" => assert!(html.contains("5,000 games, 1 point,"), "{name}: thousands and singular"),
+            "war-pickup" => assert!(
+                html.contains(
+                    "4 counters that never fired at any point are left out: cards_killed, spoils_removed"
+                ),
+                "{name}: silent counters named, not listed"
+            ),
+            _ => {}
+        }
         assert_eq!(files.contains(&"comparisons.svg".to_string()), name == "war-variants", "{name}");
         assert_eq!(files.contains(&"agents.svg".to_string()), name == "territories-versions", "{name}");
     }

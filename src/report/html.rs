@@ -149,11 +149,8 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
     let one_unit = units.len() == 1;
     let mut more = String::new();
     if same_games && let Some(p) = run.points.first() {
-        more.push_str(&format!(
-            "{} {}.",
-            count(p.acc.games, "game"),
-            if run.points.len() == 1 { "" } else { "per point" }
-        ));
+        let per = if run.points.len() == 1 { "" } else { " per point" };
+        more.push_str(&format!("{}{per}.", count(p.acc.games, "game")));
     }
     if one_unit {
         more.push_str(&format!(" Lengths in {}.", esc(units[0])));
@@ -250,26 +247,51 @@ fn comparison_table(h: &mut String, rows: &[Comparison]) {
 }
 
 fn outcome_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
+    // Seat, team and policy columns only when some outcome has one.
+    let keys = || run.points.iter().flat_map(|p| &p.layout.outcomes);
+    let (seats, teams, policies) = (
+        keys().any(|o| o.seat.is_some()),
+        keys().any(|o| o.team.is_some()),
+        keys().any(|o| o.policy.is_some()),
+    );
     h.push_str("<h2 id=outcomes>Outcomes</h2>\n");
     h.push_str(&shared(sweep, ""));
     h.push_str("<div class=scroll><table><tr>");
     h.push_str(&setting_headers(sweep));
-    h.push_str("<th class=l>outcome</th><th>seat</th><th class=l>team</th><th class=l>policy</th><th>count</th><th>rate</th><th class=l>example games</th></tr>\n");
+    h.push_str("<th class=l>outcome</th>");
+    for (on, th) in
+        [(seats, "<th>seat</th>"), (teams, "<th class=l>team</th>"), (policies, "<th class=l>policy</th>")]
+    {
+        if on {
+            h.push_str(th);
+        }
+    }
+    h.push_str("<th>count</th><th>rate</th><th class=l>example games</th></tr>\n");
     for (i, p) in run.points.iter().enumerate() {
         for (k, o) in p.layout.outcomes.iter().enumerate() {
             let n = p.acc.outcomes[k];
             let ci = wilson(n, p.acc.games);
             let ex: Vec<String> = p.acc.outcome_examples[k].games().iter().map(|g| g.to_string()).collect();
             let first = k == 0;
-            let _ = writeln!(
+            let _ = write!(
                 h,
-                "<tr{}>{}<td class=l>{}</td><td>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
+                "<tr{}>{}<td class=l>{}</td>",
                 if first { " class=first" } else { "" },
                 if first { setting_cells(sweep, i, p.layout.outcomes.len()) } else { String::new() },
                 o.kind.name(),
-                o.seat.map(|s| s.to_string()).unwrap_or_default(),
-                esc(o.team.as_deref().unwrap_or("")),
-                esc(o.policy.as_deref().unwrap_or("")),
+            );
+            if seats {
+                let _ = write!(h, "<td>{}</td>", o.seat.map(|s| s.to_string()).unwrap_or_default());
+            }
+            if teams {
+                let _ = write!(h, "<td class=l>{}</td>", esc(o.team.as_deref().unwrap_or("")));
+            }
+            if policies {
+                let _ = write!(h, "<td class=l>{}</td>", esc(o.policy.as_deref().unwrap_or("")));
+            }
+            let _ = writeln!(
+                h,
+                "<td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
                 int(n),
                 pct(ci.estimate),
                 interval(ci.low, ci.high, pct),

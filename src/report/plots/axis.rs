@@ -77,23 +77,8 @@ pub fn log_percent(v: f64) -> String {
 
 /// Ticks of `lo..hi` on an axis `len` pixels long with labels that do not touch: as many as fit,
 /// up to `max`. Horizontal labels need their width plus a gap; stacked ones twice their height.
+/// Steps are at least `min_step` (1 on an axis of whole numbers).
 pub fn fitted(
-    lo: f64,
-    hi: f64,
-    len: f64,
-    max: usize,
-    horizontal: bool,
-    fmt: &dyn Fn(f64, f64) -> String,
-) -> Vec<(f64, String)> {
-    fitted_steps(lo, hi, len, max, horizontal, fmt, 0.0)
-}
-
-/// `fitted` for an axis of whole numbers (game lengths): no step below 1.
-pub fn whole(lo: f64, hi: f64, len: f64, max: usize) -> Vec<(f64, String)> {
-    fitted_steps(lo, hi, len, max, true, &number, 1.0)
-}
-
-fn fitted_steps(
     lo: f64,
     hi: f64,
     len: f64,
@@ -117,6 +102,11 @@ fn fitted_steps(
         }
         n -= 1;
     }
+}
+
+/// `fitted` for an axis of game lengths, whole numbers: no step below 1.
+pub fn whole(lo: f64, hi: f64, len: f64, max: usize) -> Vec<(f64, String)> {
+    fitted(lo, hi, len, max, true, &number, 1.0)
 }
 
 /// Ticks of a log axis `len` pixels long over `lo..=hi`: the powers of ten (every other one, or
@@ -189,7 +179,7 @@ mod tests {
     #[test]
     fn labels_never_crowd_an_axis() {
         // A share between 99.998% and 100% on a 200-pixel axis.
-        let t = fitted(0.99998, 1.0, 200.0, 6, true, &percent);
+        let t = fitted(0.99998, 1.0, 200.0, 6, true, &percent, 0.0);
         assert!(t.len() >= 2, "{t:?}");
         let widest = t.iter().map(|(_, l)| text_width(l, TICK.size)).fold(0.0, f64::max);
         let gap = 200.0 * (t[1].0 - t[0].0) / 0.00002;

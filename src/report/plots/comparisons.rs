@@ -2,25 +2,13 @@
 //! length and in every outcome rate that is not zero at both, with the paired 95% interval (thick,
 //! coloured) over the unpaired one (thin, grey).
 
-use super::forest::{Mark, Panel, forest};
+use super::forest::{Mark, Panel, estimate, forest};
 use super::palette::{ESTIMATE, GREY, INTERVAL};
 use super::unit;
 use crate::report::RunResult;
 use crate::report::compare::Comparison;
-use crate::report::format::fixed;
 use crate::report::labels::{Sweep, baseline_words};
-
-fn short(x: f64) -> String {
-    let a = x.abs();
-    let decimals = if a >= 100.0 {
-        1
-    } else if a >= 1.0 {
-        2
-    } else {
-        3
-    };
-    fixed(x, decimals)
-}
+use crate::stats::Interval;
 
 /// Mean length and outcome rates (not per seat): the comparisons drawn.
 fn headline(r: &Comparison) -> bool {
@@ -67,6 +55,16 @@ pub fn comparisons(run: &RunResult, rows: &[Comparison]) -> String {
     )
 }
 
+/// How a mark is drawn: tick colour, bar colour, bar thickness, offset from the row's middle.
+type Look = (&'static str, &'static str, f64, f64);
+const UNPAIRED: Look = (GREY, GREY, 2.0, 5.0);
+const PAIRED: Look = (ESTIMATE, INTERVAL, 6.0, -3.0);
+
+/// Interval `i` times `k` (100 for rates: points of %), drawn as `look`.
+fn mark(i: Interval, k: f64, (colour, bar, thick, offset): Look) -> Mark {
+    Mark { estimate: k * i.estimate, low: k * i.low, high: k * i.high, colour, bar, thick, offset }
+}
+
 fn panel(metric: &str, pairs: &[(String, String)], rows: &[Comparison], unit: &str) -> Panel {
     let mut marks = Vec::new();
     let mut values = Vec::new();
@@ -80,33 +78,14 @@ fn panel(metric: &str, pairs: &[(String, String)], rows: &[Comparison], unit: &s
         };
         rate = r.is_rate;
         let k = if r.is_rate { 100.0 } else { 1.0 };
-        let u = r.unpaired;
-        let mut row = vec![Mark {
-            estimate: k * u.estimate,
-            low: k * u.low,
-            high: k * u.high,
-            colour: GREY,
-            bar: GREY,
-            thick: 2.0,
-            offset: 5.0,
-        }];
-        if let Some(p) = r.paired {
-            row.push(Mark {
-                estimate: k * p.estimate,
-                low: k * p.low,
-                high: k * p.high,
-                colour: ESTIMATE,
-                bar: INTERVAL,
-                thick: 6.0,
-                offset: -3.0,
-            });
-        }
+        let mut row = vec![mark(r.unpaired, k, UNPAIRED)];
+        row.extend(r.paired.map(|p| mark(p, k, PAIRED)));
         marks.push(row);
         let half = r.best().half_width();
         values.push(if r.difference == 0.0 && half == 0.0 {
             "0".into()
         } else {
-            format!("{} ±{}", short(k * r.difference), short(k * half))
+            estimate(k * r.difference, k * half, "")
         });
     }
     let title = if rate {

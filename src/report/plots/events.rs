@@ -1,26 +1,12 @@
 //! `events.svg`: each event's mean per game per point with its 95% interval, one panel per event
 //! that happened at some point (the others are named in a note).
 
-use super::forest::{Mark, Panel, forest};
+use super::forest::{Mark, Panel, estimate, forest};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
-use crate::report::format::fixed;
 use crate::report::labels::Sweep;
 use crate::stats::mean_interval;
-
-/// A mean with three significant figures or so.
-fn short(x: f64) -> String {
-    let a = x.abs();
-    let decimals = if a >= 100.0 {
-        1
-    } else if a >= 1.0 {
-        2
-    } else {
-        3
-    };
-    fixed(x, decimals)
-}
 
 /// Every counter of the run, in order of first appearance.
 pub fn counter_names(run: &RunResult) -> Vec<String> {
@@ -66,13 +52,7 @@ pub fn events(run: &RunResult) -> Option<String> {
             };
             marks.push(vec![mark]);
             let half = ci.half_width();
-            values.push(if c.total == 0 {
-                "0".into()
-            } else if half.is_finite() {
-                format!("{} ±{}", short(ci.estimate), short(half))
-            } else {
-                short(ci.estimate)
-            });
+            values.push(if c.total == 0 { "0".into() } else { estimate(ci.estimate, half, "") });
         }
         if fired {
             panels.push(Panel { title: name, marks, values, percent: false, zero: true });

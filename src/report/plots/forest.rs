@@ -8,6 +8,7 @@ use super::axis::{self, Scale};
 use super::layout::{self, LABEL, MARGIN, MAX_WIDTH, PANEL_TITLE, line_height};
 use super::palette::{BAND, INK, MUTED, RULE};
 use super::svg::{Anchor, Svg, text_width};
+use crate::report::format::fixed;
 
 /// One interval on a row.
 #[derive(Clone, Copy, Debug)]
@@ -75,12 +76,42 @@ fn span(p: &Panel) -> (f64, f64) {
     let pad = (hi - lo) * 0.06;
     let (mut lo, mut hi) = (lo - pad, hi + pad);
     if p.percent {
-        (lo, hi) = (lo.max(0.0), hi.min(1.0));
+        // Slide the window back inside 0..100% rather than cut it.
+        let (down, up) = ((hi - 1.0).max(0.0), (-lo).max(0.0));
+        (lo, hi) = ((lo - down + up).max(0.0), (hi - down + up).min(1.0));
     }
     if p.zero && lo >= -pad && lo < 0.0 && p.marks.iter().flatten().all(|m| m.low >= 0.0) {
         lo = 0.0;
     }
     (lo, hi)
+}
+
+/// Decimals that give `x` its first `figures` significant figures.
+fn places(x: f64, figures: i32) -> usize {
+    if x == 0.0 || !x.is_finite() {
+        0
+    } else {
+        (figures - 1 - x.abs().log10().floor() as i32).clamp(0, 8) as usize
+    }
+}
+
+/// `x` to two significant figures (`0.064`, `14`).
+pub fn two_figures(x: f64) -> String {
+    fixed(x, places(x, 2))
+}
+
+/// An estimate and its 95% half-width as written beside a panel: the half-width to two significant
+/// figures and the estimate to the same decimal place (`27.03 ±0.35`, `0.00033 ±0.00065`,
+/// `205 ±14`); `unit` follows the estimate (`%`). Without a half-width, three significant figures.
+pub fn estimate(est: f64, half: f64, unit: &str) -> String {
+    if !est.is_finite() {
+        return "-".into();
+    }
+    if !(half.is_finite() && half > 0.0) {
+        return format!("{}{unit}", fixed(est, places(est, 3)));
+    }
+    let d = places(half, 2);
+    format!("{}{unit} ±{}", fixed(est, d), fixed(half, d))
 }
 
 /// `text` cut in the middle to fit `width` pixels at `size`.
@@ -177,7 +208,7 @@ fn draw_panel(svg: &mut Svg, p: &Panel, left: f64, right: f64, y: f64, top: f64,
     let (lo, hi) = span(p);
     let x = Scale::linear(lo, hi, left, plot_right);
     let fmt: &dyn Fn(f64, f64) -> String = if p.percent { &axis::percent } else { &axis::number };
-    let ticks = axis::fitted(lo, hi, plot_right - left, 6, true, fmt);
+    let ticks = axis::fitted(lo, hi, plot_right - left, 6, true, fmt, 0.0);
     axis::x_grid(svg, &x, top, bottom, &ticks);
     if p.zero && lo < 0.0 && hi > 0.0 {
         svg.line((x.at(0.0), top), (x.at(0.0), bottom), MUTED, 1.2);
@@ -235,6 +266,17 @@ mod tests {
         assert!(lo == 0.0 && hi > 14.9, "{lo} {hi}");
         let (lo, hi) = span(&panel(-3.0, -1.0, false, true));
         assert!(lo < -3.0 && hi > 0.0, "{lo} {hi}");
-        assert_eq!(fit("greedy,greedy,drawer,drawer", 80.0, 11.0), "greedy…drawer");
+        assert_eq!(fit("greedy,greedy,drawer,drawer", 80.0, 11.0), "greed…rawer");
+        assert_eq!(fit("greedy", 80.0, 11.0), "greedy");
+    }
+
+    #[test]
+    fn estimates_carry_the_decimals_of_their_interval() {
+        assert_eq!(estimate(27.0312, 0.352, ""), "27.03 ±0.35");
+        assert_eq!(estimate(0.000333, 0.00065, ""), "0.00033 ±0.00065");
+        assert_eq!(estimate(205.14, 14.14, ""), "205 ±14");
+        assert_eq!(estimate(100.0, 0.0019, "%"), "100.0000% ±0.0019");
+        assert_eq!(estimate(1.0, 0.0, ""), "1.00");
+        assert_eq!(estimate(0.0, 0.0, ""), "0");
     }
 }

@@ -12,6 +12,9 @@ use crate::report::labels::Sweep;
 use crate::report::{PointResult, RunResult};
 use crate::stats::mean_interval;
 
+/// The fewest lengths a histogram's axis spans.
+const MIN_SPAN: f64 = 11.0;
+
 /// The line of figures over each histogram.
 const STATS: Style = Style::new(11.0).colour(INK);
 
@@ -83,11 +86,15 @@ fn histogram(svg: &mut Svg, p: &PointResult, colour: &'static str, bins: i64, ar
     let bins = binned(h, lo, hi, width);
     let ymax = bins.iter().map(|b| b.1 as f64 / games).fold(0.0, f64::max).max(1e-12) * 1.08;
     let (left, top, right, bottom) = area;
-    let yticks = axis::fitted(0.0, ymax, bottom - top, 4, false, &axis::percent);
+    let yticks =
+        axis::fitted(0.0, ymax, bottom - top, ((bottom - top) / 40.0) as usize, false, &axis::percent, 0.0);
     let left = left + axis::label_width(&yticks) + 8.0;
     // Bins of one length are centred on it, so its tick sits under its bar.
     let shift = if width == 1 { -0.5 } else { 0.0 };
-    let (x_lo, x_hi) = (lo as f64 + shift, (hi + width) as f64 + shift);
+    let (mut x_lo, mut x_hi) = (lo as f64 + shift, (hi + width) as f64 + shift);
+    // A handful of lengths gets room around it, so one length is a bar, not the whole panel.
+    let room = (MIN_SPAN - (x_hi - x_lo)).max(0.0) / 2.0;
+    (x_lo, x_hi) = ((x_lo - room).max(shift), x_hi + room);
     let x = Scale::linear(x_lo, x_hi, left, right);
     let y = Scale::linear(0.0, ymax, bottom, top);
     let xticks = axis::whole(x_lo, x_hi, right - left, 5);

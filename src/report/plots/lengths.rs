@@ -166,7 +166,7 @@ fn panel(
         let (a, b) = (ymin / 1.5, ymax * 1.5);
         (Scale::log(a, b, bottom, top), axis::log_ticks(a, b, bottom - top))
     } else {
-        let t = axis::fitted(0.0, ymax * 1.05, bottom - top, 5, false, &axis::percent);
+        let t = axis::fitted(0.0, ymax * 1.05, bottom - top, 5, false, &axis::percent, 0.0);
         (Scale::linear(0.0, ymax * 1.05, bottom, top), t)
     };
     let left = left + axis::label_width(&yticks) + 8.0;

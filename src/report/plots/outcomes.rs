@@ -1,29 +1,13 @@
 //! `outcomes.svg`: each outcome's rate per point with its Wilson 95% interval, one panel per kind
 //! of ending that happened (the others are named in a note).
 
-use super::forest::{Mark, Panel, forest};
+use super::forest::{Mark, Panel, estimate, forest, two_figures};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
 use crate::report::csv_files::{kind_count, outcome_kinds};
 use crate::report::labels::Sweep;
 use crate::stats::wilson;
-
-/// A share as a percentage with the decimals its size needs: `97.2%`, `0.064%`.
-pub fn pct(x: f64) -> String {
-    let p = 100.0 * x;
-    if !p.is_finite() {
-        "-".into()
-    } else if p == 0.0 || p == 100.0 {
-        format!("{p:.0}%")
-    } else if p.abs() < 0.1 {
-        format!("{p:.3}%")
-    } else if p.abs() < 10.0 {
-        format!("{p:.2}%")
-    } else {
-        format!("{p:.1}%")
-    }
-}
 
 pub fn outcomes(run: &RunResult) -> String {
     let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
@@ -54,7 +38,13 @@ pub fn outcomes(run: &RunResult) -> String {
                 thick: 6.0,
                 offset: 0.0,
             }]);
-            values.push(format!("{} ±{}", pct(ci.estimate), pct(ci.half_width()).trim_end_matches('%')));
+            let (p, half) = (100.0 * ci.estimate, 100.0 * ci.half_width());
+            values.push(if p == 0.0 || p == 100.0 {
+                // Exactly none or all: the rate needs no decimals, its interval still has a width.
+                format!("{p:.0}% ±{}", two_figures(half))
+            } else {
+                estimate(p, half, "%")
+            });
         }
         panels.push(Panel {
             title: format!("{} rate", kind.name()),

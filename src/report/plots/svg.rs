@@ -172,7 +172,8 @@ mod tests {
         s.text(10.0, 20.0, "a < b & 5%", Style::new(12.0).at(Anchor::Middle).bold());
         s.polyline(&[(0.0, 1.0), (2.25, 3.0)], "#000000", 1.0);
         let svg = s.finish();
-        assert!(svg.contains(r#"<text x="10.0" y="20.0" font-size="12" text-anchor="middle" fill="#222222" font-weight="bold">a &lt; b &amp; 5%</text>"#), "{svg}");
+        let text = r##"<text x="10.0" y="20.0" font-size="12" text-anchor="middle" fill="#222222" font-weight="bold">a &lt; b &amp; 5%</text>"##;
+        assert!(svg.contains(text), "{svg}");
         assert!(svg.contains(r#"points="0.0,1.0 2.2,3.0""#), "{svg}");
         assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
         assert_eq!(text_width("ab", 10.0), 13.0);
