@@ -265,12 +265,12 @@ impl Table {
     }
 }
 
-/// `value` in pieces of at most `width` characters, broken after a `,`, `+` or `_` where it can be.
+/// `value` in pieces of at most `width` characters, broken after a `,`, `+`, `_` or `-` where it can be.
 fn break_value(value: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut rest: Vec<char> = value.chars().collect();
     while rest.len() > width {
-        let at = (1..=width).rev().find(|&i| matches!(rest[i - 1], ',' | '+' | '_')).unwrap_or(width);
+        let at = (1..=width).rev().find(|&i| matches!(rest[i - 1], ',' | '+' | '_' | '-')).unwrap_or(width);
         out.push(rest.drain(..at).collect());
     }
     out.push(rest.into_iter().collect());
@@ -406,7 +406,10 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     cols.push(Column::new("paired", rows.iter().map(paired).collect()));
     let unpaired = |r: &&Comparison| format!("±{}", f(r, r.unpaired.half_width()));
     cols.push(Column::new("unpaired", rows.iter().map(unpaired).collect()));
-    cols.push(Column::setting("pairing", rows.iter().map(|r| r.pairing().to_string()).collect()));
+    // `paired` says `-` where the pairing does not apply: the column can go.
+    cols.push(
+        Column::setting("pairing", rows.iter().map(|r| r.pairing().to_string()).collect()).droppable(1),
+    );
     let mut table = Table { cols };
     let dropped = table.fit(width);
     let mut out = String::from("\n");
