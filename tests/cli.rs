@@ -84,7 +84,7 @@ fn run_writes_every_contract_file_with_the_contract_headers() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(stdout.contains("mean length") && stdout.contains("3000 games"), "{stdout}");
+    assert!(stdout.contains("mean length") && stdout.contains("3,000 games"), "{stdout}");
     let header = |f: &str| std::fs::read_to_string(out.join(f)).unwrap().lines().next().unwrap().to_string();
     assert!(header("summary.csv").starts_with("scenario,game,variant,players,decks,"));
     assert!(header("summary.csv").contains(",games,length_unit,length_mean,length_sd,length_ci95_low,length_ci95_high,length_min,length_p50,length_p90,length_p99,length_max,win_rate,draw_rate,cycle_rate,capped_rate"));
@@ -93,7 +93,7 @@ fn run_writes_every_contract_file_with_the_contract_headers() {
             .starts_with("scenario,outcome,seat,team,policy,count,games,rate,ci95_low,ci95_high")
     );
     assert!(header("events.csv").starts_with(
-        "scenario,event,total,mean_per_game,games_with,share_of_games,ci95_low,ci95_high,example_games"
+        "scenario,event,total,mean_per_game,mean_ci95_low,mean_ci95_high,games_with,share_of_games,ci95_low,ci95_high,example_games"
     ));
     assert_eq!(header("lengths.csv"), "scenario,length,count");
     assert_eq!(header("distributions.csv"), "scenario,metric,value,count");

@@ -1,35 +1,144 @@
-//! Plots and the report page, for every registered game: the SVG files parse as XML and hold the
-//! expected series and legend labels, `report.html` is self-contained, and the agents' heat map is
-//! drawn for decision games (a made-up two-agent run here, until such games are registered).
+//! Plots and the report page. Every shipped scenario (with few games) and a single-point run are
+//! drawn by the `warsim` binary, and every SVG is checked as a reader would see it: it parses, no
+//! text runs off the canvas and no two texts overlap (a text's box estimated from its font size
+//! times its number of characters). Made-up runs check a 60-point sweep, the agents' heat map
+//! (same order on both axes, self-play on the diagonal), the log plot's gaps, and that the same
+//! run gives the same bytes.
+
+mod support;
 
 use std::path::Path;
 
+use assert_cmd::cargo::cargo_bin_cmd;
 use warsim::games::registry;
 use warsim::record::{Layout, OutcomeKey, OutcomeKind};
-use warsim::report::{Manifest, PointResult, RunResult, write_visuals};
+use warsim::report::{PointResult, RunResult, plots, write_visuals};
 use warsim::scenario;
 use warsim::settings::Settings;
 use warsim::stats::Accumulator;
 
-fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
-    Manifest {
-        warsim_version: "test".into(),
-        git_commit: None,
-        command_line: vec!["warsim".into()],
-        scenario: name.into(),
-        seed: 1,
-        games,
-        shards: "1/1".into(),
-        threads: 1,
-        start_time: "t0".into(),
-        end_time: "t1".into(),
-        points: points.to_vec(),
-        scenario_text: None,
-        until: None,
-        partial: false,
-        point_games: Vec::new(),
-        files: Vec::new(),
-        outputs: Vec::new(),
+/// A text of an SVG with its box: left, top, right, bottom.
+#[derive(Debug)]
+struct TextBox {
+    text: String,
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+}
+
+/// Every text of `svg` with its estimated box: 0.6 of the font size per character across, from
+/// 0.8 of the size above the baseline to 0.2 below.
+fn text_boxes(svg: &str) -> (f64, f64, Vec<TextBox>) {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+    let root = doc.root_element();
+    let num = |n: roxmltree::Node, a: &str| -> f64 {
+        n.attribute(a).unwrap_or_else(|| panic!("{a} missing on {n:?}")).parse().unwrap()
+    };
+    let (w, h) = (num(root, "width"), num(root, "height"));
+    let boxes = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            assert!(n.attribute("transform").is_none(), "rotated text: {n:?}");
+            let text = n.text().unwrap_or("").to_string();
+            let size = num(n, "font-size");
+            let width = 0.6 * size * text.chars().count() as f64;
+            let (x, y) = (num(n, "x"), num(n, "y"));
+            let left = match n.attribute("text-anchor") {
+                Some("middle") => x - width / 2.0,
+                Some("end") => x - width,
+                _ => x,
+            };
+            TextBox { text, left, top: y - 0.8 * size, right: left + width, bottom: y + 0.2 * size }
+        })
+        .collect();
+    (w, h, boxes)
+}
+
+/// Panics with every text that leaves the canvas or overlaps another.
+fn assert_readable(name: &str, svg: &str) {
+    let (w, h, boxes) = text_boxes(svg);
+    let mut problems = Vec::new();
+    for b in &boxes {
+        if b.left < 0.0 || b.top < 0.0 || b.right > w || b.bottom > h {
+            problems.push(format!("off the {w}x{h} canvas: {b:?}"));
+        }
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let x = a.right.min(b.right) - a.left.max(b.left);
+            let y = a.bottom.min(b.bottom) - a.top.max(b.top);
+            if x > 0.5 && y > 0.5 && !a.text.is_empty() && !b.text.is_empty() {
+                problems.push(format!("overlap: {a:?} and {b:?}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{name}: {} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+fn texts(svg: &str) -> Vec<String> {
+    text_boxes(svg).2.into_iter().map(|b| b.text).collect()
+}
+
+fn count_tag(svg: &str, tag: &str) -> usize {
+    roxmltree::Document::parse(svg).unwrap().descendants().filter(|n| n.has_tag_name(tag)).count()
+}
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(file).display()))
+}
+
+/// Checks every SVG in `dir/plots` and the report page; returns the plots' file names.
+fn check_run_folder(dir: &Path) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(dir.join("plots"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    for f in &files {
+        assert_readable(&format!("{}: {f}", dir.display()), &read(&dir.join("plots"), f));
+    }
+    let html = read(dir, "report.html");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"));
+    assert!(!html.contains("<?xml"), "SVG prologs are stripped when inlined");
+    assert_eq!(html.matches("<svg").count(), files.len(), "every plot inlined");
+    files
+}
+
+#[test]
+fn every_shipped_scenario_and_a_single_point_draw_readable_plots() {
+    let tmp = tempfile::tempdir().unwrap();
+    let runs: [(&str, &[&str]); 5] = [
+        ("war-variants", &["run", "scenarios/war-variants.toml", "--games", "400"]),
+        ("war-pickup", &["run", "scenarios/war-pickup.toml", "--games", "400"]),
+        ("scourge-decks", &["run", "scenarios/scourge-decks.toml", "--games", "400"]),
+        ("territories-versions", &["run", "scenarios/territories-versions.toml", "--games", "12"]),
+        ("war", &["run", "war", "--games", "5000"]),
+    ];
+    for (name, args) in runs {
+        let out = tmp.path().join(name);
+        let status = cargo_bin_cmd!("warsim").args(args).arg("--out").arg(&out).arg("-q").output().unwrap();
+        assert!(status.status.success(), "{name}: {}", String::from_utf8_lossy(&status.stderr));
+        let files = check_run_folder(&out);
+        for f in ["lengths.svg", "lengths-log.svg", "lengths-by-point.svg", "outcomes.svg", "events.svg"] {
+            assert!(files.contains(&f.to_string()), "{name}: no {f} in {files:?}");
+        }
+        let html = read(&out, "report.html");
+        assert!(!html.contains(" 1 points") && !html.contains(" 1 games"), "{name}: singulars");
+        match name {
+            "war" => assert!(html.contains("5,000 games, 1 point,"), "{name}: thousands and singular"),
+            "war-pickup" => assert!(
+                html.contains(
+                    "4 counters that never fired at any point are left out: cards_killed, spoils_removed"
+                ),
+                "{name}: silent counters named, not listed"
+            ),
+            _ => {}
+        }
+        assert_eq!(files.contains(&"comparisons.svg".to_string()), name == "war-variants", "{name}");
+        assert_eq!(files.contains(&"agents.svg".to_string()), name == "territories-versions", "{name}");
     }
 }
 
@@ -46,7 +155,6 @@ fn run_of(game: &str, games: u64) -> RunResult {
         req.runs.push(again);
     }
     let points = scenario::expand(&req, &[]).unwrap();
-    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
     let results = points
         .iter()
         .map(|p| PointResult {
@@ -57,28 +165,7 @@ fn run_of(game: &str, games: u64) -> RunResult {
             acc: p.engine.play_range(1, 0, games, &|_| {}),
         })
         .collect();
-    RunResult { points: results, manifest: manifest(game, games, &labels), timings: Vec::new() }
-}
-
-fn read_svg(dir: &Path, file: &str) -> String {
-    let text =
-        std::fs::read_to_string(dir.join("plots").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{file} is not XML: {e}"));
-    text
-}
-
-/// Texts of an SVG document.
-fn texts(svg: &str) -> Vec<String> {
-    let doc = roxmltree::Document::parse(svg).unwrap();
-    doc.descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(|s| s.trim().to_string())
-        .collect()
-}
-
-fn count_tag(svg: &str, tag: &str) -> usize {
-    roxmltree::Document::parse(svg).unwrap().descendants().filter(|n| n.has_tag_name(tag)).count()
+    support::run(game, results)
 }
 
 #[test]
@@ -87,43 +174,22 @@ fn plots_and_report_for_every_game() {
         let run = run_of(def.name, 300);
         let dir = tempfile::tempdir().unwrap();
         write_visuals(dir.path(), &run, &[]).unwrap();
-        let (_, shorts) = warsim::report::plots::short_labels(&run.manifest.points);
-
-        for file in ["lengths.svg", "lengths-log.svg"] {
-            let svg = read_svg(dir.path(), file);
-            // One line per point plus one legend sample per point.
-            assert!(count_tag(&svg, "polyline") >= 2 * run.points.len(), "{}: {file}", def.name);
-            let t = texts(&svg);
-            for s in &shorts {
-                assert!(t.contains(s), "{}: {file} has no legend label {s:?}: {t:?}", def.name);
-            }
-            assert!(t.iter().any(|x| x.contains(&run.points[0].layout.length_unit)), "{}: unit", def.name);
-        }
-        let by_point = read_svg(dir.path(), "lengths-by-point.svg");
-        let t = texts(&by_point);
-        for s in &shorts {
-            assert!(t.contains(s), "{}: lengths-by-point.svg has no panel {s:?}", def.name);
+        let files = check_run_folder(dir.path());
+        let by_point = read(&dir.path().join("plots"), "lengths-by-point.svg");
+        let t = texts(&by_point).join(" ");
+        let sweep = warsim::report::labels::Sweep::of(&run.manifest.points);
+        for s in sweep.shorts() {
+            assert!(t.contains(&s), "{}: lengths-by-point.svg has no panel {s:?}", def.name);
         }
         assert!(count_tag(&by_point, "rect") > run.points.len(), "{}: histogram bars", def.name);
-
-        let outcomes = read_svg(dir.path(), "outcomes.svg");
-        let t = texts(&outcomes);
-        assert!(t.iter().any(|x| x.ends_with(" rate")), "{}: outcome panels {t:?}", def.name);
-        for s in &shorts {
-            assert!(t.contains(s), "{}: outcomes.svg has no row {s:?}", def.name);
-        }
-
         let fired = run.points.iter().any(|p| p.acc.counters.iter().any(|c| c.total > 0));
-        let events = dir.path().join("plots/events.svg");
-        assert_eq!(events.exists(), fired, "{}: events.svg iff an event happened", def.name);
-        if fired {
-            read_svg(dir.path(), "events.svg");
-        }
-        let decision = run.points.iter().any(|p| p.layout.outcomes.iter().any(|o| o.policy.is_some()));
-        assert_eq!(dir.path().join("plots/agents.svg").exists(), decision, "{}: agents.svg", def.name);
-
-        let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
-        assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+        assert_eq!(
+            files.contains(&"events.svg".to_string()),
+            fired,
+            "{}: events.svg iff an event happened",
+            def.name
+        );
+        let html = read(dir.path(), "report.html");
         for p in &run.points {
             assert!(
                 html.contains(&warsim::report::html::esc(&p.label)),
@@ -132,15 +198,73 @@ fn plots_and_report_for_every_game() {
                 p.label
             );
         }
-        assert!(html.matches("<svg").count() >= 4, "{}: plots inlined", def.name);
-        assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"));
-        assert!(!html.contains("<?xml"), "SVG prologs are stripped when inlined");
-        assert!(html.contains("id=manifest") && html.contains("warsim_version"), "manifest included");
     }
 }
 
 #[test]
-fn agents_heat_map_for_decision_games() {
+fn sixty_points_are_faceted_and_readable() {
+    let mut points = Vec::new();
+    for variant in ["standard", "peace", "jokers", "short-war", "lesser-spoils"] {
+        for players in [2, 3, 4] {
+            for down in [1, 2, 3, 4] {
+                let label = format!("war variant={variant} players={players} war_down={down}");
+                let mean = if variant == "short-war" { 6 } else { 100 + 20 * down + 10 * players };
+                points.push(support::point(&label, 1000, mean, 5 * down as u64));
+            }
+        }
+    }
+    let run = support::run("sixty", points);
+    for p in plots::plots(&run, &[]).unwrap() {
+        assert_readable(&p.file, &p.svg);
+    }
+    let lengths = &plots::plots(&run, &[]).unwrap()[0].svg;
+    let t = texts(lengths);
+    // The setting of fewest values is the colours' legend; the others title 15 panels.
+    assert!(t.contains(&"players:".to_string()), "{t:?}");
+    assert!(t.contains(&"variant=peace war_down=3".to_string()), "{t:?}");
+    assert_eq!(t.iter().filter(|s| s.starts_with("variant=")).count(), 20, "{t:?}");
+}
+
+#[test]
+fn the_same_run_draws_the_same_bytes() {
+    let run = support::territories_like();
+    let a: Vec<String> = plots::plots(&run, &[]).unwrap().into_iter().map(|p| p.svg).collect();
+    let b: Vec<String> = plots::plots(&run, &[]).unwrap().into_iter().map(|p| p.svg).collect();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_log_plot_leaves_gaps_where_no_game_ended() {
+    let mut p = support::point("war", 100, 10, 0);
+    p.acc.length = warsim::stats::Histogram::new();
+    p.acc.length.add_n(10, 60);
+    p.acc.length.add_n(11, 39);
+    p.acc.length.add_n(50, 1);
+    let run = support::run("gap", vec![p]);
+    let plots = plots::plots(&run, &[]).unwrap();
+    let log = &plots.iter().find(|p| p.file == "lengths-log.svg").unwrap().svg;
+    let doc = roxmltree::Document::parse(log).unwrap();
+    let xs = |n: roxmltree::Node| -> Vec<f64> {
+        n.attribute("points")
+            .unwrap()
+            .split(' ')
+            .map(|p| p.split(',').next().unwrap().parse().unwrap())
+            .collect()
+    };
+    let lines: Vec<Vec<f64>> = doc.descendants().filter(|n| n.has_tag_name("polyline")).map(xs).collect();
+    let dots: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .map(|n| n.attribute("cx").unwrap().parse().unwrap())
+        .collect();
+    // The game of length 50 is a dot of its own, right of every line.
+    assert_eq!(dots.len(), 1, "{log}");
+    assert_eq!(lines.len(), 1, "{log}");
+    assert!(lines[0].iter().all(|&x| x < dots[0]), "{log}");
+}
+
+#[test]
+fn agents_heat_map_lists_the_same_agents_both_ways_with_self_play_on_the_diagonal() {
     let layout = Layout {
         length_unit: "turns".into(),
         outcomes: vec![
@@ -154,6 +278,8 @@ fn agents_heat_map_for_decision_games() {
     let mut flipped = layout.clone();
     flipped.outcomes[0].policy = Some("greedy".into());
     flipped.outcomes[1].policy = Some("random".into());
+    let mut third = layout.clone();
+    third.outcomes[0].policy = Some("search".into());
     let point = |label: &str, layout: &Layout, wins: [u64; 3]| {
         let mut acc = Accumulator::new(layout);
         acc.games = wins.iter().sum();
@@ -169,19 +295,34 @@ fn agents_heat_map_for_decision_games() {
             acc,
         }
     };
-    let points = vec![
-        point("duel seats=random,greedy", &layout, [300, 650, 50]),
-        point("duel seats=greedy,random", &flipped, [640, 320, 40]),
-    ];
-    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
-    let run = RunResult { points, manifest: manifest("duel", 1000, &labels), timings: Vec::new() };
+    let run = support::run(
+        "duel",
+        vec![
+            point("duel seats=random,greedy", &layout, [300, 650, 50]),
+            point("duel seats=greedy,random", &flipped, [640, 320, 40]),
+            point("duel seats=search,greedy", &third, [700, 280, 20]),
+        ],
+    );
     let dir = tempfile::tempdir().unwrap();
     write_visuals(dir.path(), &run, &[]).unwrap();
-    let svg = read_svg(dir.path(), "agents.svg");
-    let t = texts(&svg);
+    check_run_folder(dir.path());
+    let svg = read(&dir.path().join("plots"), "agents.svg");
+    let (_, _, boxes) = text_boxes(&svg);
+    let t: Vec<&str> = boxes.iter().map(|b| b.text.as_str()).collect();
     // random beat greedy in 300 + 320 of 2000 games; greedy beat random in 650 + 640.
-    assert!(t.contains(&"31.0%".to_string()), "{t:?}");
-    assert!(t.contains(&"64.5%".to_string()), "{t:?}");
-    assert!(t.contains(&"random".to_string()) && t.contains(&"greedy".to_string()), "{t:?}");
-    assert!(count_tag(&svg, "rect") >= 2);
+    assert!(t.contains(&"31.0%") && t.contains(&"64.5%") && t.contains(&"70.0%"), "{t:?}");
+    // Column names run left to right along the top, row names top to bottom on the left.
+    let names = ["random", "greedy", "search"];
+    let mut cols: Vec<&TextBox> = boxes.iter().filter(|b| names.contains(&b.text.as_str())).collect();
+    let top = cols.iter().map(|b| b.top).fold(f64::INFINITY, f64::min);
+    let (mut cols, mut rows): (Vec<&TextBox>, Vec<&TextBox>) = cols.drain(..).partition(|b| b.top == top);
+    cols.sort_by(|a, b| a.left.total_cmp(&b.left));
+    rows.sort_by(|a, b| a.top.total_cmp(&b.top));
+    let order = |v: &[&TextBox]| v.iter().map(|b| b.text.clone()).collect::<Vec<_>>();
+    assert_eq!(order(&cols), order(&rows), "rows and columns in the same order");
+    assert_eq!(order(&cols).len(), 3);
+    assert_eq!(t.iter().filter(|s| **s == "self").count(), 3, "self-play cells on the diagonal");
+    for pct in ["0%", "50%", "100%"] {
+        assert!(t.contains(&pct), "colour scale tick {pct}: {t:?}");
+    }
 }

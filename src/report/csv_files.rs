@@ -175,18 +175,19 @@ impl Export for Events {
 
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut w = writer(out);
+        // Each interval right after what it is the interval of: the mean's, then the share's.
         w.write_record([
             "scenario",
             "event",
             "total",
             "mean_per_game",
+            "mean_ci95_low",
+            "mean_ci95_high",
             "games_with",
             "share_of_games",
             "ci95_low",
             "ci95_high",
             "example_games",
-            "mean_ci95_low",
-            "mean_ci95_high",
         ])?;
         for p in &run.points {
             for (name, c) in p.layout.counters.iter().zip(&p.acc.counters) {
@@ -198,13 +199,13 @@ impl Export for Events {
                     name.clone(),
                     c.total.to_string(),
                     real(mean.estimate),
+                    real(mean.low),
+                    real(mean.high),
                     c.games_with.to_string(),
                     real(share.estimate),
                     real(share.low),
                     real(share.high),
                     examples.join(" "),
-                    real(mean.low),
-                    real(mean.high),
                 ])?;
             }
         }

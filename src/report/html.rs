@@ -1,18 +1,29 @@
 //! `report.html`: one self-contained page a designer can mail — the summary table, the plots (SVG
 //! inlined), the outcome and event tables, the comparisons, and the manifest. No scripts, no
 //! network, no external files.
+//!
+//! Points are told apart as in the terminal: the words they all share are said once, and each
+//! setting that varies has its own column. Wide tables scroll inside their own box, so the page
+//! itself fits a 1,400-pixel window.
 
 use std::fmt::Write as _;
 
 use super::RunResult;
 use super::compare::Comparison;
 use super::csv_files::{kind_count, outcome_kinds};
+use super::format::{count, fixed, grouped};
+use super::labels::{Sweep, baseline_words};
 use super::plots::Plot;
 use crate::stats::{mean_interval, wilson};
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A setting's value, allowed to wrap after its commas (`greedy,greedy,drawer,…`).
+fn value(s: &str) -> String {
+    esc(s).replace(',', ",<wbr>")
 }
 
 fn pct(x: f64) -> String {
@@ -27,21 +38,27 @@ fn num(x: f64) -> String {
     if !x.is_finite() {
         "–".into()
     } else if x.abs() >= 100.0 {
-        format!("{x:.1}")
+        fixed(x, 1)
     } else {
-        format!("{x:.3}")
+        fixed(x, 3)
     }
 }
 
+fn int(n: impl Into<i128>) -> String {
+    grouped(n.into())
+}
+
+/// An interval under its estimate, small and grey.
 fn interval(lo: f64, hi: f64, fmt: fn(f64) -> String) -> String {
     format!("<span class=ci>[{}, {}]</span>", fmt(lo), fmt(hi))
 }
 
 const STYLE: &str = "body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px auto;max-width:1280px;padding:0 16px;color:#222}
 h1{font-size:26px;margin-bottom:4px}h2{font-size:20px;margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}
-table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
-th{background:#f4f4f8;position:sticky;top:0}td.l,th.l{text-align:left}.ci{color:#777;font-size:11px}
-.plot{margin:12px 0;overflow-x:auto}.plot svg{max-width:100%;height:auto}.muted{color:#666}
+.scroll{overflow-x:auto;max-width:100%;margin:8px 0}
+table{border-collapse:collapse;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap;vertical-align:top}
+th{background:#f4f4f8}td.l,th.l{text-align:left}td.s{white-space:normal;max-width:16em}tr.first td{border-top:1px solid #bbb}
+.ci{display:block;color:#777;font-size:11px}.plot{margin:12px 0;overflow-x:auto}.plot svg{max-width:100%;height:auto}.muted{color:#666}
 pre{background:#f7f7f7;padding:10px;overflow-x:auto;font-size:12px}nav a{margin-right:14px}";
 
 /// The page.
@@ -54,11 +71,13 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         esc(&m.scenario)
     );
     let _ = writeln!(h, "<h1>warsim report: {}</h1>", esc(&m.scenario));
+    let points = run.points.len() as u64;
+    let per = if points == 1 { "" } else { " per point" };
     let _ = writeln!(
         h,
-        "<p class=muted>{} games per point, {} points, seed {}, warsim {}{}; {} to {}. Intervals are 95%: Wilson for rates, normal for means.</p>",
-        m.games,
-        run.points.len(),
+        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: Wilson for rates, normal for means.</p>",
+        count(m.games, "game"),
+        count(points, "point"),
         m.seed,
         esc(&m.warsim_version),
         m.git_commit.as_deref().map(|c| format!(" ({})", esc(c))).unwrap_or_default(),
@@ -70,7 +89,8 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         h.push_str("<a href=#comparisons>Comparisons</a>");
     }
     h.push_str("<a href=#manifest>Manifest</a></nav>\n");
-    summary(&mut h, run);
+    let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
+    summary(&mut h, run, &sweep);
     if !comparisons.is_empty() {
         comparison_table(&mut h, comparisons);
     }
@@ -81,61 +101,125 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         let _ =
             writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
     }
-    outcome_table(&mut h, run);
-    event_table(&mut h, run);
+    outcome_table(&mut h, run, &sweep);
+    event_table(&mut h, run, &sweep);
     h.push_str("<h2 id=manifest>Manifest</h2>\n<pre>");
     h.push_str(&esc(&serde_json::to_string_pretty(&run.manifest).unwrap_or_default()));
     h.push_str("</pre>\n</body></html>\n");
     h
 }
 
-fn summary(h: &mut String, run: &RunResult) {
+/// Header cells of the settings that vary (one `point` column when nothing does).
+fn setting_headers(sweep: &Sweep) -> String {
+    if sweep.keys.is_empty() {
+        return "<th class=l>point</th>".into();
+    }
+    sweep.keys.iter().map(|k| format!("<th class=l>{}</th>", esc(k))).collect()
+}
+
+/// Point `i`'s cells under `setting_headers`, each spanning `rows` rows.
+fn setting_cells(sweep: &Sweep, i: usize, rows: usize) -> String {
+    let span = if rows > 1 { format!(" rowspan={rows}") } else { String::new() };
+    if sweep.keys.is_empty() {
+        return format!("<td class=\"l s\"{span}>{}</td>", value(&sweep.short(i)));
+    }
+    sweep.values[i]
+        .iter()
+        .map(|v| format!("<td class=\"l s\"{span}>{}</td>", v.as_deref().map_or("–".into(), value)))
+        .collect()
+}
+
+/// What every point shares, said once above a table.
+fn shared(sweep: &Sweep, more: &str) -> String {
+    let mut parts = Vec::new();
+    if !sweep.common.is_empty() && !sweep.keys.is_empty() {
+        parts.push(format!("Every point: <b>{}</b>.", esc(&sweep.common)));
+    }
+    if !more.is_empty() {
+        parts.push(more.to_string());
+    }
+    if parts.is_empty() { String::new() } else { format!("<p class=muted>{}</p>\n", parts.join(" ")) }
+}
+
+fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
     let kinds = outcome_kinds(run);
-    h.push_str("<h2 id=summary>Summary</h2>\n<table><tr><th class=l>scenario</th><th>games</th><th>unit</th><th>mean length</th><th>sd</th><th>p50</th><th>p90</th><th>p99</th><th>max</th>");
+    let same_games = run.points.windows(2).all(|w| w[0].acc.games == w[1].acc.games);
+    let mut units: Vec<&str> = run.points.iter().map(|p| p.layout.length_unit.as_str()).collect();
+    units.dedup();
+    let one_unit = units.len() == 1;
+    let mut more = String::new();
+    if same_games && let Some(p) = run.points.first() {
+        let per = if run.points.len() == 1 { "" } else { " per point" };
+        more.push_str(&format!("{}{per}.", count(p.acc.games, "game")));
+    }
+    if one_unit {
+        more.push_str(&format!(" Lengths in {}.", esc(units[0])));
+    }
+    h.push_str("<h2 id=summary>Summary</h2>\n");
+    h.push_str(&shared(sweep, more.trim()));
+    h.push_str("<div class=scroll><table><tr>");
+    h.push_str(&setting_headers(sweep));
+    if !same_games {
+        h.push_str("<th>games</th>");
+    }
+    if !one_unit {
+        h.push_str("<th>unit</th>");
+    }
+    h.push_str("<th>mean length</th><th>sd</th><th>p50</th><th>p90</th><th>p99</th><th>max</th>");
     for k in &kinds {
         let _ = write!(h, "<th>{} rate</th>", k.name());
     }
     h.push_str("</tr>\n");
-    for p in &run.points {
+    for (i, p) in run.points.iter().enumerate() {
         let l = &p.acc.length;
         let ci = mean_interval(l.sum(), l.sum_sq(), l.total());
         let (_, sd) = crate::stats::interval::mean_sd(l.sum(), l.sum_sq(), l.total());
-        let q = |x: f64| l.quantile(x).map_or("–".into(), |v| v.to_string());
+        let q = |x: f64| l.quantile(x).map_or("–".into(), int);
+        h.push_str("<tr>");
+        h.push_str(&setting_cells(sweep, i, 1));
+        if !same_games {
+            let _ = write!(h, "<td>{}</td>", int(p.acc.games));
+        }
+        if !one_unit {
+            let _ = write!(h, "<td>{}</td>", esc(&p.layout.length_unit));
+        }
         let _ = write!(
             h,
-            "<tr><td class=l>{}</td><td>{}</td><td>{}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            esc(&p.label),
-            p.acc.games,
-            esc(&p.layout.length_unit),
+            "<td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             num(ci.estimate),
             interval(ci.low, ci.high, num),
             num(sd),
             q(0.5),
             q(0.9),
             q(0.99),
-            l.max().map_or("–".into(), |v| v.to_string())
+            l.max().map_or("–".into(), int)
         );
         for &k in &kinds {
             match kind_count(p, k) {
                 Some(n) => {
                     let ci = wilson(n, p.acc.games);
-                    let _ = write!(h, "<td>{} {}</td>", pct(ci.estimate), interval(ci.low, ci.high, pct));
+                    let _ = write!(h, "<td>{}{}</td>", pct(ci.estimate), interval(ci.low, ci.high, pct));
                 }
                 None => h.push_str("<td></td>"),
             }
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
 }
 
 fn comparison_table(h: &mut String, rows: &[Comparison]) {
+    let rows: Vec<&Comparison> = rows.iter().filter(|r| r.baseline_value != 0.0 || r.value != 0.0).collect();
+    let labels: Vec<String> =
+        rows.iter().map(|r| r.scenario.clone()).chain(rows.iter().map(|r| r.baseline.clone())).collect();
+    let sweep = Sweep::of(&labels);
     h.push_str("<h2 id=comparisons>Comparisons with the baseline</h2>\n<p class=muted>Difference = point − baseline. The paired interval uses game <i>i</i> of both points (same deal); where the decks differ the pairing does not apply and only the unpaired interval is given. ");
-    h.push_str("Rows whose interval excludes 0 are in bold; the width ratio is the paired interval's width over the unpaired one's (below 1: the pairing helps).</p>\n<table><tr><th class=l>scenario</th><th class=l>baseline</th><th class=l>metric</th><th>baseline</th><th>value</th><th>difference</th><th>paired 95%</th><th>unpaired 95%</th><th>width ratio</th><th>pairing</th></tr>\n");
-    for r in rows {
-        if r.baseline_value == 0.0 && r.value == 0.0 {
-            continue;
-        }
+    h.push_str("Rows whose interval excludes 0 are in bold; the width ratio is the paired interval's width over the unpaired one's (below 1: the pairing helps).</p>\n");
+    h.push_str(&shared(&sweep, ""));
+    h.push_str("<div class=scroll><table><tr>");
+    h.push_str(&setting_headers(&sweep));
+    h.push_str("<th class=l>vs</th><th class=l>metric</th><th>baseline</th><th>value</th><th>difference</th><th>paired 95%</th><th>unpaired 95%</th><th>width ratio</th><th class=l>pairing</th></tr>\n");
+    for (i, r) in rows.iter().enumerate() {
         let f: fn(f64) -> String = if r.is_rate { pct } else { num };
         let sig = r.best().low > 0.0 || r.best().high < 0.0;
         let paired = r.paired.map_or("–".into(), |i| interval(i.low, i.high, f));
@@ -145,10 +229,10 @@ fn comparison_table(h: &mut String, rows: &[Comparison]) {
             .map_or("–".into(), |i| format!("{:.2}", i.half_width() / r.unpaired.half_width()));
         let _ = writeln!(
             h,
-            "<tr{}><td class=l>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr{}>{}<td class=\"l s\">{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=l>{}</td></tr>",
             if sig { " style=\"font-weight:600\"" } else { "" },
-            esc(&r.scenario),
-            esc(&r.baseline),
+            setting_cells(&sweep, i, 1),
+            value(&baseline_words(&r.scenario, &r.baseline)),
             esc(&r.metric),
             f(r.baseline_value),
             f(r.value),
@@ -159,54 +243,121 @@ fn comparison_table(h: &mut String, rows: &[Comparison]) {
             r.pairing()
         );
     }
-    h.push_str("</table>\n<p class=muted>Metrics equal to 0 at both points are left out; comparisons.csv has every row.</p>\n");
+    h.push_str("</table></div>\n<p class=muted>Metrics equal to 0 at both points are left out; comparisons.csv has every row.</p>\n");
 }
 
-fn outcome_table(h: &mut String, run: &RunResult) {
-    h.push_str("<h2 id=outcomes>Outcomes</h2>\n<table><tr><th class=l>scenario</th><th class=l>outcome</th><th>seat</th><th class=l>team</th><th class=l>policy</th><th>count</th><th>rate</th><th>95%</th><th class=l>example games</th></tr>\n");
-    for p in &run.points {
-        for (i, o) in p.layout.outcomes.iter().enumerate() {
-            let n = p.acc.outcomes[i];
+fn outcome_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
+    // Seat, team and policy columns only when some outcome has one.
+    let keys = || run.points.iter().flat_map(|p| &p.layout.outcomes);
+    let (seats, teams, policies) = (
+        keys().any(|o| o.seat.is_some()),
+        keys().any(|o| o.team.is_some()),
+        keys().any(|o| o.policy.is_some()),
+    );
+    h.push_str("<h2 id=outcomes>Outcomes</h2>\n");
+    h.push_str(&shared(sweep, ""));
+    h.push_str("<div class=scroll><table><tr>");
+    h.push_str(&setting_headers(sweep));
+    h.push_str("<th class=l>outcome</th>");
+    for (on, th) in
+        [(seats, "<th>seat</th>"), (teams, "<th class=l>team</th>"), (policies, "<th class=l>policy</th>")]
+    {
+        if on {
+            h.push_str(th);
+        }
+    }
+    h.push_str("<th>count</th><th>rate</th><th class=l>example games</th></tr>\n");
+    for (i, p) in run.points.iter().enumerate() {
+        for (k, o) in p.layout.outcomes.iter().enumerate() {
+            let n = p.acc.outcomes[k];
             let ci = wilson(n, p.acc.games);
-            let ex: Vec<String> = p.acc.outcome_examples[i].games().iter().map(|g| g.to_string()).collect();
+            let ex: Vec<String> = p.acc.outcome_examples[k].games().iter().map(|g| g.to_string()).collect();
+            let first = k == 0;
+            let _ = write!(
+                h,
+                "<tr{}>{}<td class=l>{}</td>",
+                if first { " class=first" } else { "" },
+                if first { setting_cells(sweep, i, p.layout.outcomes.len()) } else { String::new() },
+                o.kind.name(),
+            );
+            if seats {
+                let _ = write!(h, "<td>{}</td>", o.seat.map(|s| s.to_string()).unwrap_or_default());
+            }
+            if teams {
+                let _ = write!(h, "<td class=l>{}</td>", esc(o.team.as_deref().unwrap_or("")));
+            }
+            if policies {
+                let _ = write!(h, "<td class=l>{}</td>", esc(o.policy.as_deref().unwrap_or("")));
+            }
             let _ = writeln!(
                 h,
-                "<tr><td class=l>{}</td><td class=l>{}</td><td>{}</td><td class=l>{}</td><td class=l>{}</td><td>{n}</td><td>{}</td><td>{}</td><td class=l>{}</td></tr>",
-                esc(&p.label),
-                o.kind.name(),
-                o.seat.map(|s| s.to_string()).unwrap_or_default(),
-                esc(o.team.as_deref().unwrap_or("")),
-                esc(o.policy.as_deref().unwrap_or("")),
+                "<td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
+                int(n),
                 pct(ci.estimate),
                 interval(ci.low, ci.high, pct),
                 ex.join(" ")
             );
         }
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
 }
 
-fn event_table(h: &mut String, run: &RunResult) {
-    h.push_str("<h2 id=events>Events</h2>\n<table><tr><th class=l>scenario</th><th class=l>event</th><th>total</th><th>mean per game</th><th>95%</th><th>games with</th><th>share of games</th><th>95%</th><th class=l>example games</th></tr>\n");
+fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
+    // Only counters that fired at some point: a row of zeros says nothing the note does not.
+    let mut silent: Vec<&str> = Vec::new();
     for p in &run.points {
-        for (name, c) in p.layout.counters.iter().zip(&p.acc.counters) {
+        for name in &p.layout.counters {
+            if !silent.contains(&name.as_str()) && !fired(run, name) {
+                silent.push(name);
+            }
+        }
+    }
+    h.push_str("<h2 id=events>Events</h2>\n");
+    let note = match silent.len() {
+        0 => String::new(),
+        n => format!(
+            "{} that never fired at any point {} left out: {} (events.csv has every row).",
+            count(n as u64, "counter"),
+            if n == 1 { "is" } else { "are" },
+            esc(&silent.join(", "))
+        ),
+    };
+    h.push_str(&shared(sweep, &note));
+    h.push_str("<div class=scroll><table><tr>");
+    h.push_str(&setting_headers(sweep));
+    h.push_str("<th class=l>event</th><th>total</th><th>mean per game</th><th>games with</th><th>share of games</th><th class=l>example games</th></tr>\n");
+    for (i, p) in run.points.iter().enumerate() {
+        let rows: Vec<usize> = (0..p.layout.counters.len())
+            .filter(|&k| !silent.contains(&p.layout.counters[k].as_str()))
+            .collect();
+        for (j, &k) in rows.iter().enumerate() {
+            let (name, c) = (&p.layout.counters[k], &p.acc.counters[k]);
             let mean = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
             let share = wilson(c.games_with, p.acc.games);
             let ex: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
+            let first = j == 0;
             let _ = writeln!(
                 h,
-                "<tr><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=l>{}</td></tr>",
-                esc(&p.label),
+                "<tr{}>{}<td class=l>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
+                if first { " class=first" } else { "" },
+                if first { setting_cells(sweep, i, rows.len()) } else { String::new() },
                 esc(name),
-                c.total,
+                int(c.total as i128),
                 num(mean.estimate),
                 interval(mean.low, mean.high, num),
-                c.games_with,
+                int(c.games_with),
                 pct(share.estimate),
                 interval(share.low, share.high, pct),
                 ex.join(" ")
             );
         }
     }
-    h.push_str("</table>\n");
+    h.push_str("</table></div>\n");
+}
+
+/// Whether counter `name` fired in some game of some point.
+fn fired(run: &RunResult, name: &str) -> bool {
+    run.points.iter().any(|p| {
+        p.layout.counters.iter().position(|c| c == name).is_some_and(|k| p.acc.counters[k].total > 0)
+    })
 }

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod csv_files;
 pub mod format;
 pub mod html;
+pub mod labels;
 pub mod manifest;
 pub mod plots;
 pub mod terminal;

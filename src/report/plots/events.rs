@@ -1,0 +1,74 @@
+//! `events.svg`: each event's mean per game per point with its 95% interval, one panel per event
+//! that happened at some point (the others are named in a note).
+
+use super::forest::{Mark, Panel, estimate, forest};
+use super::palette::{ESTIMATE, INTERVAL};
+use super::rows_of;
+use crate::report::RunResult;
+use crate::report::labels::Sweep;
+use crate::stats::mean_interval;
+
+/// Every counter of the run, in order of first appearance.
+pub fn counter_names(run: &RunResult) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for p in &run.points {
+        for c in &p.layout.counters {
+            if !names.contains(c) {
+                names.push(c.clone());
+            }
+        }
+    }
+    names
+}
+
+/// The figure, or `None` when no event happened at any point.
+pub fn events(run: &RunResult) -> Option<String> {
+    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    let sweep = Sweep::of(&labels);
+    let mut never = Vec::new();
+    let mut panels = Vec::new();
+    for name in counter_names(run) {
+        let mut marks = Vec::new();
+        let mut values = Vec::new();
+        let mut fired = false;
+        for p in &run.points {
+            let Some(i) = p.layout.counters.iter().position(|c| *c == name) else {
+                marks.push(Vec::new());
+                values.push("-".into());
+                continue;
+            };
+            let c = &p.acc.counters[i];
+            fired |= c.total > 0;
+            let ci = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
+            let (low, high) = if ci.low.is_finite() { (ci.low, ci.high) } else { (ci.estimate, ci.estimate) };
+            let mark = Mark {
+                estimate: ci.estimate,
+                low,
+                high,
+                colour: ESTIMATE,
+                bar: INTERVAL,
+                thick: 6.0,
+                offset: 0.0,
+            };
+            marks.push(vec![mark]);
+            let half = ci.half_width();
+            values.push(if c.total == 0 { "0".into() } else { estimate(ci.estimate, half, "") });
+        }
+        if fired {
+            panels.push(Panel { title: name, marks, values, percent: false, zero: true });
+        } else {
+            never.push(name);
+        }
+    }
+    if panels.is_empty() {
+        return None;
+    }
+    let mut notes = vec![
+        "Mean per game. Bar: 95% interval; tick: the mean. The numbers are the mean ± the interval's half-width."
+            .to_string(),
+    ];
+    if !never.is_empty() {
+        notes.push(format!("Never happened: {}.", never.join(", ")));
+    }
+    Some(forest(&sweep.title("Events per game"), &notes, &rows_of(&sweep), &panels))
+}

@@ -1,0 +1,92 @@
+//! The pictures of a run, as SVG files in `plots/`, written by a small SVG writer of our own (so
+//! the layout, and the room every text takes, is in our hands), designed for sweeps of 1 to 60
+//! points:
+//!
+//! - `lengths.svg`: game-length distributions as lines, in small multiples: a few points share one
+//!   panel; a bigger sweep gets a panel per combination of its settings, its setting of fewest
+//!   values drawn as coloured lines (`facets`). Each panel has its own scales.
+//!   `lengths-log.svg`: the same on a log scale up to the longest game, for heavy tails.
+//! - `lengths-by-point.svg`: one histogram per point on its own axis, mean and median marked.
+//! - `outcomes.svg`, `events.svg`, `comparisons.svg`: interval rows (`forest`), one row per point
+//!   told apart by a table of the settings that vary, one panel per rate, event or difference.
+//! - `agents.svg` (decision games): the agents' win-rate heat map with its colour scale.
+//!
+//! Titles and notes wrap, legends sit in their own band, and tick labels are spaced by their
+//! estimated width, so no text is clipped or covers another (`tests/plots.rs` checks it).
+
+mod agents;
+mod axis;
+mod comparisons;
+mod events;
+mod facets;
+mod forest;
+mod histograms;
+mod layout;
+mod lengths;
+mod outcomes;
+mod palette;
+mod svg;
+
+use super::RunResult;
+use super::compare::Comparison;
+use super::labels::Sweep;
+
+/// A plot file: its name in `plots/` and its SVG text.
+pub struct Plot {
+    pub file: String,
+    pub title: String,
+    pub svg: String,
+}
+
+/// Every plot of a run (and its comparisons, if any).
+pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<Plot>> {
+    let mut out = Vec::new();
+    if run.points.is_empty() {
+        return Ok(out);
+    }
+    let mut add = |file: &str, title: &str, svg: String| {
+        out.push(Plot { file: file.into(), title: title.into(), svg });
+    };
+    add("lengths.svg", "Game length", lengths::lengths(run, false));
+    add("lengths-log.svg", "Game length, log scale (tails)", lengths::lengths(run, true));
+    add("lengths-by-point.svg", "Game length per scenario point", histograms::lengths_by_point(run));
+    add("outcomes.svg", "Outcomes", outcomes::outcomes(run));
+    if let Some(svg) = events::events(run) {
+        add("events.svg", "Events per game", svg);
+    }
+    if !comparisons.is_empty() {
+        add("comparisons.svg", "Differences from the baseline", comparisons::comparisons(run, comparisons));
+    }
+    if let Some(svg) = agents::agents(run) {
+        add("agents.svg", "Agents' win rates", svg);
+    }
+    Ok(out)
+}
+
+/// The length unit of the run's points (`battles`, or `rounds / turns` for a mixed run).
+fn unit(run: &RunResult) -> String {
+    let mut units: Vec<&str> = Vec::new();
+    for p in &run.points {
+        if !units.contains(&p.layout.length_unit.as_str()) {
+            units.push(&p.layout.length_unit);
+        }
+    }
+    units.join(" / ")
+}
+
+/// The table of a forest plot's rows: a column per setting that varies (`–` where a point leaves it
+/// unset), or the points' whole labels when nothing varies.
+fn rows_of(sweep: &Sweep) -> forest::Rows {
+    if sweep.keys.is_empty() {
+        return forest::Rows {
+            headers: vec!["point".into()],
+            cells: (0..sweep.len()).map(|i| vec![sweep.short(i)]).collect(),
+        };
+    }
+    let cells = sweep
+        .values
+        .iter()
+        .map(|v| v.iter().map(|x| x.clone().unwrap_or_else(|| "–".into())).collect())
+        .collect();
+    forest::Rows { headers: sweep.keys.clone(), cells }
+}

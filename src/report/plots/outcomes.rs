@@ -1,0 +1,66 @@
+//! `outcomes.svg`: each outcome's rate per point with its Wilson 95% interval, one panel per kind
+//! of ending that happened (the others are named in a note).
+
+use super::forest::{Mark, Panel, estimate, forest, two_figures};
+use super::palette::{ESTIMATE, INTERVAL};
+use super::rows_of;
+use crate::report::RunResult;
+use crate::report::csv_files::{kind_count, outcome_kinds};
+use crate::report::labels::Sweep;
+use crate::stats::wilson;
+
+pub fn outcomes(run: &RunResult) -> String {
+    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    let sweep = Sweep::of(&labels);
+    let mut never = Vec::new();
+    let mut panels = Vec::new();
+    for kind in outcome_kinds(run) {
+        if run.points.iter().all(|p| kind_count(p, kind).unwrap_or(0) == 0) {
+            never.push(kind.name());
+            continue;
+        }
+        let mut marks = Vec::new();
+        let mut values = Vec::new();
+        for p in &run.points {
+            let Some(n) = kind_count(p, kind) else {
+                marks.push(Vec::new());
+                values.push("not an outcome".into());
+                continue;
+            };
+            let ci = wilson(n, p.acc.games);
+            let bar = INTERVAL;
+            marks.push(vec![Mark {
+                estimate: ci.estimate,
+                low: ci.low,
+                high: ci.high,
+                colour: ESTIMATE,
+                bar,
+                thick: 6.0,
+                offset: 0.0,
+            }]);
+            let (p, half) = (100.0 * ci.estimate, 100.0 * ci.half_width());
+            values.push(if p == 0.0 || p == 100.0 {
+                // Exactly none or all: the rate needs no decimals, its interval still has a width.
+                format!("{p:.0}% ±{}", two_figures(half))
+            } else {
+                estimate(p, half, "%")
+            });
+        }
+        panels.push(Panel {
+            title: format!("{} rate", kind.name()),
+            marks,
+            values,
+            percent: true,
+            zero: false,
+        });
+    }
+    let mut notes = vec![
+        "Share of games ending each way. Bar: Wilson 95% interval; tick: the rate. The numbers are the rate \
+         ± the interval's half-width in percentage points (they show an interval too narrow to see)."
+            .to_string(),
+    ];
+    if !never.is_empty() {
+        notes.push(format!("Never happened: {}.", never.join(", ")));
+    }
+    forest(&sweep.title("Outcome rates"), &notes, &rows_of(&sweep), &panels)
+}

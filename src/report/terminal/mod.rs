@@ -1,0 +1,208 @@
+//! The summary printed on stdout at the end of a run: one line per scenario point with the headline
+//! numbers and their 95% intervals, and one line per headline comparison with a baseline.
+//!
+//! The words every point shares are printed once, above the table; each setting that varies between
+//! points has its own column, so every row can be told apart. The tables fit the terminal's width
+//! (`COLUMNS`, else the terminal's size, else 100 columns): when they would not, long setting names
+//! break at a `_`, the p99 and p50 columns go, then the widest setting values wrap onto a second line.
+
+use super::RunResult;
+use super::compare::Comparison;
+use super::csv_files::{kind_count, outcome_kinds};
+use super::format::{count, fixed, grouped};
+use super::labels::{Sweep, baseline_words};
+use crate::stats::{mean_interval, wilson};
+
+mod table;
+
+use table::{Column, Table, interval_columns, wrap};
+
+/// The width the tables fit in when neither `COLUMNS` nor a terminal says otherwise.
+pub const DEFAULT_WIDTH: usize = 100;
+/// Narrower than this, a table is printed at this width and may wrap.
+const MIN_WIDTH: usize = 40;
+
+/// The width to fit: `COLUMNS` if set, else the size of the terminal on stdout, else 100.
+pub fn width() -> usize {
+    let columns = std::env::var("COLUMNS").ok().and_then(|s| s.trim().parse::<usize>().ok());
+    let terminal = || console::Term::stdout().size_checked().map(|(_, cols)| cols as usize);
+    columns.filter(|&n| n > 0).or_else(terminal).unwrap_or(DEFAULT_WIDTH).max(MIN_WIDTH)
+}
+
+/// A percentage with enough decimals for its size (no `%` sign: the header has it).
+fn pct(x: f64) -> String {
+    if !x.is_finite() {
+        return "-".into();
+    }
+    let p = 100.0 * x;
+    if p == 0.0 {
+        "0".into()
+    } else if p.abs() < 0.1 {
+        format!("{p:.3}")
+    } else if p.abs() < 10.0 {
+        format!("{p:.2}")
+    } else {
+        format!("{p:.1}")
+    }
+}
+
+/// A number with three or four significant figures, thousands grouped.
+fn fmt_short(x: f64) -> String {
+    let a = x.abs();
+    let decimals = if a >= 1000.0 {
+        0
+    } else if a >= 100.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else {
+        3
+    };
+    fixed(x, decimals)
+}
+
+/// One column per setting that varies between the points of `sweep` (`-`: the point leaves it unset).
+fn setting_columns(sweep: &Sweep, rows: &[usize]) -> Vec<Column> {
+    sweep
+        .keys
+        .iter()
+        .enumerate()
+        .map(|(k, key)| {
+            let cells =
+                rows.iter().map(|&r| sweep.values[r][k].clone().unwrap_or_else(|| "-".into())).collect();
+            Column::setting(key, cells)
+        })
+        .collect()
+}
+
+/// A note on the columns `fit` left out, or nothing.
+fn dropped_note(dropped: &[String], width: usize, file: &str) -> String {
+    if dropped.is_empty() {
+        return String::new();
+    }
+    format!("({} left out to fit {width} columns; {file} has them)\n", dropped.join(", "))
+}
+
+/// The summary table at the terminal's width.
+pub fn render(run: &RunResult) -> String {
+    render_at(run, width())
+}
+
+/// The summary table fitted into `width` columns.
+pub fn render_at(run: &RunResult, width: usize) -> String {
+    let Some(first) = run.points.first() else { return String::new() };
+    let (kinds, never): (Vec<_>, Vec<_>) = outcome_kinds(run)
+        .into_iter()
+        .partition(|&k| run.points.iter().any(|p| kind_count(p, k).is_some_and(|n| n > 0)));
+    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    let sweep = Sweep::of(&labels);
+    let same_games = run.points.windows(2).all(|w| w[0].acc.games == w[1].acc.games);
+    let mut head = String::new();
+    if !sweep.common.is_empty() {
+        head.push_str(&format!("{}: ", sweep.common));
+    }
+    if same_games {
+        let per = if run.points.len() == 1 { "" } else { " per point" };
+        head.push_str(&format!("{}{per}, ", count(first.acc.games, "game")));
+    }
+    head.push_str(&format!("length in {}, rates in % of games, ±95% intervals", first.layout.length_unit));
+
+    let rows: Vec<usize> = (0..run.points.len()).collect();
+    let mut cols = setting_columns(&sweep, &rows);
+    let column = |header: &str, cell: &dyn Fn(&super::PointResult) -> String| {
+        Column::new(header, run.points.iter().map(cell).collect())
+    };
+    if !same_games {
+        cols.push(column("games", &|p| grouped(p.acc.games as i128)));
+    }
+    let quantile = |q: f64| {
+        move |p: &super::PointResult| p.acc.length.quantile(q).map_or("-".into(), |v| grouped(v as i128))
+    };
+    let mean = |p: &super::PointResult| {
+        let h = &p.acc.length;
+        let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
+        let half = ci.half_width();
+        (
+            fmt_short(ci.estimate),
+            if half.is_finite() { format!("±{}", fmt_short(half)) } else { String::new() },
+        )
+    };
+    cols.extend(interval_columns("mean length", run.points.iter().map(mean).collect(), 0));
+    cols.push(column("p50", &quantile(0.5)).droppable(1));
+    cols.push(column("p99", &quantile(0.99)).droppable(2));
+    for &k in &kinds {
+        let rate = |p: &super::PointResult| {
+            kind_count(p, k).map_or((String::new(), String::new()), |n| {
+                let ci = wilson(n, p.acc.games);
+                (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
+            })
+        };
+        cols.extend(interval_columns(&format!("{} %", k.name()), run.points.iter().map(rate).collect(), 0));
+    }
+    let mut table = Table { cols };
+    let dropped = table.fit(width);
+    let mut out = wrap(&head, width);
+    out.push_str(&table.render());
+    out.push_str(&dropped_note(&dropped, width, "summary.csv"));
+    if !never.is_empty() {
+        let names: Vec<&str> = never.iter().map(|k| k.name()).collect();
+        out.push_str(&format!("never happened: {}\n", names.join(", ")));
+    }
+    out
+}
+
+/// The headline comparisons at the terminal's width.
+pub fn render_comparisons(rows: &[Comparison]) -> String {
+    render_comparisons_at(rows, width())
+}
+
+/// The headline comparisons (mean length and outcome rates that are not zero at both points),
+/// fitted into `width` columns.
+pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
+    let rows: Vec<&Comparison> = rows
+        .iter()
+        .filter(|r| r.metric == "length_mean" || (r.metric.ends_with("_rate") && !r.metric.contains(' ')))
+        .filter(|r| r.baseline_value != 0.0 || r.value != 0.0)
+        // Identical in every game (e.g. a win rate of 100% at both points): nothing to read.
+        .filter(|r| r.difference != 0.0 || r.best().half_width() > 0.0)
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    // Columns of the settings that vary among every point named, compared or baseline.
+    let mut labels: Vec<String> = rows.iter().map(|r| r.scenario.clone()).collect();
+    labels.extend(rows.iter().map(|r| r.baseline.clone()));
+    let sweep = Sweep::of(&labels);
+    let row_index: Vec<usize> = (0..rows.len()).collect();
+    let mut cols = setting_columns(&sweep, &row_index);
+    if cols.is_empty() {
+        cols.push(Column::setting("point", rows.iter().map(|r| r.scenario.clone()).collect()));
+    }
+    cols.push(Column::setting("vs", rows.iter().map(|r| baseline_words(&r.scenario, &r.baseline)).collect()));
+    let metric = |r: &Comparison| {
+        let m = r.metric.trim_end_matches("_rate").trim_end_matches("_mean");
+        if r.is_rate { format!("{m} %") } else { format!("{m} mean") }
+    };
+    let f = |r: &Comparison, x: f64| if r.is_rate { pct(x) } else { fmt_short(x) };
+    cols.push(Column::setting("metric", rows.iter().map(|r| metric(r)).collect()));
+    cols.push(Column::new("diff", rows.iter().map(|r| f(r, r.difference)).collect()));
+    let paired = |r: &&Comparison| r.paired.map_or("-".into(), |i| format!("±{}", f(r, i.half_width())));
+    cols.push(Column::new("paired", rows.iter().map(paired).collect()));
+    let unpaired = |r: &&Comparison| format!("±{}", f(r, r.unpaired.half_width()));
+    cols.push(Column::new("unpaired", rows.iter().map(unpaired).collect()));
+    // `paired` says `-` where the pairing does not apply: the column can go.
+    cols.push(
+        Column::setting("pairing", rows.iter().map(|r| r.pairing().to_string()).collect()).droppable(1),
+    );
+    let mut table = Table { cols };
+    let dropped = table.fit(width);
+    let mut out = String::from("\n");
+    out.push_str(&wrap(
+        "differences from the baseline (point - baseline; rates in points of %), ±95% intervals: paired \
+         (game i of both points, same deal) and unpaired (as if from independent runs)",
+        width,
+    ));
+    out.push_str(&table.render());
+    out.push_str(&dropped_note(&dropped, width, "comparisons.csv"));
+    out
+}
