@@ -83,3 +83,29 @@ fn names_are_the_games_own_and_examples_are_the_games_own() {
     let scourge = String::from_utf8(warsim().args(["list", "scourge"]).output().unwrap().stdout).unwrap();
     assert!(!scourge.contains("peace") && !scourge.contains("e.g. peace+jokers"), "{scourge}");
 }
+
+/// Decision games write what each policy's decisions cost, outside the byte-identical files.
+#[test]
+fn decision_costs_go_to_timings_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    warsim()
+        .args(["run", "territories", "--set", "policies=search,random", "--set", "search_budget=10"])
+        .args(["--games", "40", "-q", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(out.join("timings.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("scenario,policy,decisions_timed,p50_ns,p90_ns,p99_ns,max_ns"));
+    // The label is quoted (it holds commas): read the policy and the five numbers from the right.
+    let row = lines.find(|l| l.contains(",search,")).expect("a search row");
+    let search: Vec<&str> = row.rsplitn(6, ',').collect();
+    let n = |i: usize| search[i].parse::<u64>().unwrap();
+    assert!(n(4) > 40, "every search decision is timed: {row}");
+    assert!(n(3) <= n(2) && n(2) <= n(1) && n(1) <= n(0), "quantiles in order: {row}");
+    // War makes no decisions: no timings.csv.
+    let war = tmp.path().join("w");
+    warsim().args(["run", "war", "--games", "100", "-q", "--out"]).arg(&war).assert().success();
+    assert!(!war.join("timings.csv").exists());
+}
