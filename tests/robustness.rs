@@ -244,3 +244,24 @@ fn a_slow_policy_stops_promptly_and_loses_little() {
     let done = state["points"][0]["done"].as_u64().unwrap();
     assert!(done > 0, "the games played before the stop are kept");
 }
+
+/// SIGKILL cannot be caught: what survives is the last checkpoint, written at most 2 s of play ago,
+/// so even a slow policy keeps the games of all but its last 2 seconds.
+#[test]
+fn a_killed_slow_run_keeps_its_last_checkpoint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cut = tmp.path().join("cut");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["run", "territories", "--set", "policies=search,greedy", "--set", "search_budget=200"])
+        .args(["--games", "2000", "--threads", "2", "-q", "--out", s(&cut)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(4_500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cut.join("state.json")).unwrap()).unwrap();
+    assert!(state["points"][0]["done"].as_u64().unwrap() > 0, "a checkpoint was written before the kill");
+}
