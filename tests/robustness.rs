@@ -265,3 +265,38 @@ fn a_killed_slow_run_keeps_its_last_checkpoint() {
         serde_json::from_str(&std::fs::read_to_string(cut.join("state.json")).unwrap()).unwrap();
     assert!(state["points"][0]["done"].as_u64().unwrap() > 0, "a checkpoint was written before the kill");
 }
+
+/// Ctrl-C during the paired comparison pass (after the main pass wrote its files) stops it too.
+#[test]
+fn ctrl_c_during_the_comparison_pass_stops_with_130() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["run", "war", "--sweep", "variant=standard,peace", "--games", "1500000"])
+        .args(["--baseline", "variant=standard", "--threads", "2", "-q", "--out", s(&out)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The main pass is over once its final (not partial) manifest is written.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let done = std::fs::read_to_string(out.join("manifest.json"))
+            .is_ok_and(|m| !m.contains("\"partial\""))
+            && out.join("summary.csv").exists();
+        if done {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the main pass never finished");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    assert!(StdCommand::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(sent.elapsed() < Duration::from_secs(2));
+    assert!(err.contains("stopped during the paired comparison"), "{err}");
+    assert!(!out.join("comparisons.csv").exists());
+}
