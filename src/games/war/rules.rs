@@ -186,6 +186,19 @@ impl WarRules {
         self.decks * (self.shape.cards_per_deck() + shared)
     }
 
+    /// Every card of the game before the deal, as strengths: the decks (shared jokers included)
+    /// and, under equal jokers, one joker per player. Built from the deck shape, independently of
+    /// the deal's own tables, so that a census can check the deal against it.
+    pub fn cards(&self) -> Vec<u8> {
+        let shared = if self.jokers == Jokers::Shared { 2 } else { 0 };
+        let mut all: Vec<u8> =
+            self.shape.build(self.decks, shared).iter().map(|c| self.strength(c.rank)).collect();
+        if self.jokers == Jokers::Equal {
+            all.extend(std::iter::repeat_n(self.strength(JOKER), self.players));
+        }
+        all
+    }
+
     /// Cards the players hold after the deal (undealt cards removed, equal jokers added).
     pub fn dealt_size(&self) -> usize {
         let mut per_seat = self.shares();

@@ -2,9 +2,10 @@
 //! then assertions), property tests over random settings and seeds, and statistical checks
 //! against exact answers.
 
-use super::engine::{Board, End, Silent, Story, counter};
+use super::battle::{Board, End, counter};
 use super::rules::WarRules;
 use super::{PRESETS, SETTINGS, WarEngine};
+use crate::games::narrate::{Silent, Story};
 use crate::games::{Engine, Point};
 use crate::record::GameRecord;
 use crate::seed::{GameRng, GameSeed};
