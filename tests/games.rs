@@ -23,7 +23,7 @@ use common::{assert_same_csv, assert_same_files, run_ok, s};
 use warsim::games::{GameDef, Point, registry};
 use warsim::record::GameRecord;
 use warsim::seed::GameSeed;
-use warsim::settings::{Allowed, resolve};
+use warsim::settings::{Allowed, FileSource, resolve};
 use warsim::sim::runner::CHUNK;
 
 /// Master seed of the games played here.
@@ -73,7 +73,7 @@ fn values(game: &GameDef, key: &str, default: &str, allowed: Allowed) -> Vec<Str
                 out.push(format!("{last},{first}"));
             }
         }
-        Allowed::Text(_) => {}
+        Allowed::Text(_) | Allowed::File(_) => {}
     }
     let mut seen = BTreeSet::new();
     out.retain(|v| seen.insert(v.clone()));
@@ -119,7 +119,7 @@ fn grid(game: &GameDef) -> Vec<GridPoint> {
     let mut resolved = Vec::new();
     let mut refused = Vec::new();
     for sets in &sets {
-        let settings = resolve(game.name, game.settings, game.presets, sets)
+        let settings = resolve(game.name, game.settings, game.presets, &FileSource::default(), sets)
             .unwrap_or_else(|e| panic!("{}: the grid's {sets:?} should be valid settings: {e}", game.name));
         if resolved.contains(&settings.values) {
             continue;
@@ -153,7 +153,10 @@ fn record_difference(played: &GameRecord, other: &GameRecord, counters: &[String
     if played.outcome != other.outcome {
         return Some(format!("outcome row {} v {}", played.outcome, other.outcome));
     }
-    for (i, (a, b)) in played.counters.iter().zip(&other.counters).enumerate() {
+    if played.counters.len() != other.counters.len() {
+        return Some(format!("{} counters v {}", played.counters.len(), other.counters.len()));
+    }
+    for (i, (a, b)) in played.counters.iter().zip(other.counters.iter()).enumerate() {
         if a != b {
             let name = counters.get(i).map_or("(undeclared)", String::as_str);
             return Some(format!("counter {i} ({name}) {a} v {b}"));
@@ -171,9 +174,12 @@ fn layout_fault(point: &dyn Point, rec: &GameRecord) -> Option<String> {
     if rec.outcome as usize >= layout.outcomes.len() {
         return Some(format!("outcome row {} is not declared ({} rows)", rec.outcome, layout.outcomes.len()));
     }
-    let declared = layout.counters.len();
-    if let Some(i) = (declared..rec.counters.len()).find(|&i| rec.counters[i] != 0) {
-        return Some(format!("counter {i} is not declared but is {}", rec.counters[i]));
+    if rec.counters.len() != layout.counters.len() {
+        return Some(format!(
+            "{} counters, but the layout declares {}",
+            rec.counters.len(),
+            layout.counters.len()
+        ));
     }
     if let Some((m, _)) = rec.observations().iter().find(|(m, _)| *m as usize >= layout.distributions.len()) {
         return Some(format!("observation of undeclared distribution {m}"));
