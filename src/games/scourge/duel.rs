@@ -203,7 +203,10 @@ impl Duel {
     }
 
     /// Plays one round: the Final Battle if a player cannot lay two Units, else lays the round and
-    /// fights it. `Some` when the game is over.
+    /// fights it. `Some` when the game is over. `round` and `fight` are always inlined into the
+    /// game loop: with the census calling them too, the compiler would otherwise keep them
+    /// separate functions, which costs the duel a few percent of its throughput.
+    #[inline(always)]
     pub fn round<N: Narrator>(
         &mut self,
         d: &Decks,
@@ -232,6 +235,7 @@ impl Duel {
     }
 
     /// Fights a laid round on `field` (whose four Units have left their stacks).
+    #[inline(always)]
     pub fn fight<N: Narrator>(
         &mut self,
         field: Field,
