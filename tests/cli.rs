@@ -2,11 +2,11 @@
 //! every game's output is the same for any thread count is part of the conformance test of every
 //! game (`tests/games.rs`).
 
-mod common;
+mod binary;
 
 use std::path::Path;
 
-use common::warsim;
+use binary::warsim;
 
 /// Runs warsim with `args`, expecting exit 2, one line on stderr, nothing on stdout.
 fn rejects(args: &[&str], needle: &str) {

@@ -13,13 +13,13 @@
 //!
 //! A new game gets all of this by being registered. Per-game tests keep what is particular to it.
 
-mod common;
+mod binary;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use common::{assert_same_csv, assert_same_files, run_ok, s};
+use binary::{assert_same_csv, assert_same_files, run_ok, s};
 use warsim::games::{GameDef, Point, registry};
 use warsim::record::GameRecord;
 use warsim::seed::GameSeed;

@@ -4,13 +4,13 @@
 //! with the plain single run. That every game's shards merge into the single run is part of the
 //! conformance test of every game (`tests/games.rs`).
 
-mod common;
+mod binary;
 
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{CSV_FILES, assert_same_files, manifest_core, run_ok, s, warsim};
+use binary::{CSV_FILES, assert_same_files, manifest_core, run_ok, s, warsim};
 
 /// Starts `warsim run` in the background.
 fn spawn(args: &[&str]) -> std::process::Child {

@@ -3,8 +3,8 @@
 //! an odd deal, and every Legend is in the Legends deck, held face down, on the battlefield,
 //! captured or set aside. The battlefield, captures and stand-offs are kept as counts only.
 
-use super::duel::Duel;
 use super::engine::{ScourgeEngine, ScourgeScratch};
+use super::rules::Duel;
 use crate::games::Engine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
 use crate::games::narrate::Silent;

@@ -5,7 +5,7 @@
 //! round.
 
 use super::cards::{Decks, Legend, Unit};
-use super::duel::{Duel, End, counter};
+use super::rules::{Duel, End, counter};
 use crate::cards::Pack;
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};

@@ -1,16 +1,15 @@
 //! Scourge War (`scourge`, RULINGS §2) for two players: the game's definition for the registry
 //! and its settings. `docs/rules/scourge.md` tells the rules in prose.
 //!
-//! The folder: this file defines the game and its settings; `rules.rs` turns settings into typed
-//! rules; `cards.rs` builds the Units and Legends decks; `duel.rs` plays one round of the duel;
-//! `engine.rs` deals a game, plays it to its end and records it; `narrate.rs` tells a game;
-//! `census.rs` accounts for every card after every round; `tests.rs` holds the rule tests. Every
-//! choice in Scourge War is made without information (placement left or right is random), so it
-//! asks its players no decisions and has no agents.
+//! The folder: this file defines the game and its settings (and turns them into typed rules);
+//! `cards.rs` builds the Units and Legends decks; `rules.rs` holds the duel in progress and plays
+//! one round of it; `engine.rs` deals a game, plays it to its end and records it; `narrate.rs`
+//! tells a game; `census.rs` accounts for every card after every round; `tests.rs` holds the rule
+//! tests. Every choice in Scourge War is made without information (placement left or right is
+//! random), so it asks its players no decisions and has no agents.
 
 pub mod cards;
 mod census;
-pub mod duel;
 pub mod engine;
 mod narrate;
 pub mod rules;
@@ -18,9 +17,9 @@ pub mod rules;
 mod tests;
 
 pub use engine::{ScourgeEngine, ScourgeScratch, dist};
-use rules::ScourgeRules;
 
 use super::{GameDef, Point};
+use crate::cards::Pack;
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 
 pub const SETTINGS: &[SettingSpec] = &[
@@ -63,4 +62,26 @@ pub const DEF: GameDef = GameDef {
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     let rules = ScourgeRules::from_settings(s)?;
     Ok(Box::new(ScourgeEngine::new(rules.pack, rules.decks)))
+}
+
+/// The settings as typed rules: the pack, how many decks are shuffled together, and the players
+/// (only the two-player duel is implemented; the team games for 4 and 6 are to come).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScourgeRules {
+    pub pack: Pack,
+    pub decks: usize,
+}
+
+impl ScourgeRules {
+    /// The rules of a scenario point; `Err` explains a player count that is not implemented.
+    pub fn from_settings(s: &Settings) -> Result<ScourgeRules, String> {
+        if s.get("players").trim() != "2" {
+            return Err(format!(
+                "scourge: players = {} is not available (allowed: 2; the team games for 4 and 6 players are not implemented yet)",
+                s.get("players")
+            ));
+        }
+        let pack = if s.get("deck") == "standard" { Pack::Standard } else { Pack::Draconian };
+        Ok(ScourgeRules { pack, decks: s.int("decks") as usize })
+    }
 }

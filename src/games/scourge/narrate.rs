@@ -1,9 +1,9 @@
 //! Scourge War's narrative for `warsim play`: the deal, each round as the engine plays it with the
-//! story on (the rules in `duel.rs` tell their own steps), and the closing lines.
+//! story on (the rules in `rules.rs` tell their own steps), and the closing lines.
 
 use super::cards::Decks;
-use super::duel::{Class, Duel, End, Field, WarKind, side_name};
 use super::engine::ScourgeEngine;
+use super::rules::{Class, Duel, End, Field, WarKind, side_name};
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Story, counters_line};

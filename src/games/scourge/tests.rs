@@ -6,8 +6,8 @@
 //! of every game checks (`tests/games.rs`).
 
 use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT, strength, suit, value};
-use super::duel::counter::NAMES as COUNTERS;
-use super::duel::{Class, Duel, End, Field, WarKind, classify};
+use super::rules::counter::NAMES as COUNTERS;
+use super::rules::{Class, Duel, End, Field, WarKind, classify};
 use super::*;
 use crate::cards::Pack;
 use crate::games::narrate::Silent;

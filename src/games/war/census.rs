@@ -2,9 +2,9 @@
 //! not deal evenly; after every battle, every card dealt is in a stack, or was killed (Instant War)
 //! or removed with spoils nobody could win (both counted by the record).
 
-use super::battle::{Board, counter};
 use super::engine::WarEngine;
-use super::rules::WarRules;
+use super::rules::{Board, counter};
+use super::setup::WarRules;
 use crate::games::Engine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
 use crate::record::GameRecord;

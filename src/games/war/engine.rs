@@ -4,9 +4,9 @@
 //! One game loop (`run`) serves the runs, the narrative's cycle search and the census: a run
 //! plugs in `Unwatched`, the census (`census.rs`) a watch that checks every battle.
 
-use super::battle::{Board, End, counter};
 use super::ring::Table;
-use super::rules::{Pickup, WarRules};
+use super::rules::{Board, End, counter};
+use super::setup::{Pickup, WarRules};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::Silent;

@@ -1,23 +1,23 @@
 //! War (`war`) and every variant of its rules text, as orthogonal settings and named presets
 //! (RULINGS §1). `docs/rules/war.md` summarises the rules as warsim plays them.
 //!
-//! The folder: this file defines the game and its settings; `rules.rs` turns settings into typed
-//! rules and deals; `battle.rs` plays one battle on a board whose stacks are the ring buffers of
-//! `ring.rs`; `engine.rs` plays a game to its end and records it; `narrate.rs` tells a game;
-//! `census.rs` accounts for every card after every battle; `tests.rs` holds the rule tests. War
-//! asks its players no decisions, so it has no agents.
+//! The folder: this file defines the game and its settings; `setup.rs` turns the settings into
+//! typed rules and deals; `rules.rs` holds the board of a game in progress and plays one battle,
+//! on stacks that are the ring buffers of `ring.rs`; `engine.rs` plays a game to its end and
+//! records it; `narrate.rs` tells a game; `census.rs` accounts for every card after every battle;
+//! `tests.rs` holds the rule tests. War asks its players no decisions, so it has no agents.
 
-pub mod battle;
 mod census;
 pub mod engine;
 mod narrate;
 pub mod ring;
 pub mod rules;
+pub mod setup;
 #[cfg(test)]
 mod tests;
 
 pub use engine::WarEngine;
-use rules::WarRules;
+use setup::WarRules;
 
 use super::{GameDef, Point};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};

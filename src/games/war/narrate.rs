@@ -3,9 +3,9 @@
 //! engine's run is where a deterministic game's cycle closes (Brent's detection plays past that
 //! point), and it checks the repetition on its own board before it says so.
 
-use super::battle::{Board, End};
 use super::engine::{WarEngine, WarScratch};
-use super::rules::{Jokers, Pickup};
+use super::rules::{Board, End};
+use super::setup::{Jokers, Pickup};
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Story, counters_line};

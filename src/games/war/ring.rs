@@ -10,7 +10,7 @@
 //! passes. Only the first `n` seats are ever used. Each `unsafe` block below names the bound it
 //! relies on; debug builds, and so the unit tests here, assert it as well.
 
-use super::rules::MAX_PLAYERS;
+use super::setup::MAX_PLAYERS;
 
 /// Every player's stack (top first) and the battles each has won (only Short War uses them).
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 //! answers. Every card accounted for, games that end, the narrative playing the game `play` plays
 //! and reproducible runs are checked for every game by the conformance test (`tests/games.rs`).
 
-use super::battle::{Board, End, counter};
-use super::rules::WarRules;
+use super::rules::{Board, End, counter};
+use super::setup::WarRules;
 use super::{PRESETS, SETTINGS, WarEngine};
 use crate::games::narrate::Silent;
 use crate::games::{Engine, Point};
@@ -473,7 +473,7 @@ fn random_combinations_of_settings_keep_their_cards_and_tell_the_game_played() {
         let played = engine.play_one(seed);
         assert!((played.outcome as usize) < Engine::layout(&engine).outcomes.len());
         assert!(played.length >= 1 && played.length <= r.max_battles, "{r:?}");
-        if r.pickup == super::rules::Pickup::Shuffled {
+        if r.pickup == super::setup::Pickup::Shuffled {
             assert_eq!(steps, played.length, "every battle is one step of the census: {r:?}");
         }
         // The story plays every battle through the general path (no streaks, no two-player war

@@ -1,4 +1,4 @@
-//! What the end-to-end test files share: running the built binary, and comparing two output
+//! What the end-to-end tests of the binary share: running it, and comparing two output
 //! folders byte for byte as the output contract requires. Each test file uses part of it.
 #![allow(dead_code)]
 
