@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use warsim::games::Engine;
-use warsim::games::war::{PRESETS, SETTINGS, WarEngine, rules::WarRules};
+use warsim::games::war::{PRESETS, SETTINGS, WarEngine, setup::WarRules};
 use warsim::record::GameRecord;
 use warsim::settings::resolve;
 use warsim::sim::runner::play_games;

@@ -1,13 +1,12 @@
-//! End-to-end tests of the `warsim` binary: the commands as a user types them, bad input, and
-//! reproducibility across thread counts.
+//! End-to-end tests of the `warsim` binary: the commands as a user types them and bad input. That
+//! every game's output is the same for any thread count is part of the conformance test of every
+//! game (`tests/games.rs`).
+
+mod binary;
 
 use std::path::Path;
 
-use assert_cmd::cargo::cargo_bin_cmd;
-
-fn warsim() -> assert_cmd::Command {
-    cargo_bin_cmd!("warsim")
-}
+use binary::warsim;
 
 /// Runs warsim with `args`, expecting exit 2, one line on stderr, nothing on stdout.
 fn rejects(args: &[&str], needle: &str) {
@@ -103,40 +102,6 @@ fn run_writes_every_contract_file_with_the_contract_headers() {
     assert_eq!(manifest["seed"], 1);
     let leftovers: Vec<String> = files_in(&out).into_iter().filter(|f| f.ends_with(".tmp")).collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-}
-
-#[test]
-fn output_is_byte_identical_for_any_thread_count() {
-    let tmp = tempfile::tempdir().unwrap();
-    let scenario = tmp.path().join("s.toml");
-    std::fs::write(
-        &scenario,
-        "name = \"t\"\ngames = 50000\nseed = 3\n[[run]]\ngame = \"war\"\nsweep = { pickup = [\"shuffled\", \"seat-order\"], players = [2, 3] }\n",
-    )
-    .unwrap();
-    let mut dirs = Vec::new();
-    for threads in ["1", "2", "3"] {
-        let out = tmp.path().join(format!("t{threads}"));
-        warsim()
-            .args([
-                "run",
-                scenario.to_str().unwrap(),
-                "--threads",
-                threads,
-                "-q",
-                "--out",
-                out.to_str().unwrap(),
-            ])
-            .assert()
-            .success();
-        dirs.push(out);
-    }
-    for f in ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"] {
-        let a = std::fs::read(dirs[0].join(f)).unwrap();
-        for d in &dirs[1..] {
-            assert_eq!(a, std::fs::read(d.join(f)).unwrap(), "{f} differs");
-        }
-    }
 }
 
 #[test]

@@ -1,85 +1,16 @@
-//! End-to-end tests of runs that outgrow one process: shards and `merge`, Ctrl-C and `--resume`,
-//! SIGKILL and `--resume`, `--until`, and the bad inputs of all of these. Each test drives the
-//! built binary as the cluster recipes in docs/cluster.md do, and compares files byte for byte with
-//! the plain single run.
+//! End-to-end tests of runs that outgrow one process: Ctrl-C and `--resume`, SIGKILL and
+//! `--resume`, `--until`, and the bad inputs of shards, merges and all of these. Each test drives
+//! the built binary as the cluster recipes in docs/cluster.md do, and compares files byte for byte
+//! with the plain single run. That every game's shards merge into the single run is part of the
+//! conformance test of every game (`tests/games.rs`).
 
-use std::path::{Path, PathBuf};
+mod binary;
+
+use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-
-/// The files of DESIGN.md's output contract that must be byte-identical.
-const CSV_FILES: [&str; 5] =
-    ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
-
-fn run_ok(args: &[&str]) {
-    let out = warsim().args(args).output().unwrap();
-    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-}
-
-/// The manifest without the fields that legitimately differ: times, and the command line (its
-/// `--out` folder and `--shard`/`--resume` flags).
-fn manifest_core(dir: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let m = v.as_object_mut().unwrap();
-    for k in ["start_time", "end_time", "command_line"] {
-        m.remove(k);
-    }
-    v
-}
-
-fn assert_same_files(expected: &Path, actual: &Path) {
-    for f in CSV_FILES {
-        let a = std::fs::read(expected.join(f)).unwrap();
-        let b = std::fs::read(actual.join(f)).unwrap();
-        assert!(a == b, "{f} differs between {} and {}", expected.display(), actual.display());
-    }
-    assert_eq!(manifest_core(expected), manifest_core(actual), "manifest differs");
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-#[test]
-fn shard_and_merge_equal_the_single_run_for_every_game() {
-    let tmp = tempfile::tempdir().unwrap();
-    for game in warsim::games::registry() {
-        // War also sweeps, so a merge of several points is covered; every game runs its defaults.
-        let mut base: Vec<String> = vec!["run".into(), game.name.into(), "--games".into(), "2000".into()];
-        base.extend(["--seed".into(), "11".into(), "--threads".into(), "2".into(), "-q".into()]);
-        if game.name == "war" {
-            base.extend(["--sweep".into(), "players=2,3".into()]);
-        }
-        let single = tmp.path().join(format!("{}-single", game.name));
-        let mut args = base.clone();
-        args.extend(["--out".into(), s(&single).into()]);
-        run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
-        for n in [1u32, 2, 3, 7] {
-            let mut dirs: Vec<PathBuf> = Vec::new();
-            for k in 1..=n {
-                let dir = tmp.path().join(format!("{}-{n}-shards/{k}", game.name));
-                let mut args = base.clone();
-                args.extend(["--shard".into(), format!("{k}/{n}"), "--out".into(), s(&dir).into()]);
-                run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
-                dirs.push(dir);
-            }
-            // Merge in reverse order: the order of the folders does not matter.
-            let merged = tmp.path().join(format!("{}-{n}-merged", game.name));
-            let mut args: Vec<&str> = vec!["merge"];
-            args.extend(dirs.iter().rev().map(|d| s(d)));
-            args.extend(["--out", s(&merged), "-q"]);
-            run_ok(&args);
-            assert_same_files(&single, &merged);
-        }
-    }
-}
+use binary::{CSV_FILES, assert_same_files, manifest_core, run_ok, s, warsim};
 
 /// Starts `warsim run` in the background.
 fn spawn(args: &[&str]) -> std::process::Child {

@@ -1,9 +1,10 @@
 //! The games of the family, and the one shape each of them takes.
 //!
-//! A game is a `GameDef` (name, settings, presets, and a constructor from validated settings) whose
-//! constructor returns an `Engine`: a function of (settings, seed) -> `GameRecord`, plus a narrative
-//! of the same game for `warsim play`. Engines never print, never allocate per battle and never know
-//! about threads, files or progress bars. The runner is generic over `Engine`, so each game's hot
+//! A game is a `GameDef` (name, settings, presets, policies, and a constructor from validated
+//! settings) whose constructor returns an `Engine`: a function of (settings, seed) -> `GameRecord`,
+//! plus a narrative of the same game for `warsim play` and a census that checks every card is
+//! accounted for after every step of it. Engines never print, never allocate per battle and never
+//! know about threads, files or progress bars. The runner is generic over `Engine`, so each game's hot
 //! loop is compiled for that game alone; the only dynamic dispatch is once per scenario point.
 //!
 //! Adding a game: its folder here and one line in `registry` (`docs/adding-a-game.md`).
@@ -15,6 +16,7 @@ use crate::seed::GameSeed;
 use crate::settings::{Preset, SettingSpec, Settings};
 use crate::stats::{Accumulator, Timings};
 
+pub mod census;
 pub mod narrate;
 pub mod scourge;
 pub mod territories;
@@ -27,6 +29,8 @@ pub struct GameDef {
     pub about: &'static str,
     pub settings: &'static [SettingSpec],
     pub presets: &'static [Preset],
+    /// The policies a decision game's `policies` setting names; empty for a game without decisions.
+    pub policies: &'static [&'static str],
     /// Builds the engine of a scenario point; `Err` is a one-line explanation of an impossible
     /// combination of otherwise valid settings.
     pub build: fn(&Settings) -> Result<Box<dyn Point>, String>,
@@ -52,8 +56,13 @@ pub trait Engine: Send + Sync + 'static {
     fn new_scratch(&self) -> Self::Scratch;
     /// Plays game `seed` and fills `rec` (which arrives reset).
     fn play(&self, seed: GameSeed, scratch: &mut Self::Scratch, rec: &mut GameRecord);
-    /// Tells game `seed` as a readable narrative; the same game `play` plays.
-    fn narrate(&self, seed: GameSeed, out: &mut String);
+    /// Tells game `seed` as a readable narrative, playing it with the story on, and returns the
+    /// record that narrated game leaves: the same record `play` leaves for `seed`, field by field.
+    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord;
+    /// Plays game `seed` exactly as `play` does, with a census after every step (battle, round)
+    /// that accounts for every card of the game; returns the number of steps checked, or the step
+    /// and the cards of the first fault. Also fails a game that plays past its own cap.
+    fn census(&self, seed: GameSeed) -> Result<u64, String>;
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
     fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
@@ -78,7 +87,13 @@ pub trait Point: Send + Sync {
         tick: &(dyn Fn(u64) + Sync),
         timings: &std::sync::Mutex<Timings>,
     ) -> Accumulator;
-    fn narrate(&self, seed: GameSeed) -> String;
+    fn narrate(&self, seed: GameSeed) -> String {
+        self.story(seed).0
+    }
+    /// The narrative of game `seed` and the record its narrated play left.
+    fn story(&self, seed: GameSeed) -> (String, GameRecord);
+    /// See `Engine::census`.
+    fn census(&self, seed: GameSeed) -> Result<u64, String>;
     /// Plays one game and returns its record (for tests and `play`'s closing line).
     fn play_one(&self, seed: GameSeed) -> GameRecord;
     /// Plays the games with indices in `first..first + count` in order on this thread, handing each

@@ -30,10 +30,14 @@ impl<E: Engine> Point for E {
         play_range(self, master, first, count, tick, timings)
     }
 
-    fn narrate(&self, seed: GameSeed) -> String {
+    fn story(&self, seed: GameSeed) -> (String, GameRecord) {
         let mut out = String::new();
-        Engine::narrate(self, seed, &mut out);
-        out
+        let rec = Engine::narrate(self, seed, &mut out);
+        (out, rec)
+    }
+
+    fn census(&self, seed: GameSeed) -> Result<u64, String> {
+        Engine::census(self, seed)
     }
 
     fn play_one(&self, seed: GameSeed) -> GameRecord {

@@ -1,14 +1,20 @@
 //! Tests of Scourge War: hand-set battlefields for every classification and every example form of
 //! the rules text (set an exact position, apply one round, assert what happened), properties over
-//! many seeds and every deck setting (every card accounted for, games end, counters agree with the
-//! record and the narrative), and an exact combinatorial check of the first round.
+//! many seeds and every deck setting (the counters agree with how each game ended and with the
+//! narrative), and an exact combinatorial check of the first round. That every card is accounted
+//! for, that games end, and that the narrative plays the game `play` plays, the conformance test
+//! of every game checks (`tests/games.rs`).
 
 use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT, strength, suit, value};
-use super::duel::{Class, Duel, End, Field, WarKind, classify};
+use super::rules::counter::NAMES as COUNTERS;
+use super::rules::{Class, Duel, End, Field, WarKind, classify};
 use super::*;
+use crate::cards::Pack;
 use crate::games::narrate::Silent;
+use crate::games::{Engine, Point};
+use crate::record::{GameRecord, OutcomeKind};
+use crate::seed::GameSeed;
 use crate::stats::wilson;
-use counter::NAMES as COUNTERS;
 
 /// A cleared record sized for Scourge War's layout.
 fn record() -> GameRecord {
@@ -448,59 +454,29 @@ fn engines() -> Vec<ScourgeEngine> {
     out
 }
 
-/// Every Unit and every Legend is somewhere: in a stack, on the battlefield, captured, set aside,
-/// held, or in the Legends deck. Unplayed Units at the end are the ones still in the stacks.
-fn assert_census(e: &ScourgeEngine, duel: &Duel, at: &str) {
-    let captured_units: u32 = (0..2).map(|s| duel.captured[s] - duel.captured_legends[s]).sum();
-    let units = duel.stacks[0].len() as u32
-        + duel.stacks[1].len() as u32
-        + duel.field_units
-        + captured_units
-        + duel.set_aside_units;
-    assert_eq!(units as usize, e.unit_count() - e.unit_count() % 2, "Units at {at}");
-    let legends = duel.held.iter().flatten().count() as u32
-        + duel.legends.len() as u32
-        + duel.field_legends
-        + duel.captured_legends.iter().sum::<u32>()
-        + duel.set_aside_legends;
-    assert_eq!(legends as usize, e.legend_count(), "Legends at {at}");
-}
-
-/// Plays a game round by round (the same calls `play` makes), checking the census each round.
-fn play_checked(e: &ScourgeEngine, seed: GameSeed, sc: &mut ScourgeScratch) -> (End, GameRecord) {
-    let mut rec = record();
-    let mut rng = e.deal(seed, sc);
-    assert_census(e, &sc.duel, "the deal");
-    let limit = e.unit_count() / 4 + 1;
-    for r in 0..=limit {
-        let end = sc.duel.round(&e.decks, &mut rng, &mut rec, &mut Silent);
-        assert_census(e, &sc.duel, &format!("round {r} of {seed:?}"));
-        if let Some(end) = end {
-            return (end, rec);
-        }
-        assert_eq!(sc.duel.field_units + sc.duel.field_legends, 0, "battlefield cleared between rounds");
-    }
-    panic!("{seed:?} did not end within {limit} rounds");
-}
-
 #[test]
-fn every_card_is_accounted_for_and_games_end() {
+fn counters_agree_with_how_each_game_ended() {
     for e in engines() {
         let mut sc = e.new_scratch();
         for i in 0..400 {
             let seed = GameSeed::new(17, i);
-            let (end, rec) = play_checked(&e, seed, &mut sc);
+            let mut rec = GameRecord::new(Engine::layout(&e));
+            e.play(seed, &mut sc, &mut rec);
             let duel = &sc.duel;
-            assert!(duel.rounds as usize <= e.unit_count() / 4);
             let c = |name| count(&rec, name);
             let finals =
                 c("final_battle_out_of_units") + c("final_battle_war_short") + c("final_battle_scarsands");
-            if end == End::Scorched {
+            let ending = &Engine::layout(&e).outcomes[rec.outcome as usize];
+            if ending.kind == OutcomeKind::Scorched {
                 assert_eq!((finals, c("scorched")), (0, 1), "{seed:?}");
                 assert!(c("scorched_earth") >= 1);
             } else {
                 assert_eq!((finals, c("scorched")), (1, 0), "{seed:?}");
-                assert_eq!(end, duel.standing(), "{seed:?}");
+                let standing = match duel.standing() {
+                    End::Win(s) => (OutcomeKind::Win, Some(s as u8)),
+                    _ => (OutcomeKind::Draw, None),
+                };
+                assert_eq!((ending.kind, ending.seat), standing, "{seed:?}");
                 assert_eq!(c("units_unplayed"), (duel.stacks[0].len() + duel.stacks[1].len()) as u64);
             }
             assert_eq!(c("final_battle_scarsands"), c("scarsands"));
@@ -509,11 +485,7 @@ fn every_card_is_accounted_for_and_games_end() {
             let regions = c("column_wars") + c("diagonal_wars") + c("three_card_wars");
             assert!(c("war_steps") + c("final_battle_war_short") >= regions, "{seed:?}");
             assert_eq!((c("understaffed"), c("unfought")), (0, 0), "team-game counters stay 0 in the duel");
-            // The record `play` makes is the same game.
-            let played = Point::play_one(&e, seed);
-            assert_eq!(played.counters, rec.counters, "{seed:?}");
-            assert_eq!(played.length, duel.rounds);
-            let margin = played.observed(dist::MARGIN).next().unwrap();
+            let margin = rec.observed(dist::MARGIN).next().unwrap();
             assert_eq!(margin, duel.captured[0] as i64 - duel.captured[1] as i64);
         }
     }

@@ -8,6 +8,7 @@ use super::narrate;
 use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
 use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
+use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
     Counters, Dist, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
@@ -103,7 +104,17 @@ impl TerritoriesEngine {
         rng
     }
 
-    fn run<N: Narrator>(&self, seed: GameSeed, sc: &mut TerritoriesScratch, narr: &mut N) -> End {
+    /// Plays game `seed` to its end, telling it to `narr` and showing the table to `watch` after
+    /// the deal and after every answer (the census reads `rec`, which the game fills only when it
+    /// is over). A watch that stops the game ends it as capped.
+    pub(super) fn run<N: Narrator, W: Watch<Game>>(
+        &self,
+        seed: GameSeed,
+        sc: &mut TerritoriesScratch,
+        rec: &GameRecord,
+        narr: &mut N,
+        watch: &mut W,
+    ) -> End {
         let mut rng = self.start(seed, sc);
         if N::ON {
             let policy = |seat| POLICIES[self.rules.lineup.policies[sc.players.seating().entry(seat)]];
@@ -111,6 +122,9 @@ impl TerritoriesEngine {
         }
         sc.game.begin(narr);
         loop {
+            if W::ON && !watch.step(&sc.game, rec) {
+                return End::Capped;
+            }
             if let Next::Over(end) = sc.game.next() {
                 return end;
             }
@@ -210,21 +224,26 @@ impl Engine for TerritoriesEngine {
     }
 
     fn play(&self, seed: GameSeed, sc: &mut TerritoriesScratch, rec: &mut GameRecord) {
-        let end = self.run(seed, sc, &mut Silent);
+        let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
         self.finish(end, sc, rec);
     }
 
-    fn narrate(&self, seed: GameSeed, out: &mut String) {
+    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
         let mut sc = self.new_scratch();
         let mut story = Story(out);
-        let end = self.run(seed, &mut sc, &mut story);
-        narrate::ending(&sc.game.st, end, self.winner(&sc.game.st), &mut story);
         let mut rec = GameRecord::new(&self.layout);
+        let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
+        narrate::ending(&sc.game.st, end, self.winner(&sc.game.st), &mut story);
         self.finish(end, &sc, &mut rec);
         story.line(format_args!(
             "{}",
             crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
         ));
+        rec
+    }
+
+    fn census(&self, seed: GameSeed) -> Result<u64, String> {
+        super::census::census(self, seed)
     }
 
     fn take_timings(&self, sc: &mut TerritoriesScratch, out: &mut Timings) {

@@ -3,9 +3,10 @@
 //! game of warsim: its players are policies (`crate::decide`), named per seat by `policies`.
 //! `docs/rules/territories.md` summarises the rules as warsim plays them; `docs/policies.md` the
 //! agents. Here: the game's definition and settings; `rules` plays it, `engine` runs and records
-//! it, `agents` decides, `narrate` tells it.
+//! it, `agents` decides, `narrate` tells it, `census` accounts for every card after every answer.
 
 pub mod agents;
+mod census;
 pub mod engine;
 pub mod narrate;
 pub mod rules;
@@ -88,6 +89,7 @@ pub const DEF: GameDef = GameDef {
     about: "Players place cards face down on High, Low, Straight and Draw at once; territories burn and score.",
     settings: SETTINGS,
     presets: PRESETS,
+    policies: &POLICIES,
     build,
 };
 

@@ -1,18 +1,25 @@
 //! War (`war`) and every variant of its rules text, as orthogonal settings and named presets
 //! (RULINGS §1). `docs/rules/war.md` summarises the rules as warsim plays them.
+//!
+//! The folder: this file defines the game and its settings; `setup.rs` turns the settings into
+//! typed rules and deals; `rules.rs` holds the board of a game in progress and plays one battle,
+//! on stacks that are the ring buffers of `ring.rs`; `engine.rs` plays a game to its end and
+//! records it; `narrate.rs` tells a game; `census.rs` accounts for every card after every battle;
+//! `tests.rs` holds the rule tests. War asks its players no decisions, so it has no agents.
 
+mod census;
 pub mod engine;
+mod narrate;
+pub mod ring;
 pub mod rules;
+pub mod setup;
 #[cfg(test)]
 mod tests;
 
-use engine::{Board, End, Narrator, Silent, Story, Table, counter, dist};
-use rules::{Pickup, WarRules};
+pub use engine::WarEngine;
+use setup::WarRules;
 
-use super::narrate::counters_line;
-use super::{Engine, GameDef, Point};
-use crate::record::{Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
-use crate::seed::{GameRng, GameSeed};
+use super::{GameDef, Point};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 
 pub const SETTINGS: &[SettingSpec] = &[
@@ -185,245 +192,10 @@ pub const DEF: GameDef = GameDef {
     about: "Each battle the players reveal their top cards; the highest takes them. Ties go to war.",
     settings: SETTINGS,
     presets: PRESETS,
+    policies: &[],
     build,
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     Ok(Box::new(WarEngine::new(WarRules::from_settings(s)?)))
-}
-
-pub struct WarEngine {
-    pub rules: WarRules,
-    layout: Layout,
-    outcomes: Outcomes,
-}
-
-/// Per-thread buffers: the running game, the start position and Brent's saved state for cycle
-/// detection, a second board for replays, and the deal's buffers.
-pub struct WarScratch {
-    /// The running game.
-    board: Board,
-    start: Table,
-    saved: Table,
-    tortoise: Board,
-    spare: GameRecord,
-    deck: Vec<u8>,
-    hands: Vec<Vec<u8>>,
-}
-
-impl WarScratch {
-    pub fn board_mut(&mut self) -> &mut Board {
-        &mut self.board
-    }
-}
-
-impl WarEngine {
-    pub fn new(rules: WarRules) -> Self {
-        let mut b = LayoutBuilder::new("battles");
-        b.seat_wins(rules.players).plain(&[OutcomeKind::Draw, OutcomeKind::Cycle, OutcomeKind::Capped]);
-        b.declared_counters(counter::NAMES);
-        b.declared_distributions(dist::NAMES);
-        let (layout, outcomes) = b.finish();
-        WarEngine { rules, layout, outcomes }
-    }
-
-    fn ending(end: End) -> Ending {
-        match end {
-            End::Win(seat) => Ending::Seat { seat, entry: 0 },
-            End::Draw => Ending::Plain(OutcomeKind::Draw),
-            End::Cycle { .. } => Ending::Plain(OutcomeKind::Cycle),
-            End::Capped => Ending::Plain(OutcomeKind::Capped),
-        }
-    }
-
-    /// Deals game `seed` onto the scratch board; returns the generator positioned after the deal.
-    fn deal(&self, seed: GameSeed, sc: &mut WarScratch) -> GameRng {
-        let mut rng = seed.rng();
-        self.rules.deal(&mut rng, &mut sc.deck, &mut sc.hands);
-        sc.board.setup(&sc.hands);
-        rng
-    }
-
-    /// Plays to the end or the cap; with deterministic pickup, detects the first repeated state
-    /// (Brent 1980, "An improved Monte Carlo factorization algorithm", BIT 20) and then finds where
-    /// the cycle starts by a lock-step replay, so `length` = transient + one period exactly.
-    fn run(&self, rng: &mut GameRng, sc: &mut WarScratch, rec: &mut GameRecord) -> End {
-        let r = &self.rules;
-        let max = r.max_battles;
-        if r.pickup == Pickup::Shuffled {
-            let streaks = !r.instant && r.battles_to_win == 0;
-            while sc.board.battles < max {
-                if streaks && sc.board.alive().len() == 2 {
-                    if let Some(end) = sc.board.plain_streak(r, rng, rec, max) {
-                        return end;
-                    }
-                    if sc.board.battles >= max {
-                        break;
-                    }
-                }
-                if let Some(end) = sc.board.battle(r, rng, rec, &mut Silent) {
-                    return end;
-                }
-            }
-            return End::Capped;
-        }
-        sc.start.copy_from(&sc.board.table);
-        sc.saved.copy_from(&sc.board.table);
-        let (mut power, mut lam) = (1u64, 0u64);
-        // Brent detects a cycle with transient + period <= max within 3 * max battles.
-        let hard_limit = max.saturating_mul(3).saturating_add(3);
-        let period = loop {
-            if sc.board.battles >= hard_limit {
-                break None;
-            }
-            if let Some(end) = sc.board.battle(r, rng, rec, &mut Silent) {
-                if sc.board.battles <= max {
-                    return end;
-                }
-                break None;
-            }
-            lam += 1;
-            if sc.board.table.same_state(&sc.saved) {
-                break Some(lam);
-            }
-            if lam == power {
-                sc.saved.copy_from(&sc.board.table);
-                power *= 2;
-                lam = 0;
-            }
-        };
-        let Some(period) = period else {
-            self.replay(sc, rec, max);
-            return End::Capped;
-        };
-        // Hare starts `period` battles ahead, counting into a fresh record; tortoise from the start.
-        rec.reset();
-        sc.board.setup_from(&sc.start);
-        sc.tortoise.setup_from(&sc.start);
-        for _ in 0..period {
-            sc.board.battle(r, rng, rec, &mut Silent);
-        }
-        while !sc.board.table.same_state(&sc.tortoise.table) {
-            sc.board.battle(r, rng, rec, &mut Silent);
-            sc.spare.reset();
-            sc.tortoise.battle(r, rng, &mut sc.spare, &mut Silent);
-        }
-        if sc.board.battles > max {
-            self.replay(sc, rec, max);
-            return End::Capped;
-        }
-        End::Cycle { period }
-    }
-
-    /// Plays on from whatever is on the scratch board (tests set up hand-written positions).
-    #[cfg(test)]
-    pub(crate) fn run_from_board(&self, sc: &mut WarScratch, rec: &mut GameRecord) -> End {
-        let mut rng = GameRng::new(1);
-        self.run(&mut rng, sc, rec)
-    }
-
-    /// Deals game `seed` onto the scratch board for a test and returns its generator.
-    #[cfg(test)]
-    pub(crate) fn deal_for_test(&self, seed: GameSeed, sc: &mut WarScratch) -> GameRng {
-        self.deal(seed, sc)
-    }
-
-    /// Replays a deterministic game from its start for exactly `battles` battles, counting afresh.
-    fn replay(&self, sc: &mut WarScratch, rec: &mut GameRecord, battles: u64) {
-        rec.reset();
-        sc.board.setup_from(&sc.start);
-        let mut unused = GameRng::new(0);
-        for _ in 0..battles {
-            sc.board.battle(&self.rules, &mut unused, rec, &mut Silent);
-        }
-    }
-
-    fn finish(&self, end: End, battles: u64, rec: &mut GameRecord) {
-        rec.length = battles;
-        rec.end(self.outcomes.row(Self::ending(end)));
-        rec.observe(dist::MAX_WAR_DEPTH, rec.get(counter::MAX_WAR_DEPTH) as i64);
-        if let End::Cycle { period } = end {
-            rec.observe(dist::CYCLE_PERIOD, period as i64);
-        }
-    }
-
-    fn describe_deal<N: Narrator>(&self, board: &Board, narr: &mut N) {
-        let r = &self.rules;
-        let removed = r.deck_size() + if r.jokers == rules::Jokers::Equal { r.players } else { 0 }
-            - board.table.total();
-        narr.line(format_args!(
-            "Deal: {} players, {} cards in play{}",
-            r.players,
-            board.table.total(),
-            if removed > 0 {
-                format!(" ({removed} could not be dealt evenly and are removed)")
-            } else {
-                String::new()
-            }
-        ));
-        for s in 0..r.players {
-            let cards: Vec<&str> = board.table.stack(s).map(|c| r.labels[c as usize].as_str()).collect();
-            narr.line(format_args!("  P{s} (top first): {}", cards.join(" ")));
-        }
-    }
-}
-
-impl Engine for WarEngine {
-    type Scratch = WarScratch;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn new_scratch(&self) -> WarScratch {
-        let board = Board::new(&self.rules);
-        WarScratch {
-            start: board.table.clone(),
-            saved: board.table.clone(),
-            tortoise: board.clone(),
-            board,
-            spare: GameRecord::new(&self.layout),
-            deck: Vec::with_capacity(self.rules.deck_size()),
-            hands: vec![Vec::with_capacity(self.rules.deck_size() + 1); self.rules.players],
-        }
-    }
-
-    fn play(&self, seed: GameSeed, sc: &mut WarScratch, rec: &mut GameRecord) {
-        let mut rng = self.deal(seed, sc);
-        let end = self.run(&mut rng, sc, rec);
-        let battles = match end {
-            End::Capped => self.rules.max_battles,
-            _ => sc.board.battles,
-        };
-        self.finish(end, battles, rec);
-    }
-
-    fn narrate(&self, seed: GameSeed, out: &mut String) {
-        let summary = Point::play_one(self, seed);
-        let mut sc = self.new_scratch();
-        let mut rng = self.deal(seed, &mut sc);
-        let mut rec = GameRecord::new(&self.layout);
-        let mut story = Story(out);
-        self.describe_deal(&sc.board, &mut story);
-        let mut end = None;
-        while sc.board.battles < summary.length && end.is_none() {
-            end = sc.board.battle(&self.rules, &mut rng, &mut rec, &mut story);
-        }
-        let n = self.rules.players as u16;
-        let line = match summary.outcome {
-            o if o < n => format!("P{o} wins after {} battles.", summary.length),
-            o if o == n => format!("Draw after {} battles: nobody holds a card.", summary.length),
-            o if o == n + 1 => {
-                let period = summary.observed(dist::CYCLE_PERIOD).next().unwrap_or(0);
-                format!(
-                    "Cycle: the position after battle {} was already seen after battle {}; the game repeats every {period} battles and never ends.",
-                    summary.length,
-                    summary.length as i64 - period
-                )
-            }
-            _ => format!("Capped: still going after {} battles.", summary.length),
-        };
-        story.line(format_args!("{line}"));
-        story.line(format_args!("{}", counters_line(&self.layout.counters, &summary.counters)));
-    }
 }

@@ -1,0 +1,55 @@
+//! What the end-to-end tests of the binary share: running it, and comparing two output
+//! folders byte for byte as the output contract requires. Each test file uses part of it.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+/// The files of the output contract that must be byte-identical.
+pub const CSV_FILES: [&str; 5] =
+    ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
+
+pub fn warsim() -> assert_cmd::Command {
+    cargo_bin_cmd!("warsim")
+}
+
+pub fn run_ok(args: &[&str]) {
+    let out = warsim().args(args).output().unwrap();
+    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The manifest without what legitimately differs: times, the command line (its `--out` folder
+/// and `--shard`/`--resume` flags), and `timings.csv` among the outputs (decision costs are wall
+/// clock, outside the byte-identical contract; `merge` writes none).
+pub fn manifest_core(dir: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let m = v.as_object_mut().unwrap();
+    for k in ["start_time", "end_time", "command_line"] {
+        m.remove(k);
+    }
+    if let Some(outputs) = m.get_mut("outputs").and_then(|o| o.as_array_mut()) {
+        outputs.retain(|f| f != "timings.csv");
+    }
+    v
+}
+
+/// The contract's CSV files of two folders are byte-identical.
+pub fn assert_same_csv(expected: &Path, actual: &Path) {
+    for f in CSV_FILES {
+        let a = std::fs::read(expected.join(f)).unwrap();
+        let b = std::fs::read(actual.join(f)).unwrap();
+        assert!(a == b, "{f} differs between {} and {}", expected.display(), actual.display());
+    }
+}
+
+/// The CSV files are byte-identical and the manifests agree but for times and command lines.
+pub fn assert_same_files(expected: &Path, actual: &Path) {
+    assert_same_csv(expected, actual);
+    assert_eq!(manifest_core(expected), manifest_core(actual), "manifest differs");
+}
