@@ -271,7 +271,7 @@ fn a_killed_slow_run_keeps_its_last_checkpoint() {
 fn ctrl_c_during_the_comparison_pass_stops_with_130() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
         .args(["run", "war", "--sweep", "variant=standard,peace", "--games", "1500000"])
         .args(["--baseline", "variant=standard", "--threads", "2", "-q", "--out", s(&out)])
         .stdout(Stdio::null())
