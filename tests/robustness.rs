@@ -3,33 +3,13 @@
 //! stops (promptly, for any policy, keeping what it played). Each test reproduces a failure an
 //! audit found and checks the fixed behaviour.
 
+mod binary;
+
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::cargo::cargo_bin_cmd;
-
-fn warsim() -> assert_cmd::Command {
-    cargo_bin_cmd!("warsim")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Runs warsim expecting exit 2 with one line on stderr containing `needle`, and no panic.
-fn refused(args: &[&str], needle: &str) {
-    let out = warsim().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "warsim {args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-}
-
-fn run_ok(args: &[&str]) {
-    let out = warsim().args(args).output().unwrap();
-    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-}
+use binary::{refused, run_ok, s, warsim};
 
 fn files(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

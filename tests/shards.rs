@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use binary::{CSV_FILES, assert_same_files, manifest_core, run_ok, s, warsim};
+use binary::{CSV_FILES, assert_same_files, manifest_core, refused, run_ok, s};
 
 /// Starts `warsim run` in the background.
 fn spawn(args: &[&str]) -> std::process::Child {
@@ -150,15 +150,6 @@ fn until_stops_at_the_asked_precision_and_repeats_exactly() {
     let p = length_precision(&capped);
     assert_eq!(p[0].0, 15_000);
     assert!(p[0].1 > 0.001);
-}
-
-/// Runs warsim expecting exit code 2 with a one-line message containing `needle`.
-fn refused(args: &[&str], needle: &str) {
-    let out = warsim().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "warsim {args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
 }
 
 #[test]

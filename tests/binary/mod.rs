@@ -53,3 +53,12 @@ pub fn assert_same_files(expected: &Path, actual: &Path) {
     assert_same_csv(expected, actual);
     assert_eq!(manifest_core(expected), manifest_core(actual), "manifest differs");
 }
+
+/// Runs warsim expecting exit code 2 with a one-line message containing `needle`, and no panic.
+pub fn refused(args: &[&str], needle: &str) {
+    let out = warsim().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "warsim {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+}
