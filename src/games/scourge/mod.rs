@@ -1,4 +1,4 @@
-//! Scourge War (`scourge`, RULINGS §2) for two players: the game's definition for the registry
+//! Scourge War (`scourge`, `docs/rules/scourge.md`) for two players: the game's definition for the registry
 //! and its settings. `docs/rules/scourge.md` tells the rules in prose.
 //!
 //! The folder: this file defines the game and its settings (and turns them into typed rules);

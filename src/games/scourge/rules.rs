@@ -1,4 +1,4 @@
-//! The two-player game of Scourge War (RULINGS §2): one `round` at a time, from laying the four
+//! The two-player game of Scourge War (`docs/rules/scourge.md`): one `round` at a time, from laying the four
 //! Units through the classification of the battlefield to its war region, Legend contest, Scarsands
 //! battle, Scorched Earth or Final Battle.
 //!
@@ -107,7 +107,7 @@ pub enum Class {
     Plain,
 }
 
-/// Classifies a battlefield in the order RULINGS §2 gives: Scorched Earth (one value, one colour),
+/// Classifies a battlefield in the order `docs/rules/scourge.md` gives: Scorched Earth (one value, one colour),
 /// the Scarsands (one suit or one value), Scourge War (the sides' values pair up), a war region
 /// (opposing equal values), else two plain battles.
 pub fn classify(d: &Decks, f: &Field) -> Class {

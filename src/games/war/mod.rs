@@ -1,5 +1,5 @@
 //! War (`war`) and every variant of its rules text, as orthogonal settings and named presets
-//! (RULINGS §1). `docs/rules/war.md` summarises the rules as warsim plays them.
+//! (`docs/rules/war.md` restates the rules as warsim plays them).
 //!
 //! The folder: this file defines the game and its settings; `setup.rs` turns the settings into
 //! typed rules and deals; `rules.rs` holds the board of a game in progress and plays one battle,
@@ -151,7 +151,7 @@ pub const PRESETS: &[Preset] = &[
         about: "each player shuffles one joker into their stack",
         sets: &[("jokers", "equal")],
     },
-    // RULINGS §1: players 3 or more, war_scope all. It sets 3 players (an explicit `players`
+    // docs/rules/war.md: players 3 or more, war_scope all. It sets 3 players (an explicit `players`
     // overrides a preset), so the preset alone is a multi-player game, not standard War.
     Preset {
         name: "multiple-players",

@@ -2,7 +2,7 @@
 //!
 //! The common case (two players, different cards) takes a short path: two pops, one comparison,
 //! two pushes. Everything else (wars, more players, every variant) goes through `contested`,
-//! which lays cards into a reusable spoils buffer in layers, exactly as RULINGS §1 orders them for
+//! which lays cards into a reusable spoils buffer in layers, exactly as `docs/rules/war.md` orders them for
 //! deterministic pickup. Nothing here allocates after `Board::new`.
 
 use rand_core::Rng;
