@@ -1089,3 +1089,155 @@ fn points_of_every_territory_reach_the_score_and_cards_that_stay_score_again() {
     assert_eq!(&g.st.scores[..2], &[8, 2]);
     assert_eq!(&g.st.points[..2], &[[2, 2, 4], [0, 0, 2]]);
 }
+
+#[test]
+fn the_deal_gives_seven_cards_each_one_at_a_time_from_the_top_and_clears_the_last_game() {
+    // A 20-card deck, top last: 7 5 3 1 Q 10 8 go to P0, 6 4 2 K J 9 7 to P1; six stay in the pile.
+    let deck: Vec<u8> = (1..=13).chain(1..=7).collect();
+    let mut g = Game::new(2, Version::A, 1, 200);
+    // Leftovers of a game played before on this table.
+    g.st.hands[0] = vec![1, 2];
+    g.st.territories[HIGH].push(Slot::new(0, 5, false));
+    (g.st.scores[0], g.st.points[1][2], g.st.burned[4], g.st.round) = (7, 3, 2, 9);
+    (g.st.last_round, g.st.queens_known[1], g.tally.cards_drawn) = (true, 1, 4);
+    g.deal(&deck);
+    let mut want = State::new(2, Version::A, 1, 200);
+    want.hands = vec![vec![7, 5, 3, 1, QUEEN, 10, 8], vec![6, 4, 2, KING, JACK, 9, 7]];
+    want.pile = vec![1, 2, 3, 4, 5, 6];
+    assert_eq!(g.st, want);
+    assert_eq!(g.tally, Tally::default());
+}
+
+#[test]
+fn only_a_queen_placed_is_still_offered_its_swap() {
+    // The Queen is the round's only card: P0 swaps it for its 6, which scores alone on Low.
+    let mut g = state_with(&[&[QUEEN, 6], &[7]], &[1; 10], Version::A);
+    let mut script = Script { places: vec![vec![vec![LOW as u8, K]], vec![]], swaps: vec![vec![0], vec![]] };
+    assert_eq!(round(&mut g, &mut script), None);
+    assert_eq!(g.tally.queen_swaps, 1);
+    assert_eq!(g.st.territories[LOW], vec![Slot::new(0, 6, false)]);
+    assert_eq!((&g.st.hands[0][..], &g.st.scores[..2]), (&[QUEEN][..], &[1, 0][..]));
+}
+
+#[test]
+fn placing_a_queen_makes_one_known_queen_unknown_and_other_cards_none() {
+    let mut st = State::new(2, Version::B, 1, 200);
+    st.hands[0] = vec![QUEEN, QUEEN, 5];
+    st.queens_known[0] = 2;
+    st.place(0, &[KEEP, KEEP, HIGH as u8]);
+    assert_eq!(st.queens_known[0], 2, "a 5 is no Queen");
+    st.place(0, &[LOW as u8, KEEP]);
+    assert_eq!(st.queens_known[0], 1, "one of the two known Queens may be on the table");
+    // A Queen nobody saw go back: there is nothing known to forget.
+    st.hands[1] = vec![QUEEN];
+    st.place(1, &[DRAW as u8]);
+    assert_eq!(st.queens_known[1], 0);
+}
+
+#[test]
+fn straight_burns_repeated_values_but_never_its_royals() {
+    // The 7s burn; the Queen waits for the end of the round; the 8 has no neighbour left.
+    let (pts, burned, done) = settle_cards(STRAIGHT, &[(0, 7), (1, 7), (0, QUEEN), (1, 8)]);
+    assert_eq!(burned, vec![7, 7]);
+    assert_eq!((pts, done.burned), ([0; MAX_PLAYERS], 2));
+}
+
+#[test]
+fn a_swap_may_use_each_hand_card_but_a_queen_at_most_once() {
+    // Two fresh Queens; hand cards 0, 1 and 3 may replace one (card 2 is a Queen).
+    let legal = SwapLegal { queens: vec![(HIGH as u8, 0), (DRAW as u8, 1)], swappable: vec![0, 1, 3] };
+    for ok in [[NO_SWAP, NO_SWAP], [0, NO_SWAP], [NO_SWAP, 3], [1, 0], [3, 1]] {
+        assert!(legal.allows(&ok), "{ok:?}");
+    }
+    for bad in [&[0, 0][..], &[2, NO_SWAP], &[NO_SWAP, 4], &[NO_SWAP], &[0, 1, 3]] {
+        assert!(!legal.allows(bad), "{bad:?}");
+    }
+}
+
+#[test]
+fn uniform_swaps_give_every_legal_answer_equally() {
+    let mut rng = GameSeed::new(4, 0).rng();
+    let mut out = Vec::new();
+    // One Queen, three cards: keep it or take one of them, a quarter each.
+    let one = SwapLegal { queens: vec![(LOW as u8, 0)], swappable: vec![0, 2, 5] };
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..8000 {
+        one.uniform(&mut rng, &mut out);
+        *counts.entry(out.clone()).or_insert(0u64) += 1;
+    }
+    let answers: Vec<Vec<u8>> = counts.keys().cloned().collect();
+    assert_eq!(answers, vec![vec![0], vec![2], vec![5], vec![NO_SWAP]]);
+    // Chi-square, 3 degrees of freedom: 16.27 is its 0.999 quantile.
+    let chi: f64 = counts.values().map(|&c| (c as f64 - 2000.0).powi(2) / 2000.0).sum();
+    assert!(chi < 16.27, "chi-square {chi}: {counts:?}");
+    // Two Queens, two cards: every legal answer occurs and none uses a card twice.
+    let two = SwapLegal { queens: vec![(HIGH as u8, 0), (LOW as u8, 0)], swappable: vec![0, 1] };
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        two.uniform(&mut rng, &mut out);
+        assert!(two.allows(&out), "{out:?}");
+        seen.insert(out.clone());
+    }
+    assert_eq!(seen.len(), 7, "{seen:?}");
+    // No card to swap in: the only answer is to keep the Queen.
+    let none = SwapLegal { queens: vec![(HIGH as u8, 0)], swappable: vec![] };
+    none.uniform(&mut rng, &mut out);
+    assert_eq!(out, vec![NO_SWAP]);
+}
+
+#[test]
+fn a_seat_sees_its_hand_and_the_table_and_this_rounds_cards_once_revealed() {
+    let mut g = state_with(&[&[QUEEN, 3], &[7, 6]], &[1; 10], Version::A);
+    g.st.territories[LOW].push(Slot::new(1, 9, false));
+    let mut rng = GameSeed::new(1, 1).rng();
+    let mut obs = Observation::default();
+    g.answer(&[HIGH as u8, K], &mut rng, &mut Silent);
+    assert_eq!(g.next(), Next::Place(1));
+    g.observe(1, &mut obs);
+    assert_eq!((obs.seat, &obs.hand[..], obs.round), (1, &[7, 6][..], 1));
+    assert_eq!(obs.territories[LOW], vec![Slot::new(1, 9, false)]);
+    assert!(obs.territories[HIGH].is_empty(), "P0's card is not on the table before all have placed");
+    g.answer(&[HIGH as u8, K], &mut rng, &mut Silent);
+    assert_eq!(g.next(), Next::Swap(0));
+    g.observe(0, &mut obs);
+    assert_eq!((obs.seat, &obs.hand[..]), (0, &[3][..]));
+    assert_eq!(obs.territories[HIGH], vec![Slot::new(0, QUEEN, true), Slot::new(1, 7, true)]);
+}
+
+#[test]
+fn the_search_agents_view_of_the_game_follows_its_decisions() {
+    use crate::decide::search::Steps;
+    let mut g = state_with(&[&[QUEEN, 3], &[7, 6, 5]], &[1; 10], Version::A);
+    let mut rng = GameSeed::new(1, 2).rng();
+    let (mut out, mut obs) = (Vec::new(), Observation::default());
+    for seat in 0..2 {
+        assert_eq!(Steps::to_move(&g), Some(seat));
+        Steps::random_action(&g, &mut rng, &mut out);
+        assert!(g.place_legal(seat).allows(&out) && out.len() == 2 + seat, "{out:?}");
+        let mut high_first = vec![K; 2 + seat];
+        high_first[0] = HIGH as u8;
+        Steps::apply(&mut g, &high_first, &mut rng);
+    }
+    // P0's Queen and P1's 7 on High: P0 decides its swap, from the revealed table.
+    assert_eq!((g.next(), Steps::to_move(&g)), (Next::Swap(0), Some(0)));
+    Steps::random_action(&g, &mut rng, &mut out);
+    assert!(out.len() == 1 && g.swap_legal().allows(&out), "{out:?}");
+    Steps::observe(&g, 0, &mut obs);
+    assert_eq!(obs.territories[HIGH].len(), 2);
+    Steps::apply(&mut g, &vec![0], &mut rng);
+    // The 3 swapped in scores 1 on High (the 7 burns): P0 leads by one.
+    assert_eq!((&g.st.scores[..2], Steps::to_move(&g)), (&[1, 0][..], Some(0)));
+    assert!((Steps::value(&g, 0) - 1.001).abs() < 1e-12, "{}", Steps::value(&g, 0));
+    assert!((Steps::value(&g, 1) + 0.001).abs() < 1e-12, "{}", Steps::value(&g, 1));
+    // A finished game asks nobody and offers no action.
+    let over = state_with(&[&[], &[]], &[1], Version::A);
+    assert_eq!(Steps::to_move(&over), None);
+    Steps::random_action(&over, &mut rng, &mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn faces_are_labelled_as_on_the_cards() {
+    let labels: Vec<&str> = (1..FACES as u8).map(face_label).collect();
+    assert_eq!(labels, ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+}
