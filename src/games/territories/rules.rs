@@ -153,7 +153,8 @@ fn settle_ranked(
 /// Straight: values shown more than once burn; each remaining card with a remaining neighbour value
 /// scores 1.
 fn settle_straight(king: bool, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS], out: &mut Settled) {
-    let mut count = [0u8; FACES + 1];
+    // Indexed by face: a value's neighbours (0 to 11) stay inside, and royals are never counted.
+    let mut count = [0u8; FACES];
     for s in slots.iter().filter(|s| !is_royal(s.face)) {
         count[s.face as usize] += 1;
     }

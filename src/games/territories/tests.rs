@@ -72,6 +72,24 @@ fn a_lone_value_does_not_burn() {
 }
 
 #[test]
+fn a_ten_ranks_when_it_does_not_burn() {
+    // Alone on High, a 10 does not burn and scores 1; two 10s score 2 each.
+    let (pts, burned, _) = settle_cards(HIGH, &[(0, 10)]);
+    assert!(burned.is_empty());
+    assert_eq!(pts[0], 1);
+    let (pts, _, _) = settle_cards(HIGH, &[(0, 10), (1, 10)]);
+    assert_eq!(&pts[..2], &[2, 2]);
+    // A King keeps the 10 on High: it ranks first of 2 (2 points), the 5 second (1).
+    let (pts, burned, _) = settle_cards(HIGH, &[(0, 10), (1, 5), (1, KING)]);
+    assert!(burned.is_empty());
+    assert_eq!(&pts[..2], &[2, 1]);
+    // On Low an ace alone does not burn either.
+    let (pts, burned, _) = settle_cards(LOW, &[(1, 1)]);
+    assert!(burned.is_empty());
+    assert_eq!(&pts[..2], &[0, 1]);
+}
+
+#[test]
 fn royals_never_count_as_values() {
     // A Queen and a 5 on High: one value only, so nothing burns and the 5 scores 1.
     let (pts, burned, _) = settle_cards(HIGH, &[(0, QUEEN), (1, 5)]);
