@@ -286,10 +286,8 @@ impl State {
                 return true;
             }
             self.territories[t as usize].push(Slot::new(seat, face, true));
-            if face == QUEEN && self.queens_known[seat] > 0 {
-                // A Queen seen going back to this hand may be this one: the public knows one fewer.
-                k += 1;
-            }
+            // A Queen seen going back to this hand may be this one: the public knows one fewer.
+            k += u8::from(face == QUEEN);
             false
         });
         self.queens_known[seat] = self.queens_known[seat].saturating_sub(k);
