@@ -395,7 +395,8 @@ impl State {
             tally.short_pile_draws += 1;
             let start = below(rng, self.players as u32) as usize;
             let mut s = start;
-            while !self.pile.is_empty() && (0..self.players).any(|x| got[x] < due[x]) {
+            // The pile holds fewer cards than the dues, so it runs out before every seat is served.
+            while !self.pile.is_empty() {
                 if got[s] < due[s] {
                     let c = self.pile.pop().expect("checked");
                     self.hands[s].push(c);
