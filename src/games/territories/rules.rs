@@ -762,16 +762,14 @@ impl Game {
         };
     }
 
-    /// Every placement is applied at once; then the seats with fresh Queens decide their swaps.
+    /// Every placement is applied at once; then the seats with fresh Queens decide their swaps (with
+    /// none, `ask_swaps` settles the round at once).
     fn reveal<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         for seat in 0..self.st.players {
             if N::ON {
                 narrate::placement(&self.st, seat, &self.targets[seat], narr);
             }
             self.st.place(seat, &self.targets[seat]);
-        }
-        if !self.st.territories.iter().flatten().any(|s| s.fresh && s.face == QUEEN) {
-            return self.settle(rng, narr);
         }
         for seat in 0..self.st.players {
             self.swap_at[seat].clear();
