@@ -566,10 +566,13 @@ fn heuristics_beat_random() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "agent strength: run with --release")]
 fn search_beats_the_heuristics() {
-    assert_beats("search,greedy", Version::A, 400, 100);
-    assert_beats("search,drawer", Version::A, 400, 100);
-    assert_beats("search,greedy", Version::B, 200, 100);
-    assert_beats("search,drawer", Version::B, 200, 100);
+    // Search wins about four in five decisive games against greedy in Version A and more elsewhere
+    // (docs/policies.md): 120 and 60 games keep the Wilson interval well clear of one half (its low
+    // end is 0.74 at worst) and the test within seconds.
+    assert_beats("search,greedy", Version::A, 120, 100);
+    assert_beats("search,drawer", Version::A, 120, 100);
+    assert_beats("search,greedy", Version::B, 60, 100);
+    assert_beats("search,drawer", Version::B, 60, 100);
 }
 
 /// Expands `scenarios/territories-versions.toml` the way the contract says (each `[[run]]` is the
