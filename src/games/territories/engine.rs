@@ -142,10 +142,10 @@ impl TerritoriesEngine {
         if at_top.next().is_some() { None } else { first }
     }
 
-    fn finish(&self, end: End, sc: &TerritoriesScratch, rec: &mut GameRecord) {
-        let st = &sc.game.st;
-        let tally: &Tally = &sc.game.tally;
-        let seating = sc.players.seating();
+    /// Records the finished `game`, seated as `seating` says, into `rec`.
+    pub(super) fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
+        let st = &game.st;
+        let tally: &Tally = &game.tally;
         let n = self.rules.players;
         rec.length = st.round as u64;
         let winner = if end == End::Capped { None } else { self.winner(st) };
@@ -225,7 +225,7 @@ impl Engine for TerritoriesEngine {
 
     fn play(&self, seed: GameSeed, sc: &mut TerritoriesScratch, rec: &mut GameRecord) {
         let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
-        self.finish(end, sc, rec);
+        self.finish(end, &sc.game, sc.players.seating(), rec);
     }
 
     fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
@@ -234,7 +234,7 @@ impl Engine for TerritoriesEngine {
         let mut rec = GameRecord::new(&self.layout);
         let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
         narrate::ending(&sc.game.st, end, self.winner(&sc.game.st), &mut story);
-        self.finish(end, &sc, &mut rec);
+        self.finish(end, &sc.game, sc.players.seating(), &mut rec);
         story.line(format_args!(
             "{}",
             crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)

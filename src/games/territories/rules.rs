@@ -153,7 +153,8 @@ fn settle_ranked(
 /// Straight: values shown more than once burn; each remaining card with a remaining neighbour value
 /// scores 1.
 fn settle_straight(king: bool, slots: &mut [Slot], points: &mut [i32; MAX_PLAYERS], out: &mut Settled) {
-    let mut count = [0u8; FACES + 1];
+    // Indexed by face: a value's neighbours (0 to 11) stay inside, and royals are never counted.
+    let mut count = [0u8; FACES];
     for s in slots.iter().filter(|s| !is_royal(s.face)) {
         count[s.face as usize] += 1;
     }
@@ -285,10 +286,8 @@ impl State {
                 return true;
             }
             self.territories[t as usize].push(Slot::new(seat, face, true));
-            if face == QUEEN && self.queens_known[seat] > 0 {
-                // A Queen seen going back to this hand may be this one: the public knows one fewer.
-                k += 1;
-            }
+            // A Queen seen going back to this hand may be this one: the public knows one fewer.
+            k += u8::from(face == QUEEN);
             false
         });
         self.queens_known[seat] = self.queens_known[seat].saturating_sub(k);
@@ -396,7 +395,8 @@ impl State {
             tally.short_pile_draws += 1;
             let start = below(rng, self.players as u32) as usize;
             let mut s = start;
-            while !self.pile.is_empty() && (0..self.players).any(|x| got[x] < due[x]) {
+            // The pile holds fewer cards than the dues, so it runs out before every seat is served.
+            while !self.pile.is_empty() {
                 if got[s] < due[s] {
                     let c = self.pile.pop().expect("checked");
                     self.hands[s].push(c);
@@ -762,16 +762,14 @@ impl Game {
         };
     }
 
-    /// Every placement is applied at once; then the seats with fresh Queens decide their swaps.
+    /// Every placement is applied at once; then the seats with fresh Queens decide their swaps (with
+    /// none, `ask_swaps` settles the round at once).
     fn reveal<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         for seat in 0..self.st.players {
             if N::ON {
                 narrate::placement(&self.st, seat, &self.targets[seat], narr);
             }
             self.st.place(seat, &self.targets[seat]);
-        }
-        if !self.st.territories.iter().flatten().any(|s| s.fresh && s.face == QUEEN) {
-            return self.settle(rng, narr);
         }
         for seat in 0..self.st.players {
             self.swap_at[seat].clear();
