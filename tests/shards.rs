@@ -93,9 +93,10 @@ fn interrupt_and_resume(tmp: &Path, base: &[&str], full: &Path, sig: &str, tag: 
 #[test]
 fn signals_then_resume_equal_the_uninterrupted_run() {
     let tmp = tempfile::tempdir().unwrap();
-    // Four and five players make the run last a few seconds: past its first checkpoint (written
-    // after about 2 s of play) and not yet finished when the signal comes.
-    let base = ["run", "war", "--games", "600000", "--sweep", "players=4,5", "--threads", "2", "-q"];
+    // Four and five players on one thread make the run last about six seconds on a quiet machine:
+    // past its first checkpoint (written after about 2 s of play) and not yet finished when the
+    // signal comes.
+    let base = ["run", "war", "--games", "600000", "--sweep", "players=4,5", "--threads", "1", "-q"];
     let full = tmp.path().join("full");
     run_ok(&[&base[..], &["--out", s(&full)]].concat());
 
