@@ -48,8 +48,10 @@ macro_rules! named {
 /// Declares a game's fixed counters (or distributions) once, as a module of typed constants and
 /// their names in index order:
 ///
-/// ```ignore
+/// ```
 /// warsim::declare! { pub mod counter: Counter { WARS = "wars", DOUBLE_WARS = "double_wars" } }
+/// assert_eq!(counter::NAMES, ["wars", "double_wars"]);
+/// assert_eq!(counter::DOUBLE_WARS, warsim::record::Counter(1));
 /// ```
 ///
 /// gives `counter::WARS: Counter`, `counter::DOUBLE_WARS` and `counter::NAMES`. The game passes
