@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Keeps the README true: regenerates its tables, worked examples and quoted figures from runs of
+the shipped scenarios, or checks that they still match.
+
+    python3 scripts/readme.py run [--bin PATH] [--only SCENARIO ...]   # play the shipped scenarios
+    python3 scripts/readme.py write                                     # rewrite README.md from them
+    python3 scripts/readme.py check                                     # exit 1 if README.md is stale
+
+`run` plays every scenario in `scenarios/` at its full size into `results/readme/<scenario>/` (about
+half an hour on two cores, release build) and the worked example's commands in
+`results/readme/commands/`. `write` and `check` only read those folders.
+
+What the README marks as generated:
+- a block between `<!-- generated: NAME -->` and `<!-- end generated -->` is rebuilt by the
+  renderer NAME below (`command` blocks re-run the `$ warsim ...` line they start with and show its
+  output);
+- a figure quoted in prose is a `FACTS` entry: a pattern around the figure and the function that
+  computes it.
+Lines that measure the machine (games per second, seconds) are written as they come but ignored by
+`check`. Only the standard library is used, so any Python 3.8+ runs it.
+"""
+
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+# README_RESULTS points elsewhere, e.g. at a smaller trial run of the same scenarios.
+RESULTS = Path(os.environ.get("README_RESULTS", ROOT / "results" / "readme"))
+COMMANDS = RESULTS / "commands"
+BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
+MACHINE_LINE = re.compile(r"games in [\d.,]+ s \([\d,]+ games/s")
+
+
+# ---------------------------------------------------------------- reading a run's files
+
+
+class Run:
+    """The CSV files of one run folder, indexed by point label."""
+
+    def __init__(self, name):
+        self.dir = RESULTS / name
+        if not (self.dir / "summary.csv").exists():
+            sys.exit(f"readme: no results for {name} in {self.dir}: run `python3 scripts/readme.py run --only {name}` first")
+        self.summary = self._rows("summary.csv")
+        self.points = [r["scenario"] for r in self.summary]
+
+    def _rows(self, file):
+        path = self.dir / file
+        return list(csv.DictReader(path.open())) if path.exists() else []
+
+    def point(self, **settings):
+        """The summary row whose settings are these (each key a summary.csv column)."""
+        found = [r for r in self.summary if all(r[k] == str(v) for k, v in settings.items())]
+        if len(found) != 1:
+            raise KeyError(f"{self.dir.name}: {len(found)} points with {settings}")
+        return found[0]
+
+    def outcome(self, point, outcome, seat="", team="", policy=""):
+        for r in self._cached("outcomes.csv"):
+            if (r["scenario"], r["outcome"], r["seat"], r["team"], r["policy"]) == (point, outcome, seat, team, policy):
+                return r
+        raise KeyError(f"{self.dir.name}: no outcome {outcome} seat={seat} for {point}")
+
+    def event(self, point, event):
+        for r in self._cached("events.csv"):
+            if r["scenario"] == point and r["event"] == event:
+                return r
+        raise KeyError(f"{self.dir.name}: no event {event} for {point}")
+
+    def distribution(self, point, metric):
+        return {int(r["value"]): int(r["count"]) for r in self._cached("distributions.csv")
+                if r["scenario"] == point and r["metric"] == metric}
+
+    def length_quantile(self, point, q):
+        """Nearest-rank quantile of a point's exact length histogram (lengths.csv)."""
+        counts = sorted((int(r["length"]), int(r["count"])) for r in self._cached("lengths.csv") if r["scenario"] == point)
+        rank, seen = max(1, math.ceil(q * sum(c for _, c in counts))), 0
+        for length, count in counts:
+            seen += count
+            if seen >= rank:
+                return length
+        raise KeyError(f"{self.dir.name}: no lengths for {point}")
+
+    def agents(self):
+        return self._cached("agents.csv")
+
+    def _cached(self, file):
+        cache = self.__dict__.setdefault("_cache", {})
+        if file not in cache:
+            cache[file] = self._rows(file)
+        return cache[file]
+
+
+_RUNS = {}
+
+
+def run(name):
+    if name not in _RUNS:
+        _RUNS[name] = Run(name)
+    return _RUNS[name]
+
+
+# ---------------------------------------------------------------- numbers as the README writes them
+
+
+def plain(x, places):
+    """x with `places` decimals (none if negative places round to tens), never in exponent form."""
+    q = Decimal(1).scaleb(-places) if places > 0 else Decimal(1)
+    value = Decimal(f"{float(x):.12g}")  # drops binary noise (53.9499999… is 53.95) before rounding half up
+    if places < 0:
+        value = value.scaleb(places).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-places)
+        return f"{value:f}".split(".")[0]
+    return f"{value.quantize(q, ROUND_HALF_UP):f}"
+
+
+def places_of(halfwidth):
+    """Decimals to show an interval's half-width with one significant digit (two if it starts with 1)."""
+    if halfwidth <= 0:
+        return 0
+    exponent = math.floor(math.log10(halfwidth))
+    digits = 2 if f"{halfwidth:e}"[0] == "1" else 1
+    return digits - 1 - exponent
+
+
+def with_interval(value, low, high, scale=1.0, unit=""):
+    """`value ±halfwidth`, both rounded to the half-width's first significant digit."""
+    half = (high - low) / 2 * scale
+    places = max(places_of(half), 0)
+    shown = plain(value * scale, places)
+    return f"{shown}{unit} ±{plain(half, places)}"
+
+
+def mean_of(row):
+    return with_interval(float(row["length_mean"]), float(row["length_ci95_low"]), float(row["length_ci95_high"]))
+
+
+def rate_of(r, scale=100.0, unit="%"):
+    return with_interval(float(r.get("rate") or r["win_rate"]), float(r["ci95_low"]), float(r["ci95_high"]), scale, unit)
+
+
+def significant(x, digits):
+    """x to `digits` significant digits, in plain decimal form."""
+    if x == 0:
+        return "0"
+    places = digits - 1 - math.floor(math.log10(abs(x)))
+    return plain(x, max(places, 0)) if places >= 0 else plain(x, places)
+
+
+def percent(rate):
+    """A small rate as a percentage: 0, 0.0001%, 0.19%, 2.69%, 12.4%."""
+    if rate == 0:
+        return "0"
+    x = rate * 100
+    return (f"{x:.1f}" if x >= 10 else f"{x:.2f}" if x >= 1 else significant(x, 2)) + "%"
+
+
+def per(share, low, high):
+    """A rare share as `1.05 in 10,000 [0.99, 1.12]`: the scale that puts the value in 1..10."""
+    if share == 0:
+        scale = 10 ** math.ceil(-math.log10(high))
+        return f"0 [0, {high * scale:.3g} in {scale:,}]"
+    scale = 10 ** math.ceil(-math.log10(share))
+    places = max(2 - math.floor(math.log10(share * scale)), 0)
+    return f"{plain(share * scale, places)} in {scale:,} [{plain(low * scale, places)}, {plain(high * scale, places)}]"
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n\n"
+
+
+# ---------------------------------------------------------------- the README's tables
+
+WAR_PICKUP_ROWS = [
+    ("shuffled", "shuffled: mean battles", "mean"),
+    ("seat-order", "seat order: mean battles (cycles included at their length)", "mean"),
+    ("seat-order", "seat order: **never ends** (cycle)", "cycle"),
+    ("winner-first", "winner's cards first: mean battles", "mean"),
+    ("loser-first", "loser's cards first: mean battles", "mean"),
+]
+
+
+def war_pickup():
+    r = run("war-pickup")
+    downs = sorted({int(p["war_down"]) for p in r.summary})
+    header = ["pickup \\ face-down cards per war"] + [f"{d} (standard)" if d == 3 else str(d) for d in downs]
+    rows = []
+    for pickup, label, what in WAR_PICKUP_ROWS:
+        cells = []
+        for d in downs:
+            point = r.point(pickup=pickup, war_down=d)
+            if what == "mean":
+                cells.append(mean_of(point))
+            else:
+                cells.append("**" + rate_of(r.outcome(point["scenario"], "cycle")).replace(" ±", "** ±"))
+        rows.append([label] + cells)
+    return table(header, rows)
+
+
+VARIANT_LABELS = {
+    "multiple-players": "multiple-players (war_scope all)",
+    "limited-engagement": "limited-engagement (war_scope tied)",
+    "short-war": "short-war (3 battles)",
+}
+
+
+def war_variants():
+    r = run("war-variants")
+    variants = list(dict.fromkeys(p["variant"] for p in r.summary))
+    players = sorted({int(p["players"]) for p in r.summary})
+    header = ["variant"] + [f"{n} players" for n in players] + ["draws (" + " / ".join(map(str, players)) + ")"]
+    rows = []
+    for variant in variants:
+        cells, draws = [], []
+        for n in players:
+            try:
+                point = r.point(variant=variant, players=n)
+            except KeyError:
+                cells.append("—")
+                continue
+            cells.append(mean_of(point))
+            draws.append(percent(float(point["draw_rate"])))
+        rows.append([VARIANT_LABELS.get(variant, variant)] + cells + [" / ".join(draws)])
+    return table(header, rows)
+
+
+def scourge_decks():
+    r = run("scourge-decks")
+    header = ["decks", "mean rounds", "seat 0 wins", "seat 1 wins", "draw",
+              "Final Battle: out of units / war can't be fought / after Scarsands",
+              "Final Battle changes the result", "Scorched Earth declared", "scorched (no winner)"]
+    rows = []
+    for p in r.summary:
+        name = p["scenario"]
+        label = f"{p['decks']} standard decks" if p["deck"] == "standard" else p["decks"]
+        causes = [int(r.event(name, f"final_battle_{c}")["total"]) for c in ("out_of_units", "war_short", "scarsands")]
+        split = " / ".join(f"{100 * c / sum(causes):.1f}%" for c in causes)
+        decisive = float(r.event(name, "final_battle_decisive")["share_of_games"])
+        declared = r.event(name, "scorched_earth")
+        scorched = r.outcome(name, "scorched")
+        rows.append([label, mean_of(p), rate_of(r.outcome(name, "win", seat="0")), rate_of(r.outcome(name, "win", seat="1")),
+                     percent(float(p["draw_rate"])), split, f"{100 * decisive:.1f}%",
+                     per(float(declared["share_of_games"]), float(declared["ci95_low"]), float(declared["ci95_high"])),
+                     per(float(scorched["rate"]), float(scorched["ci95_low"]), float(scorched["ci95_high"]))])
+    return table(header, rows)
+
+
+def territories_agents():
+    r = run("territories-versions")
+    cells = {(a["agent"], a["opponent"]): a for a in r.agents()}
+    agents = sorted({a for a, _ in cells}, key=lambda a: sum(float(c["win_rate"]) for (x, _), c in cells.items() if x == a))
+    budget = next(p["search_budget"] for p in r.summary if "search" in p["policies"])
+    named = {a: f"search (budget {budget})" if a == "search" else a for a in agents}
+    rows = []
+    for a in agents:
+        row = [f"**{a}**"]
+        for b in agents:
+            c = cells.get((a, b))
+            row.append("—" if c is None else rate_of(c))
+        rows.append(row)
+    return table(["agent \\ opponent"] + [named[b] for b in agents], rows)
+
+
+def command(body):
+    """Re-runs the `$ warsim ...` line the block starts with, from results/readme/commands/."""
+    line = next(l for l in body.splitlines() if l.startswith("$ "))
+    output = subprocess.run(line[2:], shell=True, cwd=COMMANDS, env=command_env(), capture_output=True, text=True)
+    if output.returncode != 0:
+        sys.exit(f"readme: `{line[2:]}` failed: {output.stderr.strip()}")
+    return "```\n" + line + "\n" + output.stdout + "```\n"
+
+
+RENDERERS = {
+    "war-pickup": war_pickup,
+    "war-variants": war_variants,
+    "scourge-decks": scourge_decks,
+    "territories-agents": territories_agents,
+}
+
+# ---------------------------------------------------------------- figures quoted in prose
+
+
+def example():
+    """The worked example's run folder (written by its command block)."""
+    r = Run.__new__(Run)
+    r.dir = COMMANDS / "results" / "war"
+    r.summary = list(csv.DictReader((r.dir / "summary.csv").open()))
+    r.points = [p["scenario"] for p in r.summary]
+    return r
+
+
+def pickup_cycles_elsewhere():
+    r = run("war-pickup")
+    counts = [int(r.outcome(p["scenario"], "cycle")["count"]) for p in r.summary if p["pickup"] in ("winner-first", "loser-first")]
+    return str(sum(counts))
+
+
+def pickup_cycle_bound():
+    r = run("war-pickup")
+    highs = [float(r.outcome(p["scenario"], "cycle")["ci95_high"]) for p in r.summary if p["pickup"] in ("winner-first", "loser-first")]
+    return significant(100 * max(highs), 1)
+
+
+def cycle_periods():
+    r = run("war-pickup")
+    periods = {}
+    for p in r.summary:
+        for value, count in r.distribution(p["scenario"], "cycle_period").items():
+            periods[value] = periods.get(value, 0) + count
+    return periods
+
+
+def spoils(variant, players):
+    return plain(float(run("war-variants").point(variant=variant, players=players)["length_mean"]), 0)
+
+
+def instant_range():
+    """The middle 99% of two-player Instant War lengths (0.5th to 99.5th percentile)."""
+    r = run("war-variants")
+    name = r.point(variant="instant-war", players=2)["scenario"]
+    return f"{r.length_quantile(name, 0.005)}–{r.length_quantile(name, 0.995)}"
+
+
+def scourge_scorched_share():
+    """Of all Scorched Earth declarations, the share the Black Ancient scorched (summed over points)."""
+    r = run("scourge-decks")
+    declared = sum(int(r.event(p["scenario"], "scorched_earth")["total"]) for p in r.summary)
+    scorched = sum(int(r.outcome(p["scenario"], "scorched")["count"]) for p in r.summary)
+    return f"{100 * scorched / declared:.0f}"
+
+
+def territories(version, policies, players=2, column="length_mean", digits=1):
+    r = run("territories-versions")
+    p = r.point(version=version, policies=policies, players=players)
+    value = float(p[column])
+    return f"{100 * value:.{digits}f}%" if column.endswith("_rate") else f"{value:.{digits}f}"
+
+
+def territories_games(policies, version=None):
+    r = run("territories-versions")
+    versions = ["A", "B"] if version is None else [version]
+    return f"{sum(int(r.point(version=v, policies=policies, players=2)['games']) for v in versions):,}"
+
+
+def games_per_point(name):
+    counts = {int(p["games"]) for p in run(name).summary}
+    return f"{counts.pop():,}" if len(counts) == 1 else "varying"
+
+
+def seed_of(name):
+    return str(json.loads((RESULTS / name / "manifest.json").read_text())["seed"])
+
+
+FACTS = [
+    # (pattern with one group around the figure, its value)
+    (r"lasts (\d+) battles on average", lambda: plain(float(example().point(pickup="shuffled")["length_mean"]), 0)),
+    (r"seat order, (\d+)% of deals never end",
+     lambda: plain(100 * float(example().outcome(example().point(pickup="seat-order")["scenario"], "cycle")["rate"]), 0)),
+    (r"a game has ([\d.]+) wars on average",
+     lambda: plain(float(example().event(example().point(pickup="shuffled")["scenario"], "wars")["mean_per_game"]), 1)),
+    (r"that (\d+)% of games see a double war",
+     lambda: plain(100 * float(example().event(example().point(pickup="shuffled")["scenario"], "double_wars")["share_of_games"]), 0)),
+    (r"lists the first games that cycled \(`([\d\x20]+)`\)",
+     lambda: example().outcome(example().point(pickup="seat-order")["scenario"], "cycle")["example_games"]),
+    (r"(\d+) of 1,000,000 games cycled", pickup_cycles_elsewhere),
+    (r"\(95% upper bound ([\d.]+)%\)", pickup_cycle_bound),
+    (r"Most cycles repeat every (\d+) battles", lambda: str(max(cycle_periods().items(), key=lambda kv: kv[1])[0])),
+    (r"the longest periods run to about ([\d,]+) battles", lambda: f"{int(significant(max(cycle_periods()), 1)):,}"),
+    (r"one card down per war and seat-order pickup, (\d+)% of games never end",
+     lambda: plain(100 * float(run("war-pickup").outcome(run("war-pickup").point(pickup="seat-order", war_down=1)["scenario"], "cycle")["rate"]), 0)),
+    (r"\((\d+) battles instead of \d+ for two players", lambda: spoils("greater-spoils", 2)),
+    (r"battles instead of (\d+) for two players", lambda: spoils("standard", 2)),
+    (r"two players, (\d+) instead of \d+ for four", lambda: spoils("greater-spoils", 4)),
+    (r"two players, \d+ instead of (\d+) for four", lambda: spoils("standard", 4)),
+    (r"very regular \(([\d–]+) battles for 99% of", instant_range),
+    (r"but ([\d.]+)% of two-player games end with both",
+     lambda: plain(100 * float(run("war-variants").point(variant="instant-war", players=2)["draw_rate"]), 1)),
+    (r"(\d+)% of declarations are scorched", scourge_scorched_share),
+    (r"\(([\d.]+) rounds instead of [\d.]+\)", lambda: territories("B", "random")),
+    (r"rounds instead of ([\d.]+)\)", lambda: territories("A", "random")),
+    (r"more draws \(([\d.]+%) vs", lambda: territories("B", "random", column="draw_rate")),
+    (r"more draws \([\d.]+% vs ([\d.]+%)\)", lambda: territories("A", "random", column="draw_rate")),
+    (r"draws more frequent \((\d+%) of games between four greedy players in Version A\)",
+     lambda: territories("A", "greedy", players=4, column="draw_rate", digits=0)),
+    (r"i\.e\. ([\d,]+) deals each played once per seat rotation",
+     lambda: f"{int(territories_games('greedy,random', 'A').replace(',', '')) // 2:,}"),
+    (r"\(([\d,]+) games per pairing: ",
+     lambda: f"{int(next(a['games'] for a in run('territories-versions').agents() if a['agent'] == 'greedy' and a['opponent'] == 'random')):,}"),
+    (r"`scenarios/war-pickup.toml`, ([\d,]+) games per point", lambda: games_per_point("war-pickup")),
+    (r"`scenarios/war-pickup.toml`, [\d,]+ games per point, seed (\d+)", lambda: seed_of("war-pickup")),
+    (r"`scenarios/war-variants.toml`, ([\d,]+) games per point", lambda: games_per_point("war-variants")),
+    (r"`scenarios/war-variants.toml`, [\d,]+ games per point, seed (\d+)", lambda: seed_of("war-variants")),
+    (r"`scenarios/scourge-decks.toml`, ([\d,]+) games per point", lambda: games_per_point("scourge-decks")),
+    (r"`scenarios/scourge-decks.toml`, [\d,]+ games per point, seed (\d+)", lambda: seed_of("scourge-decks")),
+    (r"games per pairing: ([\d,]+) games in each version", lambda: territories_games("greedy,random", "A")),
+]
+
+# ---------------------------------------------------------------- run, write, check
+
+
+def command_env():
+    env = dict(os.environ, COLUMNS="100")
+    env["PATH"] = f"{COMMANDS / 'bin'}{os.pathsep}{env['PATH']}"
+    return env
+
+
+def play_scenarios(bin_path, only):
+    scenarios = sorted((ROOT / "scenarios").glob("*.toml"))
+    for scenario in scenarios:
+        if only and scenario.stem not in only:
+            continue
+        out = RESULTS / scenario.stem
+        print(f"readme: {scenario.stem} -> {out}", flush=True)
+        subprocess.run([bin_path, "run", str(scenario), "--out", str(out), "-q"], check=True)
+    (COMMANDS / "bin").mkdir(parents=True, exist_ok=True)
+    link = COMMANDS / "bin" / "warsim"
+    if link.exists() or link.is_symlink():
+        link.unlink()
+    link.symlink_to(Path(bin_path).resolve())
+    shutil.rmtree(COMMANDS / "results", ignore_errors=True)
+
+
+def regenerate(text):
+    def block(match):
+        name, body = match.group("name"), match.group("body")
+        fresh = command(body) if name == "command" else RENDERERS[name]()
+        return match.group(1) + fresh + match.group(4)
+
+    text = BLOCK.sub(block, text)
+    for pattern, value in FACTS:
+        # A space in a pattern matches any run of white space, so rewrapping the prose keeps it.
+        found = re.search(pattern.replace(" ", r"\s+"), text)
+        if not found:
+            sys.exit(f"readme: the README no longer says /{pattern}/: update FACTS in scripts/readme.py")
+        text = text[:found.start(1)] + value() + text[found.end(1):]
+    return text
+
+
+def machine_free(text):
+    return [MACHINE_LINE.sub("games in … s (… games/s", line) for line in text.splitlines()]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="action", required=True)
+    play = sub.add_parser("run", help="play the shipped scenarios into results/readme/")
+    play.add_argument("--bin", default=str(ROOT / "target" / "release" / "warsim"))
+    play.add_argument("--only", nargs="*", default=[])
+    sub.add_parser("write", help="rewrite README.md's generated parts")
+    sub.add_parser("check", help="exit 1 if README.md differs from what the results say")
+    args = parser.parse_args()
+
+    if args.action == "run":
+        play_scenarios(args.bin, args.only)
+        return
+    old = README.read_text()
+    new = regenerate(old)
+    if args.action == "write":
+        README.write_text(new)
+        return
+    import difflib
+    diff = list(difflib.unified_diff(machine_free(old), machine_free(new), "README.md", "from the results", lineterm=""))
+    print("\n".join(diff) if diff else "readme: README.md agrees with the results")
+    sys.exit(1 if diff else 0)
+
+
+if __name__ == "__main__":
+    main()
