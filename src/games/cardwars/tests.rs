@@ -1,0 +1,1 @@
+//! Cardwars tests.
