@@ -684,8 +684,9 @@ impl Game {
         }
     }
 
-    /// Stops at `next` with its options made, or passes straight on when it has one answer only.
-    fn stop_at(&mut self, next: Next) {
+    /// Stops at `next` with its options made from the table as it stands (the game's own flow
+    /// passes straight on where a decision has one answer only; a test may stop anywhere).
+    pub fn stop_at(&mut self, next: Next) {
         self.next = next;
         let o = &mut self.options;
         o.resources = 0;
