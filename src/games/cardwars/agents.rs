@@ -71,8 +71,8 @@ pub enum Style {
     /// cheap blockers in front of a lethal attack.
     Aggressive,
     /// `defensive`: never plays its joker as a resource; attacks only with faces that every
-    /// unmarked opposing face is smaller than, and keeps its biggest face home while the opponent
-    /// has faces. Blocks like `aggressive`, and also throws cheap blockers in front of an attack
+    /// unmarked opposing face is smaller than, so no attack of its own is a trade (once nothing
+    /// is left to draw, it attacks like `aggressive`, so a standoff does not stall the game). Blocks like `aggressive`, and also throws cheap blockers in front of an attack
     /// that would bring its life to 5 or less; plays the joker against two faces or more, or
     /// against an attack that would take half of its life.
     Defensive,
@@ -168,24 +168,15 @@ impl Heuristic {
         if blockers == 0 && all as i32 >= obs.life[1 - me] {
             return Action::attack(o.ready);
         }
+        // Once nothing is left to draw (a quiet turn has passed), a standoff would only stall:
+        // `defensive` then attacks like `aggressive`.
+        let cautious = self.style == Style::Defensive && obs.quiet == 0;
         let mut mask = 0u32;
         for i in 0..mine.len() {
             let v = value(mine[i].card);
-            let safe = match self.style {
-                Style::Aggressive => biggest_blocker <= v,
-                Style::Defensive => biggest_blocker < v,
-            };
+            let safe = if cautious { biggest_blocker < v } else { biggest_blocker <= v };
             if o.ready >> i & 1 == 1 && safe {
                 mask |= 1 << i;
-            }
-        }
-        if self.style == Style::Defensive && theirs.iter().any(|u| is_face(u.card)) && mask != 0 {
-            // Keep the biggest face home, unmarked, to block the opponent's faces.
-            let home = (0..mine.len())
-                .filter(|&i| is_face(mine[i].card) && !mine[i].marked)
-                .max_by_key(|&i| (value(mine[i].card), i));
-            if let Some(i) = home {
-                mask &= !(1 << i);
             }
         }
         Action::attack(mask)
@@ -281,7 +272,7 @@ impl Searcher {
         let sim = Game::new(rules.config);
         let unseen = Unseen { decks: [deck_of(0), deck_of(1)] };
         let rollout = HeuristicRollout {
-            heuristic: Heuristic { style: Style::Aggressive },
+            heuristic: Heuristic { style: Style::Defensive },
             obs: Observation::default(),
         };
         Searcher {
@@ -367,6 +358,9 @@ impl Searcher {
     }
 }
 
+/// Turns a simulated game is played ahead at most.
+pub const HORIZON: u32 = 40;
+
 /// The search's determinization: everything public from the observation and the seat's own
 /// hand; its own unseen cards (its 27 less hand, battlefield and graveyard) shuffled into its
 /// deck; the opponent's unseen cards shuffled, its hand taken from them by its known size, the
@@ -402,6 +396,9 @@ impl Determinize<Game> for Unseen {
             decks[s] = unseen;
         }
         game.resume_at(obs, hands, decks);
+        // A simulation looks `HORIZON` turns ahead at most; one still going then is judged by the
+        // lives (`Steps::value` of a capped game).
+        game.config.max_turns = obs.config.max_turns.min(obs.turn + HORIZON);
     }
 }
 

@@ -977,13 +977,14 @@ impl Steps for Game {
     }
 
     /// 1 for a win and 0 for a loss, plus a thousandth of the life margin; a capped or stalled
-    /// game is worth one half, plus a thousandth of the life difference.
+    /// game (a simulation cut short by its horizon too) is worth one half plus a hundredth of the
+    /// life difference, kept within 0.1 to 0.9 so that it never weighs as a win or a loss.
     fn value(&self, seat: usize) -> f64 {
-        let margin = (self.players[seat].life - self.players[1 - seat].life) as f64 * 0.001;
+        let diff = (self.players[seat].life - self.players[1 - seat].life) as f64;
         match self.next {
-            Next::Over(End::Won(w)) if w == seat => 1.0 + margin,
-            Next::Over(End::Won(_)) => margin.max(-0.4),
-            _ => 0.5 + margin,
+            Next::Over(End::Won(w)) if w == seat => 1.0 + 0.001 * diff,
+            Next::Over(End::Won(_)) => (0.001 * diff).max(-0.09),
+            _ => (0.5 + 0.01 * diff).clamp(0.1, 0.9),
         }
     }
 }
