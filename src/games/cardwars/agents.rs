@@ -270,7 +270,7 @@ pub struct Searcher {
 impl Searcher {
     pub fn new(rules: &Rules) -> Searcher {
         let sim = Game::new(rules.config);
-        let unseen = Unseen { decks: [deck_of(0), deck_of(1)] };
+        let unseen = Unseen::new();
         let rollout = HeuristicRollout {
             heuristic: Heuristic { style: Style::Defensive },
             obs: Observation::default(),
@@ -367,6 +367,18 @@ pub const HORIZON: u32 = 40;
 /// rest its deck. Stopped at the observed decision.
 pub struct Unseen {
     decks: [[u8; DECK]; PLAYERS],
+}
+
+impl Unseen {
+    pub fn new() -> Unseen {
+        Unseen { decks: [deck_of(0), deck_of(1)] }
+    }
+}
+
+impl Default for Unseen {
+    fn default() -> Self {
+        Unseen::new()
+    }
 }
 
 impl Determinize<Game> for Unseen {

@@ -83,7 +83,7 @@ pub fn label(c: u8) -> String {
 
 /// A fixed-capacity list (a deck, a hand, a graveyard, a battlefield): no seat ever holds more
 /// than its 27 cards in one zone, so no zone allocates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Zone<T: Copy + Default> {
     len: u8,
     items: [T; DECK],
@@ -94,6 +94,16 @@ impl<T: Copy + Default> Default for Zone<T> {
         Zone { len: 0, items: [T::default(); DECK] }
     }
 }
+
+/// Two zones are equal when they hold the same items in the same order (whatever is left in the
+/// array past its length is nobody's business).
+impl<T: Copy + Default + PartialEq> PartialEq for Zone<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq> Eq for Zone<T> {}
 
 impl<T: Copy + Default> Zone<T> {
     pub fn of(items: &[T]) -> Self {
@@ -666,7 +676,9 @@ impl Game {
                 }
                 return;
             }
-            std::mem::swap(&mut p.deck, &mut p.grave);
+            // Copied, not swapped: the graveyard's array keeps only cards that were face up.
+            p.deck = p.grave;
+            p.grave.clear();
             shuffle(rng, p.deck.as_mut_slice());
             self.tally.reshuffles += 1;
             if N::ON {
