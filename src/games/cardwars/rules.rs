@@ -15,6 +15,8 @@ use super::narrate;
 use crate::decide::search::Steps;
 use crate::decide::{Decision, Legal};
 use crate::games::narrate::{Narrator, Silent};
+use rand_core::Rng;
+
 use crate::seed::{GameRng, below, shuffle};
 
 /// Cards in each seat's deck: two suits of 13 and a joker.
@@ -383,8 +385,9 @@ fn nth_bit(mask: u32, k: u32) -> u32 {
 
 impl Legal<Action> for Options {
     /// `random` as the rulings define it: the resource and the face (with its payment) uniform
-    /// over the legal options and "none"; each ready face attacks with probability 1/2; a held
-    /// joker defends with probability 1/2, otherwise each card that may block picks uniformly
+    /// over the legal options and "none"; each ready face attacks with probability 1/2 (one bit
+    /// of a draw each); a held joker defends with probability 1/2, otherwise each card that may
+    /// block picks uniformly
     /// among "no block" and the attackers; a uniform damage order. The stage is the one these
     /// options were made for (each stage fills its own fields and clears the others).
     fn uniform(&self, rng: &mut GameRng, out: &mut Action) {
@@ -395,25 +398,21 @@ impl Legal<Action> for Options {
             let k = below(rng, self.faces.len() as u32 + 1) as usize;
             self.faces.get(k).map_or(Action::Pass, |&(h, m)| Action::Face(h, m))
         } else if self.ready != 0 {
-            let mut m = 0;
-            for i in 0..32 {
-                if self.ready >> i & 1 == 1 && below(rng, 2) == 1 {
-                    m |= 1 << i;
-                }
-            }
-            Action::attack(m)
+            // One fair coin per ready face: the bits of one 32-bit draw.
+            Action::attack(self.ready & rng.next_u32())
         } else if self.attackers != 0 {
             if self.joker && below(rng, 2) == 1 {
                 Action::Joker
             } else {
                 let n = self.attackers.count_ones();
                 let mut b = [NO_BLOCK; DECK];
-                for (i, t) in b.iter_mut().enumerate() {
-                    if self.blockers >> i & 1 == 1 {
-                        let k = below(rng, n + 1);
-                        if k > 0 {
-                            *t = nth_bit(self.attackers, k - 1) as u8;
-                        }
+                let mut free = self.blockers;
+                while free != 0 {
+                    let i = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let k = below(rng, n + 1);
+                    if k > 0 {
+                        b[i] = nth_bit(self.attackers, k - 1) as u8;
                     }
                 }
                 Action::block(b)
@@ -917,7 +916,7 @@ impl Game {
 pub fn payments(p: &Player, out: &mut Vec<(u8, u32)>) {
     out.clear();
     for (h, &c) in p.hand.as_slice().iter().enumerate() {
-        if !is_face(c) {
+        if !is_face(c) || affordable(p, suit(c)) < value(c) as u32 {
             continue;
         }
         // The usable resources, highest value first: a set reached in that order is minimal when
@@ -938,6 +937,12 @@ pub fn payments(p: &Player, out: &mut Vec<(u8, u32)>) {
         }
         minimal_sets(items, &rest, value(c) as u32, 0, 0, 0, &mut |m| out.push((h as u8, m)));
     }
+}
+
+/// What `p`'s resources that pay for suit `s` are worth together.
+#[inline]
+fn affordable(p: &Player, s: u8) -> u32 {
+    p.field.as_slice().iter().filter(|u| pays_for(u.card, s)).map(|u| value(u.card) as u32).sum()
 }
 
 /// Depth-first over `items` (highest value first) from `k`: every set that reaches `need` and
