@@ -172,8 +172,8 @@ impl Heuristic {
         // `defensive` then attacks like `aggressive`.
         let cautious = self.style == Style::Defensive && obs.quiet == 0;
         let mut mask = 0u32;
-        for i in 0..mine.len() {
-            let v = value(mine[i].card);
+        for (i, u) in mine.iter().enumerate() {
+            let v = value(u.card);
             let safe = if cautious { biggest_blocker < v } else { biggest_blocker <= v };
             if o.ready >> i & 1 == 1 && safe {
                 mask |= 1 << i;

@@ -603,14 +603,14 @@ impl Game {
         match (self.next, *a) {
             (Next::Resource(s), Action::Resource(h)) => {
                 self.play_resource(s, h as usize, narr);
-                self.to_faces(rng, narr);
+                self.ask_faces(rng, narr);
             }
-            (Next::Resource(_), _) => self.to_faces(rng, narr),
+            (Next::Resource(_), _) => self.ask_faces(rng, narr),
             (Next::Face(s), Action::Face(h, m)) => {
                 self.play_face(s, h as usize, m, narr);
-                self.to_faces(rng, narr);
+                self.ask_faces(rng, narr);
             }
-            (Next::Face(_), _) => self.to_attack(rng, narr),
+            (Next::Face(_), _) => self.ask_attack(rng, narr),
             (Next::Attack(_), Action::Attack(m)) => self.declare_attack(m, rng, narr),
             (Next::Attack(_), _) => self.end_turn(rng, narr),
             (Next::Defend(_), Action::Joker) => self.joker_defense(rng, narr),
@@ -620,7 +620,7 @@ impl Game {
                 if N::ON {
                     narrate::blocks(self, narr);
                 }
-                self.to_order(0, rng, narr);
+                self.ask_order(0, rng, narr);
             }
             (Next::Defend(_), _) => {
                 self.blocks = [NO_BLOCK; DECK];
@@ -636,7 +636,7 @@ impl Game {
                 if N::ON {
                     narrate::order(self, &o, narr);
                 }
-                self.to_order(self.ordering as u32 + 1, rng, narr);
+                self.ask_order(self.ordering as u32 + 1, rng, narr);
             }
             (next, a) => unreachable!("{next:?} answered {a:?}"),
         }
@@ -661,7 +661,7 @@ impl Game {
         if N::ON {
             narrate::hand(self, s, narr);
         }
-        self.to_resource(rng, narr);
+        self.ask_resource(rng, narr);
     }
 
     /// Draws one card; an empty deck takes the shuffled graveyard first; with both empty, nothing.
@@ -731,21 +731,21 @@ impl Game {
         }
     }
 
-    fn to_resource<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn ask_resource<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         self.stop_at(Next::Resource(self.active));
         if self.options.resources == 0 {
-            self.to_faces(rng, narr);
+            self.ask_faces(rng, narr);
         }
     }
 
-    fn to_faces<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn ask_faces<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         self.stop_at(Next::Face(self.active));
         if self.options.faces.is_empty() {
-            self.to_attack(rng, narr);
+            self.ask_attack(rng, narr);
         }
     }
 
-    fn to_attack<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn ask_attack<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         self.stop_at(Next::Attack(self.active));
         if self.options.ready == 0 {
             self.end_turn(rng, narr);
@@ -819,7 +819,7 @@ impl Game {
 
     /// Asks the attacker to order the blockers of the next attacker from field index `from` on
     /// that has two or more; with none left, resolves the combat.
-    fn to_order<N: Narrator>(&mut self, from: u32, rng: &mut GameRng, narr: &mut N) {
+    fn ask_order<N: Narrator>(&mut self, from: u32, rng: &mut GameRng, narr: &mut N) {
         for a in from..32 {
             if self.attackers >> a & 1 == 1 && self.blocks.iter().filter(|&&b| b == a as u8).count() >= 2 {
                 self.ordering = a as u8;

@@ -572,7 +572,7 @@ fn observations_never_show_hidden_cards() {
         assert_eq!(a.options(), b.options());
         // Every agent, seeing equal observations with equal streams, decides alike.
         let rules = Rules { search_budget: 20, ..Rules::with("random") };
-        for p in 0..POLICIES.len() {
+        for (p, name) in POLICIES.iter().enumerate() {
             let (mut da, mut db) = (Action::Pass, Action::Pass);
             Agent::new(p, &rules).decide(
                 &oa,
@@ -586,7 +586,7 @@ fn observations_never_show_hidden_cards() {
                 &mut GameSeed::new(seed, 1).seat_rng(seat),
                 &mut db,
             );
-            assert_eq!(da, db, "{} at seed {seed}", POLICIES[p]);
+            assert_eq!(da, db, "{name} at seed {seed}");
         }
         compared += usize::from(a != b);
     }
