@@ -124,8 +124,7 @@ pub struct Rules {
 
 impl Rules {
     pub fn from_settings(s: &Settings) -> Result<Rules, String> {
-        let lineup =
-            Lineup::parse(s.get("policies"), PLAYERS, &POLICIES).map_err(|e| format!("cardwars: {e}"))?;
+        let lineup = Lineup::parse(s.get("policies"), PLAYERS, &POLICIES)?;
         Ok(Rules {
             config: Config {
                 life: s.int("life") as i32,
