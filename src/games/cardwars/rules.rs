@@ -915,8 +915,13 @@ impl Game {
 /// face's value, with no card that could be left out.
 pub fn payments(p: &Player, out: &mut Vec<(u8, u32)>) {
     out.clear();
-    for (h, &c) in p.hand.as_slice().iter().enumerate() {
-        if !is_face(c) || affordable(p, suit(c)) < value(c) as u32 {
+    let hand = p.hand.as_slice();
+    if !hand.iter().any(|&c| is_face(c)) {
+        return;
+    }
+    let worth = worth_by_suit(p);
+    for (h, &c) in hand.iter().enumerate() {
+        if !is_face(c) || worth[suit(c) as usize] < value(c) as u32 {
             continue;
         }
         // The usable resources, highest value first: a set reached in that order is minimal when
@@ -939,10 +944,18 @@ pub fn payments(p: &Player, out: &mut Vec<(u8, u32)>) {
     }
 }
 
-/// What `p`'s resources that pay for suit `s` are worth together.
+/// What `p`'s resources that pay for each suit are worth together (a joker counts for every suit).
 #[inline]
-fn affordable(p: &Player, s: u8) -> u32 {
-    p.field.as_slice().iter().filter(|u| pays_for(u.card, s)).map(|u| value(u.card) as u32).sum()
+fn worth_by_suit(p: &Player) -> [u32; 4] {
+    let mut worth = [0u32; 4];
+    for u in p.field.as_slice().iter().filter(|u| is_resource(u.card)) {
+        if is_joker(u.card) {
+            worth.iter_mut().for_each(|w| *w += JOKER_VALUE as u32);
+        } else {
+            worth[suit(u.card) as usize] += value(u.card) as u32;
+        }
+    }
+    worth
 }
 
 /// Depth-first over `items` (highest value first) from `k`: every set that reaches `need` and
