@@ -16,6 +16,7 @@ use crate::seed::GameSeed;
 use crate::settings::{Preset, SettingSpec, Settings};
 use crate::stats::{Accumulator, Timings};
 
+pub mod cardwars;
 pub mod census;
 pub mod narrate;
 pub mod scourge;
@@ -38,7 +39,7 @@ pub struct GameDef {
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
-    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF];
+    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, cardwars::DEF];
     GAMES
 }
 
