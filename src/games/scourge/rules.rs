@@ -56,7 +56,7 @@ pub enum Cause {
 }
 
 impl Cause {
-    fn counter(self) -> crate::record::Counter {
+    pub(super) fn counter(self) -> crate::record::Counter {
         match self {
             Cause::OutOfUnits => counter::FINAL_BATTLE_OUT_OF_UNITS,
             Cause::WarShort => counter::FINAL_BATTLE_WAR_SHORT,
@@ -64,7 +64,7 @@ impl Cause {
         }
     }
 
-    fn why(self) -> &'static str {
+    pub(super) fn why(self) -> &'static str {
         match self {
             Cause::OutOfUnits => "a player cannot lay a full round",
             Cause::WarShort => "a war step cannot be laid",

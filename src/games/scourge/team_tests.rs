@@ -1,0 +1,1 @@
+//! Team-game tests (placeholder).
