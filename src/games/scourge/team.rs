@@ -108,30 +108,26 @@ pub enum Class {
 /// by one, two or three opposing cards); else plain battles.
 pub fn classify(d: &Decks, f: &Field, positions: usize) -> Class {
     let k = f.fought;
-    let card = |c: usize, s: usize| f.up[f.cols[c][s] as usize];
-    if k == positions {
-        let first = card(0, 0);
-        let all = (0..k).flat_map(|c| [card(c, 0), card(c, 1)]);
-        let (mut one_value, mut one_colour, mut one_suit) = (true, true, true);
-        for u in all {
-            one_value &= value(u) == value(first);
-            one_colour &= d.colour(u) == d.colour(first);
-            one_suit &= suit(u) == suit(first);
-        }
-        if one_value && one_colour {
-            return Class::ScorchedEarth;
-        }
-        if one_value || one_suit {
-            return Class::Scarsands;
+    let mut ua = [0u8; 3];
+    let mut ub = [0u8; 3];
+    for c in 0..k {
+        ua[c] = f.up[f.cols[c][0] as usize];
+        ub[c] = f.up[f.cols[c][1] as usize];
+    }
+    let va = ua.map(value);
+    let vb = ub.map(value);
+    if k == positions && (va[0] == vb[0] || suit(ua[0]) == suit(ub[0])) {
+        if let Some(class) = one_of_a_kind(d, &ua[..k], &ub[..k]) {
+            return class;
         }
     }
-    // edges[i] = the b columns whose card equals a's card in column i.
+    // Bit i of `rows` / bit j of `cols`: side a's card in column i equals side b's in column j.
     let mut rows = 0u8;
     let mut cols = 0u8;
     let mut at_war: Seats = 0;
     for i in 0..k {
         for j in 0..k {
-            if value(card(i, 0)) == value(card(j, 1)) {
+            if va[i] == vb[j] {
                 rows |= 1 << i;
                 cols |= 1 << j;
                 at_war |= 1 << f.cols[i][0] | 1 << f.cols[j][1];
@@ -154,6 +150,20 @@ pub fn classify(d: &Decks, f: &Field, positions: usize) -> Class {
         WarKind::Diagonal
     };
     Class::War(Region { kind, matched: at_war, columns })
+}
+
+/// A full field of one value and colour (Scorched Earth), or of one suit or value (Scarsands).
+fn one_of_a_kind(d: &Decks, a: &[Unit], b: &[Unit]) -> Option<Class> {
+    let first = a[0];
+    let cards = || a.iter().chain(b);
+    let one_value = cards().all(|&u| value(u) == value(first));
+    if one_value && cards().all(|&u| d.colour(u) == d.colour(first)) {
+        return Some(Class::ScorchedEarth);
+    }
+    if one_value || cards().all(|&u| suit(u) == suit(first)) {
+        return Some(Class::Scarsands);
+    }
+    None
 }
 
 /// A team game in progress. Stacks and the Legends deck have their top at the end.
@@ -287,6 +297,10 @@ impl Team {
     /// random; the larger side's leftovers lay face down, waiting.
     pub fn lay(&mut self, rng: &mut GameRng, rec: &mut GameRecord) -> Field {
         let p = self.positions;
+        let n = 2 * p;
+        if self.waiting[..n].iter().all(Option::is_none) && self.stacks[..n].iter().all(|s| !s.is_empty()) {
+            return self.lay_full(rng);
+        }
         let mut waiting = [[0u8; 3]; 2];
         let mut free = [[0u8; 3]; 2];
         let (mut nw, mut nf) = ([0usize; 2], [0usize; 2]);
@@ -367,6 +381,26 @@ impl Team {
         if f.fought < p {
             rec.count(extra(team_counter::PARTIAL_ROUNDS), 1);
         }
+        f
+    }
+
+    /// The common round: no waiting card and every player holds a Unit, so side a's players face
+    /// side b's in one uniformly random matching (one draw of the generator).
+    #[inline(always)]
+    fn lay_full(&mut self, rng: &mut GameRng) -> Field {
+        const PERMS: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let p = self.positions;
+        // With two positions the first two permutations of three keep 2 last: [0, 1] and [1, 0]
+        // are PERMS[0] and PERMS[2].
+        let perm = if p == 3 { PERMS[below(rng, 6) as usize] } else { PERMS[2 * below(rng, 2) as usize] };
+        let mut f = Field { cols: [[EMPTY; 2]; 3], n: p, fought: p, up: [0; MAX_SEATS] };
+        for (a, col) in f.cols[..p].iter_mut().enumerate() {
+            let b = p + perm[a] as usize;
+            f.up[a] = self.stacks[a].pop().expect("every player holds a Unit");
+            f.up[b] = self.stacks[b].pop().expect("every player holds a Unit");
+            *col = [a as u8, b as u8];
+        }
+        self.field_units += 2 * p as u32;
         f
     }
 

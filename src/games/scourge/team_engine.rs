@@ -83,7 +83,7 @@ impl TeamEngine {
     }
 
     /// Deals game `seed`: shuffles the Units and the Legends, gives each player one face-down
-    /// Legend (seat 0 first), deals the Units one at a time round the table (the remainder stays
+    /// Legend (seat 0 first), deals each player an equal block of the Units (the remainder stays
     /// unused); returns the generator positioned after the deal.
     pub fn deal(&self, seed: GameSeed, sc: &mut TeamScratch) -> GameRng {
         let mut rng = seed.rng();
@@ -98,8 +98,11 @@ impl TeamEngine {
         for s in 0..n {
             team.held[s] = team.legends.pop();
         }
-        for (i, &u) in sc.deck[..self.share() * n].iter().enumerate() {
-            team.stacks[i % n].push(u);
+        // Each player's share is a block of the shuffled deck: the same distribution as dealing
+        // one card at a time round the table, without a division per card.
+        let share = self.share();
+        for (s, block) in sc.deck[..share * n].chunks_exact(share).enumerate() {
+            team.stacks[s].extend_from_slice(block);
         }
         rng
     }
