@@ -64,7 +64,7 @@ impl Cause {
         }
     }
 
-    pub(super) fn why(self) -> &'static str {
+    fn why(self) -> &'static str {
         match self {
             Cause::OutOfUnits => "a player cannot lay a full round",
             Cause::WarShort => "a war step cannot be laid",

@@ -66,6 +66,8 @@ pub struct Field {
     pub fought: usize,
     /// The face-up card of each seat in a fought column.
     pub up: [Unit; MAX_SEATS],
+    /// The seats whose waiting card was challenged this round.
+    pub challenged: Seats,
 }
 
 impl Field {
@@ -116,18 +118,19 @@ pub fn classify(d: &Decks, f: &Field, positions: usize) -> Class {
     }
     let va = ua.map(value);
     let vb = ub.map(value);
-    if k == positions && (va[0] == vb[0] || suit(ua[0]) == suit(ub[0])) {
-        if let Some(class) = one_of_a_kind(d, &ua[..k], &ub[..k]) {
-            return class;
-        }
+    if k == positions
+        && (va[0] == vb[0] || suit(ua[0]) == suit(ub[0]))
+        && let Some(class) = one_of_a_kind(d, &ua[..k], &ub[..k])
+    {
+        return class;
     }
     // Bit i of `rows` / bit j of `cols`: side a's card in column i equals side b's in column j.
     let mut rows = 0u8;
     let mut cols = 0u8;
     let mut at_war: Seats = 0;
-    for i in 0..k {
-        for j in 0..k {
-            if va[i] == vb[j] {
+    for (i, x) in va[..k].iter().enumerate() {
+        for (j, y) in vb[..k].iter().enumerate() {
+            if x == y {
                 rows |= 1 << i;
                 cols |= 1 << j;
                 at_war |= 1 << f.cols[i][0] | 1 << f.cols[j][1];
@@ -337,6 +340,7 @@ impl Team {
                 col[s] = w as u8;
                 col[o] = c as u8;
                 f.cols[f.n] = col;
+                f.challenged |= 1 << w;
                 f.n += 1;
             }
             rec.count(extra(team_counter::UNFOUGHT_CHALLENGED), m as u64);
@@ -351,8 +355,8 @@ impl Team {
         let pairs = nf[0].min(nf[1]);
         let big = (nf[1] > nf[0]) as usize;
         pick(rng, &mut free[big], nf[big], pairs);
-        for i in 0..pairs {
-            let (a, b) = (free[0][i] as usize, free[1][i] as usize);
+        for (&a, &b) in free[0][..pairs].iter().zip(&free[1][..pairs]) {
+            let (a, b) = (a as usize, b as usize);
             f.up[a] = self.stacks[a].pop().expect("a free player holds a Unit");
             f.up[b] = self.stacks[b].pop().expect("a free player holds a Unit");
             f.cols[f.n] = [a as u8, b as u8];
@@ -393,7 +397,7 @@ impl Team {
         // With two positions the first two permutations of three keep 2 last: [0, 1] and [1, 0]
         // are PERMS[0] and PERMS[2].
         let perm = if p == 3 { PERMS[below(rng, 6) as usize] } else { PERMS[2 * below(rng, 2) as usize] };
-        let mut f = Field { cols: [[EMPTY; 2]; 3], n: p, fought: p, up: [0; MAX_SEATS] };
+        let mut f = Field { cols: [[EMPTY; 2]; 3], n: p, fought: p, up: [0; MAX_SEATS], challenged: 0 };
         for (a, col) in f.cols[..p].iter_mut().enumerate() {
             let b = p + perm[a] as usize;
             f.up[a] = self.stacks[a].pop().expect("every player holds a Unit");
@@ -762,12 +766,9 @@ impl Team {
         let drawn = extra_legends.iter().flatten().count() as u32;
         self.field_legends += drawn;
         if N::ON {
-            for s in 0..self.players() {
-                let shown: Vec<String> = [self.held[s], extra_legends[s]]
-                    .into_iter()
-                    .flatten()
-                    .map(|l| d.legend_label(l))
-                    .collect();
+            for (s, extra) in extra_legends[..self.players()].iter().enumerate() {
+                let shown: Vec<String> =
+                    [self.held[s], *extra].into_iter().flatten().map(|l| d.legend_label(l)).collect();
                 let shown = if shown.is_empty() { "no Legend".to_string() } else { shown.join(" and ") };
                 narr.line(format_args!("  P{s} turns up {shown}"));
             }
@@ -812,7 +813,11 @@ impl Team {
         if N::ON {
             narr.line(format_args!(
                 "Final Battle ({}), for {} Units on the battlefield ({waiting} of them waiting unfought cards)",
-                cause.why(),
+                match cause {
+                    Cause::OutOfUnits => "a side has no Unit left in its stacks",
+                    Cause::WarShort => "no card in the war can be fed a Unit",
+                    Cause::Scarsands => "the Scarsands",
+                },
                 self.field_units
             ));
         }

@@ -90,9 +90,14 @@ impl Team {
                 if seat == EMPTY {
                     "(empty)".to_string()
                 } else if c < f.fought {
-                    format!("P{seat} {}", d.unit_label(f.up[seat as usize]))
+                    let waited = if f.challenged & (1 << seat) != 0 {
+                        " (was waiting face down: challenged)"
+                    } else {
+                        ""
+                    };
+                    format!("P{seat} {}{waited}", d.unit_label(f.up[seat as usize]))
                 } else {
-                    format!("P{seat} face down, waiting")
+                    format!("P{seat} face down (unfought, waiting)")
                 }
             };
             cols.push(format!("{} v {}", slot(0), slot(1)));

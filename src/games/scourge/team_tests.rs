@@ -55,8 +55,11 @@ fn position(stacks: &[&[&str]], held: &[Option<&str>], legends: &[&str]) -> Team
     t
 }
 
-/// A fully fought battlefield: each column is (side a's seat and card, side b's seat and card).
-fn field(cols: &[((usize, &str), (usize, &str))]) -> Field {
+/// One fought column: (side a's seat and card, side b's seat and card).
+type Column<'a> = ((usize, &'a str), (usize, &'a str));
+
+/// A fully fought battlefield.
+fn field(cols: &[Column]) -> Field {
     let d = decks();
     let mut f = Field { cols: [[EMPTY; 2]; 3], ..Field::default() };
     for (c, &((a, ua), (b, ub))) in cols.iter().enumerate() {
@@ -93,7 +96,7 @@ const F: &[&str] = &["2Ho", "3Ho", "4Ho", "5Ho", "6Ho", "8Ho"];
 #[test]
 fn classification_of_team_fields() {
     let d = decks();
-    let class = |cols: &[((usize, &str), (usize, &str))], p| classify(&d, &field(cols), p);
+    let class = |cols: &[Column], p| classify(&d, &field(cols), p);
     // Full field, one value and colour: Scorched Earth; one suit: Scarsands.
     assert_eq!(class(&[((0, "7He"), (2, "7Ho")), ((1, "7Ho"), (3, "7He"))], 2), Class::ScorchedEarth);
     assert_eq!(class(&[((0, "2He"), (2, "9He")), ((1, "KHe"), (3, "5He"))], 2), Class::Scarsands);
@@ -311,8 +314,8 @@ fn the_refill_after_a_scourge_war_is_random_when_the_deck_is_short() {
         let mut t = position(&[F, F, F, F], &[None; 4], &["KHe"]);
         t.refill(&decks(), &mut GameSeed::new(5, i).rng(), &mut Silent);
         assert_eq!(t.held.iter().flatten().count(), 1);
-        for s in 0..4 {
-            got[s] += t.held[s].is_some() as u32;
+        for (g, held) in got.iter_mut().zip(&t.held) {
+            *g += held.is_some() as u32;
         }
     }
     assert!(got.iter().all(|&g| g > 60), "{got:?}");
@@ -519,7 +522,7 @@ fn players_are_two_four_or_six() {
         crate::settings::resolve("scourge", SETTINGS, PRESETS, &Default::default(), &explicit)
     };
     for p in ["3", "5", "8"] {
-        let err = set(&[("players", p)]).err().expect("refused").to_string();
+        let err = set(&[("players", p)]).expect_err("refused").to_string();
         assert!(err.contains("allowed: 2, 4, 6"), "{err}");
     }
     for (p, rows) in [("4", 4), ("6", 4)] {

@@ -433,7 +433,7 @@ fn settings_allow_two_four_or_six_players_and_two_to_four_decks() {
         crate::settings::resolve("scourge", SETTINGS, PRESETS, &Default::default(), &explicit)
     };
     assert!((DEF.build)(&set(&[]).unwrap()).is_ok());
-    let err = set(&[("players", "3")]).err().expect("3 players refused");
+    let err = set(&[("players", "3")]).expect_err("3 players refused");
     assert!(err.to_string().contains("allowed: 2, 4, 6"), "{err}");
     assert!(set(&[("decks", "5")]).is_err());
     assert!(set(&[("deck", "tarot")]).is_err());
