@@ -27,6 +27,7 @@ crate::declare! {
         WAR_STANDS = "war_stands",
         SCARSANDS_ESCALATIONS = "scarsands_escalations",
         UNFOUGHT_FINAL = "unfought_final",
+        SIDE_WITHOUT_LEGEND = "side_without_legend",
         MVP_SHARED = "mvp_shared",
         MVP_SHARED_A = "mvp_shared_a",
         MVP_SHARED_B = "mvp_shared_b",
@@ -875,6 +876,9 @@ impl Team {
                 narr.line(format_args!("  {} without a Legend", names.join(", ")));
             }
             let side_empty = (0..2).any(|s| showing & side_mask(s, p) == 0);
+            if side_empty {
+                rec.count(extra(team_counter::SIDE_WITHOUT_LEGEND), 1);
+            }
             match self.legendless {
                 Legendless::StandOff => {
                     self.stand_off(rec, narr);

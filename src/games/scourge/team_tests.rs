@@ -289,6 +289,7 @@ fn a_player_without_a_legend_sits_out_or_stands_the_contest_off() {
     t.field_units = 4;
     assert_eq!(t.legend_contest(0b1111, &d, &mut rng(), &mut rec, &mut Silent), Some(2));
     assert_eq!((count(&rec, "legend_sit_outs"), count(&rec, "legend_shortage")), (1, 0));
+    assert_eq!(count(&rec, "side_without_legend"), 0);
     assert_eq!(t.captured[2], 4 + 3);
     // Stand-off: the whole contest stands off; the Legends turned up go aside with the Units.
     let mut t = position(&[F, F, F, F], &held, &[]);
@@ -304,6 +305,7 @@ fn a_player_without_a_legend_sits_out_or_stands_the_contest_off() {
     t.field_units = 4;
     assert_eq!(t.legend_contest(0b1111, &d, &mut rng(), &mut rec, &mut Silent), None);
     assert_eq!((count(&rec, "legend_sit_outs"), count(&rec, "legend_shortage")), (2, 1));
+    assert_eq!(count(&rec, "side_without_legend"), 1);
 }
 
 #[test]
