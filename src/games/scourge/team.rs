@@ -76,11 +76,6 @@ impl Field {
     pub fn face_up(&self) -> Seats {
         self.cols[..self.fought].iter().fold(0, |m, c| m | 1 << c[0] | 1 << c[1])
     }
-
-    /// The fought column a seat's face-up card stands in.
-    pub fn column_of(&self, seat: usize) -> usize {
-        (0..self.fought).find(|&c| self.cols[c].contains(&(seat as u8))).expect("a fought seat")
-    }
 }
 
 /// Which kind of war a region is; each region counts once, in the first kind that fits.
@@ -125,6 +120,11 @@ pub fn classify(d: &Decks, f: &Field, positions: usize) -> Class {
     {
         return class;
     }
+    // Most rounds match nothing: one bit per value on each side tells at once.
+    let values = |v: &[u8]| v.iter().fold(0u16, |m, &x| m | 1 << x);
+    if values(&va[..k]) & values(&vb[..k]) == 0 {
+        return Class::Plain;
+    }
     // Bit i of `rows` / bit j of `cols`: side a's card in column i equals side b's in column j.
     let mut rows = 0u8;
     let mut cols = 0u8;
@@ -137,9 +137,6 @@ pub fn classify(d: &Decks, f: &Field, positions: usize) -> Class {
                 at_war |= 1 << f.cols[i][0] | 1 << f.cols[j][1];
             }
         }
-    }
-    if rows == 0 {
-        return Class::Plain;
     }
     // A bipartite graph without two disjoint edges is a star (König): one row or one column.
     if rows.count_ones() >= 2 && cols.count_ones() >= 2 {
