@@ -548,8 +548,9 @@ impl Team {
                 self.take_units(taker, taken);
                 if N::ON {
                     narr.line(format_args!(
-                        "  side {} has the best face-up card: P{taker} takes the region, {taken} cards",
-                        side_name(w)
+                        "  side {} has the best face-up card: P{taker} takes the region, {taken} cards{}",
+                        side_name(w),
+                        shared_note(showing)
                     ));
                 }
                 return true;
@@ -904,10 +905,11 @@ impl Team {
                 let taker = self.one_of(top, rng, rec);
                 if N::ON {
                     narr.line(format_args!(
-                        "  side {} has the best Legend: P{taker} takes the battlefield, {} Units and {} Legends",
+                        "  side {} has the best Legend: P{taker} takes the battlefield, {} Units and {} Legends{}",
                         side_name(w),
                         self.field_units,
-                        self.field_legends
+                        self.field_legends,
+                        shared_note(top)
                     ));
                 }
                 self.take(taker, self.field_units, self.field_legends);
@@ -1011,6 +1013,11 @@ impl Team {
         self.field_units -= units;
         self.field_legends -= legends;
     }
+}
+
+/// The narrative's note when several players of the winning side show the best card.
+fn shared_note(showing: Seats) -> &'static str {
+    if showing.count_ones() > 1 { " (a shared best: one of its players, at random)" } else { "" }
 }
 
 /// The seats of side `side`.

@@ -671,6 +671,9 @@ fn the_narrative_tells_the_game_play_plays() {
             assert_eq!(lines("three-card war:"), c("three_card_wars"));
             assert_eq!(lines("cards in contention"), c("war_steps"));
             assert_eq!(lines("stand-off:"), c("legend_shortage"));
+            assert_eq!(lines("(a shared best"), c("shared_best"));
+            assert_eq!(lines("escalation:"), c("scarsands_escalations"));
+            assert_eq!(lines("(was waiting face down: challenged)"), c("unfought_challenged"));
             assert_eq!(lines("Final Battle ("), c("final_battle_out_of_units") + c("final_battle_war_short"));
             let mvp_lines = if c("scorched") == 1 { 0 } else { 2 };
             assert_eq!(lines("MVP of side"), mvp_lines, "{seed:?}");
