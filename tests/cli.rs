@@ -37,6 +37,8 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_files() {
     rejects(&["run", "war", "--set", "variant=piece", "--out", o], "unknown variant 'piece'");
     rejects(&["run", "war", "--set", "variant=lesser-spoils+peace", "--out", o], "conflict");
     rejects(&["run", "war", "--set", "jokers=equal", "--set", "players=3", "--out", o], "at most 2 players");
+    rejects(&["run", "scourge", "--set", "players=3", "--out", o], "'players' (allowed: 2, 4, 6)");
+    rejects(&["run", "scourge", "--sweep", "players=4,5", "--out", o], "'players' (allowed: 2, 4, 6)");
     rejects(&["run", "war", "--games", "0", "--out", o], "--games must be at least 1");
     rejects(
         &["run", "war", "--threads", "0", "--out", o],

@@ -1,22 +1,32 @@
-//! Scourge War (`scourge`, `docs/rules/scourge.md`) for two players: the game's definition for the registry
-//! and its settings. `docs/rules/scourge.md` tells the rules in prose.
+//! Scourge War (`scourge`, `docs/rules/scourge.md`) for two, four or six players: the game's
+//! definition for the registry and its settings. `docs/rules/scourge.md` tells the rules in prose.
 //!
 //! The folder: this file defines the game and its settings (and turns them into typed rules);
-//! `cards.rs` builds the Units and Legends decks; `rules.rs` holds the duel in progress and plays
-//! one round of it; `engine.rs` deals a game, plays it to its end and records it; `narrate.rs`
-//! tells a game; `census.rs` accounts for every card after every round; `tests.rs` holds the rule
-//! tests. Every choice in Scourge War is made without information (placement left or right is
-//! random), so it asks its players no decisions and has no agents.
+//! `cards.rs` builds the Units and Legends decks, which both games share. The duel keeps its own
+//! fast path: `rules.rs` holds the duel in progress and plays one round of it; `engine.rs` deals a
+//! game, plays it to its end and records it; `narrate.rs` tells a game; `census.rs` accounts for
+//! every card after every round; `tests.rs` holds the rule tests. The team game (four and six
+//! players, two sides) has the same plan in `team.rs`, `team_engine.rs`, `team_narrate.rs`,
+//! `team_census.rs` and `team_tests.rs`. Every choice in Scourge War is made without information
+//! (placement is random), so it asks its players no decisions and has no agents.
 
 pub mod cards;
 mod census;
 pub mod engine;
 mod narrate;
 pub mod rules;
+pub mod team;
+mod team_census;
+pub mod team_engine;
+mod team_narrate;
+#[cfg(test)]
+mod team_tests;
 #[cfg(test)]
 mod tests;
 
 pub use engine::{ScourgeEngine, ScourgeScratch, dist};
+pub use team::Legendless;
+pub use team_engine::{TeamEngine, TeamScratch, team_dist};
 
 use super::{GameDef, Point};
 use crate::cards::Pack;
@@ -26,8 +36,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "players",
         default: "2",
-        allowed: Allowed::Text("2 (the duel; the 4- and 6-player team games are not implemented yet)"),
-        help: "players; only the two-player duel is implemented",
+        allowed: Allowed::Choice(&["2", "4", "6"]),
+        help: "players: 2 (the duel), 4 or 6 (two sides of two or three)",
         deal: true,
     },
     SettingSpec {
@@ -44,15 +54,22 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "draconian: 56 cards with Guardians; standard (extension): 52 cards, the two jokers are the Ancients",
         deal: true,
     },
+    SettingSpec {
+        key: "legendless",
+        default: "sit-out",
+        allowed: Allowed::Choice(&["sit-out", "stand-off"]),
+        help: "team games: a player without a Legend sits a contest out (it stands off only when a side shows none), or stands it off",
+        deal: false,
+    },
 ];
 
 pub const PRESETS: &[Preset] = &[Preset { name: "standard", about: "the rules as written", sets: &[] }];
 
 pub const DEF: GameDef = GameDef {
     name: "scourge",
-    title: "Scourge War (two players)",
-    about: "Two Units each per round on a two-column battlefield; matches go to war, paired values to a \
-            Scourge War of Legends; the most captured cards after the Final Battle wins.",
+    title: "Scourge War",
+    about: "Two sides on a battlefield of columns (a duel, or teams of two or three); matches go to war, \
+            paired values to a Scourge War of Legends; the most captured cards after the Final Battle wins.",
     settings: SETTINGS,
     presets: PRESETS,
     policies: &[],
@@ -61,27 +78,34 @@ pub const DEF: GameDef = GameDef {
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     let rules = ScourgeRules::from_settings(s)?;
-    Ok(Box::new(ScourgeEngine::new(rules.pack, rules.decks)))
+    if rules.players == 2 {
+        return Ok(Box::new(ScourgeEngine::new(rules.pack, rules.decks)));
+    }
+    Ok(Box::new(TeamEngine::new(rules.pack, rules.decks, rules.players / 2, rules.legendless)))
 }
 
-/// The settings as typed rules: the pack, how many decks are shuffled together, and the players
-/// (only the two-player duel is implemented; the team games for 4 and 6 are to come).
+/// The settings as typed rules: the pack, how many decks are shuffled together, the players (2:
+/// the duel; 4 or 6: the team game) and what a player without a Legend does in a team contest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScourgeRules {
     pub pack: Pack,
     pub decks: usize,
+    pub players: usize,
+    pub legendless: Legendless,
 }
 
 impl ScourgeRules {
-    /// The rules of a scenario point; `Err` explains a player count that is not implemented.
+    /// The rules of a scenario point; `Err` names the player counts allowed.
     pub fn from_settings(s: &Settings) -> Result<ScourgeRules, String> {
-        if s.get("players").trim() != "2" {
-            return Err(format!(
-                "scourge: players = {} is not available (allowed: 2; the team games for 4 and 6 players are not implemented yet)",
-                s.get("players")
-            ));
-        }
+        let players = match s.get("players").trim() {
+            "2" => 2,
+            "4" => 4,
+            "6" => 6,
+            other => return Err(format!("scourge: players = {other} is not available (allowed: 2, 4, 6)")),
+        };
         let pack = if s.get("deck") == "standard" { Pack::Standard } else { Pack::Draconian };
-        Ok(ScourgeRules { pack, decks: s.int("decks") as usize })
+        let legendless =
+            if s.get("legendless") == "stand-off" { Legendless::StandOff } else { Legendless::SitOut };
+        Ok(ScourgeRules { pack, decks: s.int("decks") as usize, players, legendless })
     }
 }

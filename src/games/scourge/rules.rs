@@ -56,7 +56,7 @@ pub enum Cause {
 }
 
 impl Cause {
-    fn counter(self) -> crate::record::Counter {
+    pub(super) fn counter(self) -> crate::record::Counter {
         match self {
             Cause::OutOfUnits => counter::FINAL_BATTLE_OUT_OF_UNITS,
             Cause::WarShort => counter::FINAL_BATTLE_WAR_SHORT,

@@ -426,15 +426,15 @@ fn out_of_units_final_battle_can_decide_the_game() {
 // ---- settings ----------------------------------------------------------------------------------
 
 #[test]
-fn settings_allow_only_the_duel_and_two_to_four_decks() {
+fn settings_allow_two_four_or_six_players_and_two_to_four_decks() {
     let set = |pairs: &[(&str, &str)]| {
         let explicit: Vec<(String, String)> =
             pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         crate::settings::resolve("scourge", SETTINGS, PRESETS, &Default::default(), &explicit)
     };
     assert!((DEF.build)(&set(&[]).unwrap()).is_ok());
-    let err = (DEF.build)(&set(&[("players", "4")]).unwrap()).err().expect("4 players refused");
-    assert!(err.contains("allowed: 2"), "{err}");
+    let err = set(&[("players", "3")]).expect_err("3 players refused");
+    assert!(err.to_string().contains("allowed: 2, 4, 6"), "{err}");
     assert!(set(&[("decks", "5")]).is_err());
     assert!(set(&[("deck", "tarot")]).is_err());
     let point = (DEF.build)(&set(&[("deck", "standard"), ("decks", "3")]).unwrap()).unwrap();
