@@ -6,8 +6,7 @@
 //! fast path: `rules.rs` holds the duel in progress and plays one round of it; `engine.rs` deals a
 //! game, plays it to its end and records it; `narrate.rs` tells a game; `census.rs` accounts for
 //! every card after every round; `tests.rs` holds the rule tests. The team game (four and six
-//! players, two sides) has the same plan in `team.rs`, `team_engine.rs`, `team_narrate.rs`,
-//! `team_census.rs` and `team_tests.rs`. Every choice in Scourge War is made without information
+//! players, two sides) has the same floor plan in its own folder, `team/`. Every choice in Scourge War is made without information
 //! (placement is random), so it asks its players no decisions and has no agents.
 
 pub mod cards;
@@ -16,17 +15,11 @@ pub mod engine;
 mod narrate;
 pub mod rules;
 pub mod team;
-mod team_census;
-pub mod team_engine;
-mod team_narrate;
-#[cfg(test)]
-mod team_tests;
 #[cfg(test)]
 mod tests;
 
 pub use engine::{ScourgeEngine, ScourgeScratch, dist};
-pub use team::Legendless;
-pub use team_engine::{TeamEngine, TeamScratch, team_dist};
+pub use team::{Legendless, TeamEngine, TeamScratch, team_dist};
 
 use super::{GameDef, Point};
 use crate::cards::Pack;

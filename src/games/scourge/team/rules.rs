@@ -9,9 +9,9 @@
 //! set of players is a small array or a bit mask, so nothing allocates after the deal. Every step
 //! is public so that tests can set an exact position and apply one step of the rules to it.
 
-use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, strength, suit, value};
-use super::rules::{Cause, End, counter};
 use crate::games::narrate::Narrator;
+use crate::games::scourge::cards::{BLACK_ANCIENT, Decks, Legend, Unit, strength, suit, value};
+use crate::games::scourge::rules::{Cause, End, counter};
 use crate::record::{Counter, GameRecord};
 use crate::seed::{GameRng, below, shuffle};
 
@@ -79,7 +79,7 @@ impl Field {
 }
 
 /// Which kind of war a region is; each region counts once, in the first kind that fits.
-pub use super::rules::WarKind;
+pub use crate::games::scourge::rules::WarKind;
 
 /// The one war region of a team round (T5): the matched cards' owners and the columns they stand in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,13 +4,13 @@
 //! One game loop (`run`) serves the runs, the narrative and the census, as in the duel's engine
 //! (`engine.rs`), which stays apart so that the duel keeps its fast state.
 
-use super::cards::{Decks, Legend, Unit};
-use super::rules::{End, counter};
-use super::team::{Legendless, Team, extra, team_counter};
+use super::rules::{Legendless, Team, extra, team_counter};
 use crate::cards::Pack;
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent};
+use crate::games::scourge::cards::{Decks, Legend, Unit};
+use crate::games::scourge::rules::{End, counter};
 use crate::record::{Counters, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed, shuffle};
 
@@ -209,6 +209,6 @@ impl Engine for TeamEngine {
     }
 
     fn census(&self, seed: GameSeed) -> Result<u64, String> {
-        super::team_census::census(self, seed)
+        super::census::census(self, seed)
     }
 }

@@ -4,13 +4,13 @@
 //! accounted for after every round, counters that agree with how each game ended, and the
 //! narrative telling the game `play` plays. Kept apart from the duel's `tests.rs`.
 
-use super::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT};
-use super::rules::{Cause, End, WarKind};
-use super::team::{Class, EMPTY, Field, Legendless, MAX_SEATS, Region, Team, classify};
-use super::team_engine::{Mvp, TeamEngine, mvp, team_dist};
-use super::*;
+use super::engine::{Mvp, TeamEngine, mvp, team_dist};
+use super::rules::{Class, EMPTY, Field, Legendless, MAX_SEATS, Region, Team, classify};
 use crate::cards::Pack;
 use crate::games::narrate::Silent;
+use crate::games::scourge::cards::{BLACK_ANCIENT, Decks, Legend, Unit, WHITE_ANCIENT};
+use crate::games::scourge::rules::{Cause, End, WarKind};
+use crate::games::scourge::*;
 use crate::games::{Engine, Point};
 use crate::record::{GameRecord, OutcomeKind};
 use crate::seed::{GameRng, GameSeed};

@@ -1,14 +1,14 @@
 //! The team game's narrative for `warsim play scourge --set players=4|6`: the deal, each round's
-//! columns and waiting cards as the engine plays them (the rules in `team.rs` tell their own
+//! columns and waiting cards as the engine plays them (the rules in `rules.rs` tell their own
 //! steps), running captured counts per player and side, and the closing lines with each side's MVP.
 
-use super::cards::Decks;
-use super::rules::End;
-use super::team::{Class, EMPTY, Field, Team, WarKind, side_name};
-use super::team_engine::{Mvp, TeamEngine, mvp};
+use super::engine::{Mvp, TeamEngine, mvp};
+use super::rules::{Class, EMPTY, Field, Team, WarKind, side_name};
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Story, counters_line};
+use crate::games::scourge::cards::Decks;
+use crate::games::scourge::rules::End;
 use crate::record::GameRecord;
 use crate::seed::GameSeed;
 
@@ -112,7 +112,7 @@ impl Team {
             }
             Class::ScourgeWar(at_war) => {
                 let bystanders = f.face_up() & !at_war;
-                let by: Vec<String> = super::team::seats(bystanders).map(|s| format!("P{s}")).collect();
+                let by: Vec<String> = super::rules::seats(bystanders).map(|s| format!("P{s}")).collect();
                 if by.is_empty() {
                     "Scourge War declared: the face-up values match in two pairs across".to_string()
                 } else {
@@ -123,7 +123,7 @@ impl Team {
                 }
             }
             Class::War(r) => {
-                let who: Vec<String> = super::team::seats(r.matched).map(|s| format!("P{s}")).collect();
+                let who: Vec<String> = super::rules::seats(r.matched).map(|s| format!("P{s}")).collect();
                 match r.kind {
                     WarKind::ThreeCard => format!(
                         "three-card war: {} match; the side with more cards has more chances",

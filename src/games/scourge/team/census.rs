@@ -3,8 +3,8 @@
 //! stand-off, or left out by the deal, and every Legend is in the Legends deck, held face down, on
 //! the battlefield, captured or set aside. Battlefield, captures and stand-offs are counts only.
 
-use super::team::Team;
-use super::team_engine::{TeamEngine, TeamScratch};
+use super::engine::{TeamEngine, TeamScratch};
+use super::rules::Team;
 use crate::games::Engine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
 use crate::games::narrate::Silent;
