@@ -19,6 +19,7 @@ use crate::stats::{Accumulator, Timings};
 pub mod census;
 pub mod narrate;
 pub mod scourge;
+pub mod slots;
 pub mod territories;
 pub mod war;
 
@@ -38,7 +39,7 @@ pub struct GameDef {
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
-    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF];
+    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, slots::DEF];
     GAMES
 }
 
