@@ -21,6 +21,7 @@ crate::declare! {
         EMPTY_SLOTS = "empty_slots",
         EMPTY_DRAWS = "empty_draws",
         SIDEBOARD_SWAPS = "sideboard_swaps",
+        VANILLA_FILL = "vanilla_fill",
     }
 }
 
@@ -61,7 +62,10 @@ impl SlotsEngine {
     fn start(&self, seed: GameSeed, sc: &mut SlotsScratch) -> GameRng {
         let seating = Seating::new(seed, crate::games::slots::rules::SEATS, self.rules.rotate);
         let mut rng = seating.deal.rng();
-        sc.game.st.pools.deal_default(&mut rng);
+        match &self.rules.cards {
+            Some(set) => sc.game.st.pools.deal_from(set, &mut rng),
+            None => sc.game.st.pools.deal_default(&mut rng),
+        }
         sc.players.sit(seating);
         rng
     }
@@ -114,6 +118,7 @@ impl SlotsEngine {
         rec.count(counter::EMPTY_SLOTS, t.empty_slots);
         rec.count(counter::EMPTY_DRAWS, t.empty_draws);
         rec.count(counter::SIDEBOARD_SWAPS, t.sideboard_swaps);
+        rec.count(counter::VANILLA_FILL, st.pools.vanilla_fill as u64);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }
@@ -132,11 +137,9 @@ impl Engine for SlotsEngine {
         let r = &self.rules;
         let agents = r.lineup.policies.iter().map(|&p| Agent::new(p)).collect();
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
-        SlotsScratch {
-            game: Game::new(r.deck_policy, r.max_replays),
-            obs: Observation::default(),
-            players: Players::new(agents, &self.rows, every),
-        }
+        let mut game = Game::new(r.deck_policy, r.max_replays);
+        game.st.set = r.cards.clone();
+        SlotsScratch { game, obs: Observation::default(), players: Players::new(agents, &self.rows, every) }
     }
 
     fn play(&self, seed: GameSeed, sc: &mut SlotsScratch, rec: &mut GameRecord) {

@@ -6,6 +6,8 @@
 //! `narrate` tells it, `census` accounts for every card after every answer.
 
 pub mod agents;
+pub mod cardfile;
+pub mod cardset;
 mod census;
 pub mod engine;
 pub mod narrate;
@@ -16,13 +18,23 @@ mod tests;
 
 pub use engine::SlotsEngine;
 
+use std::sync::Arc;
+
 use super::{GameDef, Point};
 use crate::decide::Lineup;
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 use agents::POLICIES;
+use cardset::CardSet;
 use pools::DeckPolicy;
 
 pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        key: "cards",
+        default: "none",
+        allowed: Allowed::File("a card set (docs/cards.md)"),
+        help: "the card set the pools are dealt from (none: textless default pools)",
+        deal: true,
+    },
     SettingSpec {
         key: "deck_policy",
         default: "top21",
@@ -72,6 +84,8 @@ fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
 /// The validated rules of one scenario point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The card set, compiled once for the point (`None`: textless default pools).
+    pub cards: Option<Arc<CardSet>>,
     pub deck_policy: DeckPolicy,
     pub max_replays: u32,
     pub lineup: Lineup,
@@ -82,7 +96,12 @@ impl Rules {
     pub fn from_settings(s: &Settings) -> Result<Rules, String> {
         let lineup =
             Lineup::parse(s.get("policies"), rules::SEATS, &POLICIES).map_err(|e| format!("slots: {e}"))?;
+        let cards = match s.file("cards") {
+            Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
+            None => None,
+        };
         Ok(Rules {
+            cards,
             deck_policy: DeckPolicy::Top21,
             max_replays: s.int("max_replays") as u32,
             lineup,
@@ -93,6 +112,7 @@ impl Rules {
     /// The default rules with the given line-up (for tests and benches).
     pub fn with(lineup: &str) -> Rules {
         Rules {
+            cards: None,
             deck_policy: DeckPolicy::Top21,
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),

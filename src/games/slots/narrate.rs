@@ -2,20 +2,23 @@
 //! every turn's placements and reveals, the scoring slot by slot, and the end. The rules call
 //! these only when the narrator is on (`Narrator::ON`), so a run pays nothing for them.
 
-use super::rules::{End, NONE, SEATS, SLOTS, State, Taken};
+use super::rules::{End, NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
 use crate::games::narrate::Narrator;
 
-/// A card as the story names it: its printed value, and `?` while it lies face down.
+/// A card as the story names it: its design's name (if it has one) and printed value, in
+/// brackets while it lies face down on the table.
 pub fn label(st: &State, id: u8) -> String {
     if id == NONE {
         return "-".into();
     }
     let v = st.pools.printed[id as usize];
-    if st.slots.iter().any(|s| s.contains(&id)) && !st.is_face_up(id) {
-        format!("({v})")
-    } else {
-        v.to_string()
-    }
+    let design = st.pools.design[id as usize];
+    let name = match &st.set {
+        Some(set) if design != TEXTLESS => format!("{} {v}", set.designs[design as usize].name),
+        _ => v.to_string(),
+    };
+    let down = st.slots.iter().any(|s| s.contains(&id)) && !st.is_face_up(id);
+    if down { format!("[{name}]") } else { name }
 }
 
 fn list(st: &State, ids: &[u8]) -> String {

@@ -5,6 +5,7 @@
 //! in the pool. The pool order is the rulings' (`docs/rules/slots.md`): rares as dealt, then the
 //! uncommons 1-9, then the commons 1, 1, 2, 2, ..., 9, 9. `top21` breaks ties by that order.
 
+use super::cardset::{CardSet, PoolCard, Rarity};
 use super::rules::{CARDS, DECK, POOL, SEATS, Stack, TEXTLESS};
 use crate::seed::{GameRng, below};
 
@@ -20,11 +21,13 @@ pub struct Pools {
     pub printed: [u8; CARDS],
     pub design: [u16; CARDS],
     pub size: [u8; SEATS],
+    /// Pool places of this deal that the card set had no design for: filled with textless cards.
+    pub vanilla_fill: u8,
 }
 
 impl Default for Pools {
     fn default() -> Self {
-        Pools { printed: [0; CARDS], design: [TEXTLESS; CARDS], size: [0; SEATS] }
+        Pools { printed: [0; CARDS], design: [TEXTLESS; CARDS], size: [0; SEATS], vanilla_fill: 0 }
     }
 }
 
@@ -61,6 +64,56 @@ impl Pools {
             }
             self.design[base..base + POOL].fill(TEXTLESS);
             self.size[seat] = POOL as u8;
+        }
+        self.vanilla_fill = 0;
+    }
+
+    /// Pools from a card set: a pool the set fixes for a seat as written; otherwise the default
+    /// pool's places (three rares, an uncommon and two commons of each value), each filled
+    /// uniformly and independently from the set's designs of that rarity and value (rares: any
+    /// value). A place the set has no design for gets a textless card of its value (a rare place:
+    /// a value uniform on 1-9), counted in `vanilla_fill`.
+    pub fn deal_from(&mut self, set: &CardSet, rng: &mut GameRng) {
+        self.vanilla_fill = 0;
+        for seat in 0..SEATS {
+            let base = seat * POOL;
+            if let Some(fixed) = &set.fixed[seat] {
+                for (i, card) in fixed.iter().enumerate() {
+                    let (printed, design) = match *card {
+                        PoolCard::Design(d) => (set.designs[d as usize].value, d),
+                        PoolCard::Vanilla(v) => (v, TEXTLESS),
+                    };
+                    self.printed[base + i] = printed;
+                    self.design[base + i] = design;
+                }
+                self.size[seat] = fixed.len() as u8;
+                continue;
+            }
+            for r in 0..RARES {
+                self.fill(set, rng, base + r, Rarity::Rare, 0);
+            }
+            for v in 1..=MAX_VALUE {
+                let v_at = v as usize - 1;
+                self.fill(set, rng, base + RARES + v_at, Rarity::Uncommon, v);
+                self.fill(set, rng, base + RARES + 9 + 2 * v_at, Rarity::Common, v);
+                self.fill(set, rng, base + RARES + 9 + 2 * v_at + 1, Rarity::Common, v);
+            }
+            self.size[seat] = POOL as u8;
+        }
+    }
+
+    /// Fills pool place `at` from the designs of `rarity` and value `v` (0: any value).
+    fn fill(&mut self, set: &CardSet, rng: &mut GameRng, at: usize, rarity: Rarity, v: u8) {
+        let r = Rarity::ALL.iter().position(|&x| x == rarity).expect("listed");
+        let designs = &set.by_place[r][v as usize];
+        if designs.is_empty() {
+            self.vanilla_fill += 1;
+            self.design[at] = TEXTLESS;
+            self.printed[at] = if v == 0 { 1 + below(rng, MAX_VALUE as u32) as u8 } else { v };
+        } else {
+            let d = designs[below(rng, designs.len() as u32) as usize];
+            self.design[at] = d;
+            self.printed[at] = set.designs[d as usize].value;
         }
     }
 }

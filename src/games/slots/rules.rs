@@ -7,6 +7,9 @@
 //! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
 //! it was before either card went down, and both cards are applied together.
 
+use std::sync::Arc;
+
+use super::cardset::CardSet;
 use super::narrate;
 use super::pools::{DeckPolicy, Pools, owner};
 use crate::decide::{Decision, Legal};
@@ -123,6 +126,8 @@ pub enum Taken {
 /// The whole state of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// The card set the pools come from (`None`: textless cards only).
+    pub set: Option<Arc<CardSet>>,
     pub pools: Pools,
     pub deck_policy: DeckPolicy,
     pub max_replays: u32,
@@ -152,6 +157,7 @@ pub struct State {
 impl State {
     pub fn new(deck_policy: DeckPolicy, max_replays: u32) -> State {
         State {
+            set: None,
             pools: Pools::default(),
             deck_policy,
             max_replays,

@@ -273,3 +273,171 @@ fn games_last_whole_rounds_and_the_narrative_is_the_game_played() {
         assert!(Engine::census(&engine, seed).is_ok());
     }
 }
+
+mod card_sets {
+    //! The card-set parser on the shipped sets and on one file per kind of mistake it must catch
+    //! (the binary's exit code and message shape are tested in `tests/cards.rs`).
+
+    use super::super::cardfile::parse;
+    use super::super::cardset::*;
+    use super::*;
+
+    const SAMPLE: &str = include_str!("../../../scenarios/cards/sample.toml");
+    const IMBALANCE: &str = include_str!("../../../scenarios/cards/imbalance.toml");
+    const HEAD: &str = "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 3\n";
+
+    fn design<'s>(set: &'s CardSet, id: &str) -> (&'s Design, &'s [Ability]) {
+        let d = set.designs.iter().position(|d| d.id == id).unwrap_or_else(|| panic!("no {id}"));
+        (&set.designs[d], set.abilities_of(d as u16))
+    }
+
+    /// The one-line error for `body` written after a rare card's head.
+    fn error(body: &str) -> String {
+        parse("t.toml", &format!("{HEAD}{body}")).expect_err("the file must be refused")
+    }
+
+    #[test]
+    fn the_sample_set_parses_into_its_designs_and_abilities() {
+        let set = parse("sample.toml", SAMPLE).unwrap();
+        let count = |r| set.designs.iter().filter(|d| d.rarity == r).count();
+        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (56, 20, 26));
+        let (guard, a) = design(&set, "hearth-guard");
+        assert_eq!((guard.value, guard.rarity, a.len()), (3, Rarity::Common, 1));
+        let want = Selector { side: Side::You, slots: Slots::Adjacent, ..Selector::ALL };
+        assert_eq!(a[0].on, Trigger::Static);
+        assert_eq!(
+            a[0].effect,
+            Effect::Modify { target: want, amount: 1, per: None, duration: Duration::Round }
+        );
+        let (_, a) = design(&set, "night-watch");
+        assert_eq!(
+            (a[0].on, a[0].watch.side, a[0].watch.printed),
+            (Trigger::Revealed, Side::Opp, Some(Cmp::Ge(7)))
+        );
+        assert!(matches!(
+            a[0].effect,
+            Effect::Counter { target: Selector { base: Base::Event, .. }, amount: -1, .. }
+        ));
+        assert_eq!((a[1].on, a[1].conds[0]), (Trigger::ScoreEnd, Some(Cond::Oc(OcState::Down))));
+        let (_, a) = design(&set, "the-cartographer");
+        assert!(a[0].optional);
+        assert!(matches!(a[0].effect, Effect::Swap { a: Selector { pick: Pick::Choose, .. }, .. }));
+        let (_, a) = design(&set, "hourglass");
+        assert_eq!((a[0].on, a[0].turns), (Trigger::TurnStart, (6, 9)));
+        let (_, a) = design(&set, "gravedigger");
+        assert_eq!((a[0].on, a[0].watch), (Trigger::Destroyed, Selector::ALL));
+        let (_, a) = design(&set, "pact-of-threes");
+        assert!(matches!(a[1].conds[0], Some(Cond::Count(Selector { side: Side::You, .. }, Cmp::Ge(3)))));
+        // Every commons and uncommons place of a dealt pool has a design.
+        for v in 1..=9 {
+            assert!(!set.by_place[0][v].is_empty() && !set.by_place[1][v].is_empty(), "value {v}");
+        }
+        assert_eq!(set.by_place[2][0].len(), 10);
+    }
+
+    #[test]
+    fn the_imbalance_set_parses_and_deals_textless_fillers() {
+        let set = parse("imbalance.toml", IMBALANCE).unwrap();
+        assert_eq!(set.designs.len(), 4);
+        let mut pools = Pools::default();
+        pools.deal_from(&set, &mut GameSeed::new(1, 2).rng());
+        // Per seat: 3 rares (Mirage), 1 uncommon of 9 (Twin Strike), 4 commons of 18 (Warlord,
+        // Dead Weight): 22 textless places per seat.
+        assert_eq!(pools.vanilla_fill, 44);
+        let mirage = set.designs.iter().position(|d| d.id == "mirage").unwrap() as u16;
+        assert_eq!((pools.design[0], pools.printed[0]), (mirage, 1));
+        assert_eq!(pools.design[3], TEXTLESS);
+        assert_eq!(pools.printed_of(1)[3..12], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_fixed_pool_replaces_the_deal_for_its_seat() {
+        let cards: Vec<String> = (0..21)
+            .map(|i| if i == 0 { "\"probe\"".into() } else { format!("\"vanilla-{}\"", 1 + i % 9) })
+            .collect();
+        let text = format!("{HEAD}\n[[pool]]\nseat = 1\ncards = [{}]\n", cards.join(", "));
+        let set = parse("t.toml", &text).unwrap();
+        let mut pools = Pools::default();
+        pools.deal_from(&set, &mut GameSeed::new(1, 2).rng());
+        assert_eq!(pools.size, [30, 21]);
+        assert_eq!((pools.design[POOL], pools.printed[POOL], pools.printed[POOL + 1]), (0, 3, 2));
+        let text = format!("{HEAD}\n[[pool]]\nseat = 0\ncards = [\"probe\", \"nobody\"]\n");
+        let e = parse("t.toml", &text).unwrap_err();
+        assert!(e.contains("pool of seat 0, key 'cards': 2 cards; a fixed pool holds 21-30"), "{e}");
+    }
+
+    #[test]
+    fn every_kind_of_mistake_is_refused_with_its_place() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "[[card.ability]]\neffect = \"swap\"\na = \"self\"\nb = \"theirs\"\n",
+                "t.toml:13:5: card 'probe', key 'ability[1].b': a swap needs one card",
+            ),
+            (
+                "[[card.ability]]\neffect = \"destroy\"\ntarget = { n = 2 }\n",
+                "key 'ability[1].target.n': n needs a pick",
+            ),
+            (
+                "[[card.ability]]\neffect = \"points\"\namount = 1\nper = { pick = \"random\" }\n",
+                "key 'ability[1].per.pick': no pick here",
+            ),
+            (
+                "[[card.ability]]\nif = [ { slot = 3, is = 2 } ]\neffect = \"draw\"\n",
+                "key 'ability[1].if.slot.is': 'is' goes with 'count' only",
+            ),
+            (
+                "[[card.ability]]\nif = [ { result = \"won\" } ]\neffect = \"draw\"\n",
+                "key 'ability[1].if.result': 'result' exists only in 'slot_scored'",
+            ),
+            (
+                "[[card.ability]]\non = \"static\"\nif = [ { oc_value = 3 } ]\neffect = \"modify\"\ntarget = \"self\"\namount = 1\n",
+                "cannot read current values",
+            ),
+            (
+                "[[card.ability]]\neffect = \"draw\"\nto = 3\n",
+                "t.toml:12:1: card 'probe', key 'ability[1].to': not a parameter of effect 'draw'",
+            ),
+            (
+                "[[card.ability]]\non = \"dawn\"\neffect = \"draw\"\n",
+                "key 'ability[1].on': unknown value 'dawn'",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\ntarget = { slots = \"10\" }\n",
+                "key 'ability[1].target.slots': '10' is not a slot",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\ntarget = { printed = \">>3\" }\n",
+                "key 'ability[1].target.printed': '>>3' is not a comparison",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\n",
+                "t.toml:10:1: card 'probe', key 'ability[1].target': missing",
+            ),
+            (
+                "[[card.ability]]\nwatch = \"all\"\neffect = \"draw\"\n",
+                "key 'ability[1].watch': only 'destroyed' and 'revealed'",
+            ),
+            (
+                "[[card.ability]]\neffect = \"draw\"\noptional = \"yes\"\n",
+                "key 'ability[1].optional': expected true or false",
+            ),
+            (
+                "\n[[card]]\nid = \"probe\"\nname = \"Again\"\nrarity = \"common\"\nvalue = 1\n",
+                "t.toml:12:6: card 'probe', key 'id': another card already has this id",
+            ),
+            (
+                "\n[[card]]\nid = \"Big Name\"\nname = \"x\"\nrarity = \"common\"\nvalue = 1\n",
+                "card 'Big Name', key 'id': 1-40 characters",
+            ),
+            ("name2 = 1\n", "t.toml:10:1: card 'probe', key 'name2': unknown key"),
+            ("text = \"unclosed\n", "t.toml:10:"),
+        ];
+        for (body, needle) in cases {
+            let e = error(body);
+            assert!(e.contains(needle), "for {body:?}: '{needle}' not in: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        let e = parse("t.toml", &HEAD.replace("warsim-slots-cards", "cards")).unwrap_err();
+        assert!(e.contains("t.toml:1:10: key 'format': expected \"warsim-slots-cards\""), "{e}");
+    }
+}
