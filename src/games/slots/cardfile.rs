@@ -193,6 +193,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         abilities: Vec::new(),
         fixed: [None, None],
         by_place: Default::default(),
+        triggers: Vec::new(),
     };
     let list = array(cards, &At::top("card"))?;
     if list.is_empty() {
@@ -206,7 +207,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
             read_pool(&mut set, pool)?;
         }
     }
-    set.index_places();
+    set.index();
     Ok(set)
 }
 

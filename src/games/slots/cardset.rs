@@ -36,6 +36,9 @@ impl Rarity {
     }
 }
 
+/// The number of triggers.
+pub const TRIGGERS: usize = 11;
+
 /// When an ability acts (`on`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trigger {
@@ -58,7 +61,7 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    pub const WORDS: [(&'static str, Trigger); 11] = [
+    pub const WORDS: [(&'static str, Trigger); TRIGGERS] = [
         ("reveal", Trigger::Reveal),
         ("static", Trigger::Static),
         ("turn_start", Trigger::TurnStart),
@@ -71,6 +74,12 @@ impl Trigger {
         ("destroyed", Trigger::Destroyed),
         ("revealed", Trigger::Revealed),
     ];
+
+    /// Its bit in `CardSet::triggers`.
+    #[inline]
+    pub fn bit(self) -> u16 {
+        1 << self as u16
+    }
 
     pub fn name(self) -> &'static str {
         Trigger::WORDS.iter().find(|(_, t)| *t == self).map(|(w, _)| *w).expect("every trigger has a word")
@@ -427,6 +436,9 @@ pub struct CardSet {
     pub fixed: [Option<Vec<PoolCard>>; 2],
     /// Designs by (rarity, printed value) for dealing pools; rares by rarity alone (index 0).
     pub by_place: [[Vec<u16>; MAX_VALUE as usize + 1]; 3],
+    /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
+    /// card with one test when it has nothing to do at a moment.
+    pub triggers: Vec<u16>,
 }
 
 impl CardSet {
@@ -442,8 +454,17 @@ impl CardSet {
         !self.abilities.is_empty()
     }
 
-    /// Files every design under its place in a dealt pool.
-    pub fn index_places(&mut self) {
+    /// Whether design `d` has an ability with trigger `t`.
+    #[inline]
+    pub fn has(&self, d: u16, t: Trigger) -> bool {
+        self.triggers[d as usize] & t.bit() != 0
+    }
+
+    /// Files every design under its place in a dealt pool, and notes its triggers.
+    pub fn index(&mut self) {
+        self.triggers = (0..self.designs.len() as u16)
+            .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
+            .collect();
         self.by_place = Default::default();
         for (d, design) in self.designs.iter().enumerate() {
             let r = Rarity::ALL.iter().position(|&r| r == design.rarity).expect("listed");

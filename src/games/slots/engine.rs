@@ -22,8 +22,17 @@ crate::declare! {
         EMPTY_DRAWS = "empty_draws",
         SIDEBOARD_SWAPS = "sideboard_swaps",
         VANILLA_FILL = "vanilla_fill",
+        FIZZLES = "fizzles",
+        LOST_TRIGGERS = "lost_triggers",
+        CASCADE_CUT = "cascade_cut",
+        CONTROL_CHANGES = "control_changes",
+        RE_REVEALS = "re_reveals",
     }
 }
+
+/// The stream of the deal's seed that card effects draw their chance from (far from the seats'
+/// streams 1 and 2).
+const CHANCE_STREAM: u64 = 0x5107;
 
 /// The names of `counter`, in index order.
 pub const COUNTERS: &[&str] = counter::NAMES;
@@ -67,6 +76,7 @@ impl SlotsEngine {
             None => sc.game.st.pools.deal_default(&mut rng),
         }
         sc.players.sit(seating);
+        sc.game.chance = seating.deal.stream(CHANCE_STREAM);
         rng
     }
 
@@ -119,6 +129,11 @@ impl SlotsEngine {
         rec.count(counter::EMPTY_DRAWS, t.empty_draws);
         rec.count(counter::SIDEBOARD_SWAPS, t.sideboard_swaps);
         rec.count(counter::VANILLA_FILL, st.pools.vanilla_fill as u64);
+        rec.count(counter::FIZZLES, t.fizzles);
+        rec.count(counter::LOST_TRIGGERS, t.lost_triggers);
+        rec.count(counter::CASCADE_CUT, t.cascade_cut);
+        rec.count(counter::CONTROL_CHANGES, t.control_changes);
+        rec.count(counter::RE_REVEALS, t.re_reveals);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }
@@ -139,6 +154,7 @@ impl Engine for SlotsEngine {
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
         let mut game = Game::new(r.deck_policy, r.max_replays);
         game.st.set = r.cards.clone();
+        game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
         SlotsScratch { game, obs: Observation::default(), players: Players::new(agents, &self.rows, every) }
     }
 

@@ -12,9 +12,11 @@ mod census;
 pub mod engine;
 pub mod narrate;
 pub mod pools;
+pub mod resolve;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod values;
 
 pub use engine::SlotsEngine;
 

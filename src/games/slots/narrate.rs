@@ -2,6 +2,7 @@
 //! every turn's placements and reveals, the scoring slot by slot, and the end. The rules call
 //! these only when the narrator is on (`Narrator::ON`), so a run pays nothing for them.
 
+use super::resolve::Op;
 use super::rules::{End, NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
 use crate::games::narrate::Narrator;
 
@@ -46,16 +47,91 @@ pub fn round<N: Narrator>(st: &State, narr: &mut N) {
     }
 }
 
-/// One turn: what each seat placed in the slot (now revealed).
-pub fn turn<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
+/// One turn's placements, face down.
+pub fn placed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
     let [a, b] = st.slots[slot];
     let placed = |id: u8| if id == NONE { "nothing (empty hand)".to_string() } else { label(st, id) };
+    narr.line(format_args!("  S{}: P0 places {}, P1 places {}", slot + 1, placed(a), placed(b)));
+}
+
+/// The turn's cards turned face up.
+pub fn revealed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
+    let [a, b] = st.slots[slot];
+    narr.line(format_args!("    revealed: {} v {}", label(st, a), label(st, b)));
+}
+
+/// An instance resolved (or fizzled): its source, where it lies, and each operation.
+pub fn resolved<N: Narrator>(st: &State, source: u8, fizzled: bool, ops: &[Op], narr: &mut N) {
+    let what: Vec<String> = ops.iter().map(|op| describe(st, op)).collect();
+    let did = if fizzled {
+        "fizzles (conflict)".to_string()
+    } else if what.is_empty() {
+        "does nothing".to_string()
+    } else {
+        what.join("; ")
+    };
+    narr.line(format_args!("    {} {}: {did}", label(st, source), whose(st, source)));
+}
+
+/// "(P0, S4)" for a card on the table, "(pile)" off it.
+fn whose(st: &State, id: u8) -> String {
+    let pos = st.pos[id as usize];
+    if pos == NONE {
+        "(pile)".into()
+    } else {
+        format!("(P{}, S{})", pos as usize % SEATS, pos as usize / SEATS + 1)
+    }
+}
+
+fn describe(st: &State, op: &Op) -> String {
+    let c = |id: u8| format!("{} {}", label(st, id), whose(st, id));
+    let who = |seats: u8| match seats {
+        1 => "P0".to_string(),
+        2 => "P1".to_string(),
+        _ => "both".to_string(),
+    };
+    match *op {
+        Op::Modify { target, amount, while_source } => {
+            format!("{amount:+} to {}{}", c(target), if while_source { " while it stays" } else { "" })
+        }
+        Op::Set { target, to, .. } => format!("{} set to {to}", c(target)),
+        Op::Counter { target, amount } => format!("{amount:+} counter(s) on {}", c(target)),
+        Op::Clear { target } => format!("counters cleared on {}", c(target)),
+        Op::Destroy { target } => format!("destroys {}", c(target)),
+        Op::Return { target } => format!("returns {}", c(target)),
+        Op::Swap { a, b } => format!("swaps {} and {}", c(a), c(b)),
+        Op::Reveal { target } => format!("reveals {}", c(target)),
+        Op::Hide { target } => format!("hides {}", c(target)),
+        Op::Draw { seats, n } => format!("{} draw {n}", who(seats)),
+        Op::Discard { seats, n, .. } => format!("{} discard {n}", who(seats)),
+        Op::Points { seats, amount } => format!("{} {amount:+} point(s)", who(seats)),
+    }
+}
+
+/// An instance whose source was hidden or removed before its batch.
+pub fn lost<N: Narrator>(st: &State, source: u8, narr: &mut N) {
     narr.line(format_args!(
-        "  S{}: P0 places {}, P1 places {}; both revealed",
-        slot + 1,
-        placed(a),
-        placed(b)
+        "    {} {}: lost (no longer face up on the table)",
+        label(st, source),
+        whose(st, source)
     ));
+}
+
+/// The values on the table after a batch.
+pub fn values<N: Narrator>(st: &State, narr: &mut N) {
+    let slots: Vec<String> = (0..SLOTS)
+        .filter(|&k| st.slots[k] != [NONE, NONE])
+        .map(|k| {
+            let v = |id: u8| if id == NONE { "-".to_string() } else { st.value(id).to_string() };
+            format!("S{} {}/{}", k + 1, v(st.slots[k][0]), v(st.slots[k][1]))
+        })
+        .collect();
+    narr.line(format_args!("      values: {}", slots.join(" ")));
+}
+
+/// Events dropped at the cascade limit.
+pub fn cascade_cut<N: Narrator>(events: usize, narr: &mut N) {
+    narr.line(format_args!("    cascade limit: {events} event(s) dropped"));
 }
 
 /// One slot scored: the two sides and who took it.

@@ -10,8 +10,11 @@
 use std::sync::Arc;
 
 use super::cardset::CardSet;
+use super::cardset::{TRIGGERS, Trigger};
 use super::narrate;
 use super::pools::{DeckPolicy, Pools, owner};
+use super::resolve::Resolver;
+use super::values::Timed;
 use crate::decide::{Decision, Legal};
 use crate::games::narrate::Narrator;
 use crate::seed::{GameRng, below, shuffle};
@@ -114,6 +117,16 @@ pub struct Tally {
     pub empty_slots: u64,
     pub empty_draws: u64,
     pub sideboard_swaps: u64,
+    /// Instances that fizzled in a conflict.
+    pub fizzles: u64,
+    /// Instances whose source was hidden or gone when its batch came.
+    pub lost_triggers: u64,
+    /// Events dropped after `resolve::MAX_NESTED` nested moments.
+    pub cascade_cut: u64,
+    /// Cards that changed sides in a swap.
+    pub control_changes: u64,
+    /// Cards turned face up again in a round.
+    pub re_reveals: u64,
 }
 
 /// Who took a slot at scoring.
@@ -143,6 +156,23 @@ pub struct State {
     pub slots: [[u8; SEATS]; SLOTS],
     /// Face-up cards, one bit per card id.
     pub face_up: u64,
+    /// Whether any card of the pools has an ability: without, no moment is ever looked at.
+    pub text: bool,
+    /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
+    pub pos: [u8; CARDS],
+    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
+    pub counters: [i16; CARDS],
+    /// Cards that have been face up this round (so a later reveal is a re-reveal).
+    pub was_up: u64,
+    /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
+    /// act only while face up): a moment looks at these cards only.
+    pub armed: [u64; TRIGGERS],
+    /// Triggered modifiers and sets of this round.
+    pub timed: Vec<Timed>,
+    /// Who took each slot scored so far this round.
+    pub taken: [Taken; SLOTS],
+    /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
+    pub scoring: u8,
     /// The turn in progress, 1-9; 0 before the first placement of a round.
     pub turn: u8,
     /// Points of the round in progress.
@@ -167,6 +197,14 @@ impl State {
             piles: [Stack::default(); SEATS],
             slots: [[NONE; SEATS]; SLOTS],
             face_up: 0,
+            text: false,
+            pos: [NONE; CARDS],
+            counters: [0; CARDS],
+            was_up: 0,
+            armed: [0; TRIGGERS],
+            timed: Vec::with_capacity(64),
+            taken: [Taken::Nobody; SLOTS],
+            scoring: NONE,
             turn: 0,
             points: [0; SEATS],
             wins: [0; SEATS],
@@ -191,6 +229,15 @@ impl State {
         self.slots = [[NONE; SEATS]; SLOTS];
         self.face_up = 0;
         self.points = [0; SEATS];
+        self.scoring = NONE;
+        self.pos = [NONE; CARDS];
+        self.was_up = 0;
+        self.armed = [0; TRIGGERS];
+        if self.text {
+            self.counters = [0; CARDS];
+            self.timed.clear();
+            self.taken = [Taken::Nobody; SLOTS];
+        }
         for seat in 0..SEATS {
             self.decks[seat].clear();
             self.hands[seat].clear();
@@ -201,12 +248,6 @@ impl State {
     #[inline]
     pub fn is_face_up(&self, id: u8) -> bool {
         self.face_up >> id & 1 == 1
-    }
-
-    /// A card's value on the table: its printed value face up, 0 face down.
-    #[inline]
-    pub fn value(&self, id: u8) -> i32 {
-        if self.is_face_up(id) { self.pools.printed[id as usize] as i32 } else { 0 }
     }
 
     /// Every card back to its owner, the decks kept (chosen again only by a policy that adapts),
@@ -251,22 +292,61 @@ impl State {
         let id = self.hands[seat].take(index);
         debug_assert_eq!(self.slots[slot][seat], NONE, "one card per side of a slot");
         self.slots[slot][seat] = id;
+        self.pos[id as usize] = (slot * SEATS + seat) as u8;
+        if self.text
+            && let (Some(set), Some(d)) = (&self.set, self.design(id))
+        {
+            let mask = set.triggers[d as usize];
+            for (t, armed) in self.armed.iter_mut().enumerate() {
+                *armed |= u64::from(mask >> t & 1) << id;
+            }
+        }
+    }
+
+    /// Takes card `id` off the table: its place empties, and its face, counters and timed
+    /// effects go (they are the table's, not the card's). Returns its owner.
+    pub fn lift(&mut self, id: u8) -> usize {
+        let pos = self.pos[id as usize] as usize;
+        self.slots[pos / SEATS][pos % SEATS] = NONE;
+        self.pos[id as usize] = NONE;
+        self.face_up &= !(1 << id);
+        for armed in &mut self.armed {
+            *armed &= !(1 << id);
+        }
+        self.counters[id as usize] = 0;
+        self.timed.retain(|t| t.target != id);
+        owner(id)
+    }
+
+    /// Whether card `id` lies on the table.
+    #[inline]
+    pub fn on_table(&self, id: u8) -> bool {
+        self.pos[id as usize] != NONE
     }
 
     /// Turns the cards of slot `slot` (0-based) face up.
     #[inline]
     pub fn reveal_slot(&mut self, slot: usize) {
-        for &id in &self.slots[slot] {
+        for id in self.slots[slot] {
             if id != NONE {
-                self.face_up |= 1 << id;
+                self.turn_up(id);
             }
         }
+    }
+
+    /// Turns card `id` face up; returns whether it had been face up before this round.
+    #[inline]
+    pub fn turn_up(&mut self, id: u8) -> bool {
+        let again = self.was_up >> id & 1 == 1;
+        self.face_up |= 1 << id;
+        self.was_up |= 1 << id;
+        again
     }
 
     /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
     /// cards and two empty places give nothing.
     #[inline]
-    pub fn taken(&self, slot: usize) -> Taken {
+    pub fn winner_of(&self, slot: usize) -> Taken {
         match self.slots[slot] {
             [NONE, NONE] => Taken::Nobody,
             [_, NONE] => Taken::Seat(0),
@@ -411,6 +491,10 @@ pub enum Next {
 pub struct Game {
     pub st: State,
     pub tally: Tally,
+    /// The chance of card effects (random picks and discards): its own stream, so that effects
+    /// never shift the deck shuffles.
+    pub chance: GameRng,
+    res: Resolver,
     next: Next,
     /// This turn's answers (hand indices), applied together once both seats have chosen.
     chosen: [u8; SEATS],
@@ -423,7 +507,14 @@ impl Game {
 
     /// A game on the given state, not yet started.
     pub fn on(st: State) -> Game {
-        Game { st, tally: Tally::default(), next: Next::Over(End::Drawn), chosen: [0; SEATS] }
+        Game {
+            st,
+            tally: Tally::default(),
+            chance: crate::seed::GameSeed::new(0, 0).rng(),
+            res: Resolver::new(),
+            next: Next::Over(End::Drawn),
+            chosen: [0; SEATS],
+        }
     }
 
     /// Stops a hand-written position at its turn's first placement (tests).
@@ -488,27 +579,54 @@ impl Game {
     /// without cards leaves its place empty, `empty_slots`), are revealed together, and both
     /// seats draw. Then the next turn, or the scoring after turn 9.
     fn play_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
-        let st = &mut self.st;
-        let slot = st.turn as usize - 1;
+        let slot = self.st.turn as usize - 1;
         for seat in 0..SEATS {
-            if st.hands[seat].is_empty() {
+            if self.st.hands[seat].is_empty() {
                 self.tally.empty_slots += 1;
             } else {
-                st.place(seat, self.chosen[seat] as usize, slot);
+                self.st.place(seat, self.chosen[seat] as usize, slot);
             }
         }
-        st.reveal_slot(slot);
         if N::ON {
-            narrate::turn(st, slot, narr);
+            narrate::placed(&self.st, slot, narr);
         }
+        self.moment(Trigger::AfterPlace, narr);
+        let placed = self.st.slots[slot];
+        for id in placed {
+            if id != NONE && self.st.on_table(id) {
+                self.tally.re_reveals += u64::from(self.st.turn_up(id));
+            }
+        }
+        if N::ON {
+            narrate::revealed(&self.st, slot, narr);
+        }
+        if self.st.text {
+            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr);
+        }
+        self.moment(Trigger::AfterReveal, narr);
         for seat in 0..SEATS {
-            st.draw(seat, &mut self.tally);
+            self.st.draw(seat, &mut self.tally);
         }
-        if st.turn as usize == SLOTS {
+        self.moment(Trigger::AfterDraw, narr);
+        if self.st.turn as usize == SLOTS {
             self.score(rng, narr);
         } else {
-            st.turn += 1;
-            self.ask_or_play(rng, narr);
+            self.st.turn += 1;
+            self.begin_turn(rng, narr);
+        }
+    }
+
+    /// A turn begins: its [BT] moment, then the first placement.
+    fn begin_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.moment(Trigger::TurnStart, narr);
+        self.ask_or_play(rng, narr);
+    }
+
+    /// The moment of trigger `on`, when the cards carry text.
+    #[inline]
+    fn moment<N: Narrator>(&mut self, on: Trigger, narr: &mut N) {
+        if self.st.text {
+            self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr);
         }
     }
 
@@ -519,21 +637,30 @@ impl Game {
             narrate::round(&self.st, narr);
         }
         self.st.turn = 1;
-        self.ask_or_play(rng, narr);
+        self.begin_turn(rng, narr);
     }
 
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
     /// round after `max_replays` replays ends the game as a draw).
     fn score<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.st.scoring = SLOTS as u8;
+        self.moment(Trigger::ScoreStart, narr);
         for slot in 0..SLOTS {
-            let taken = self.st.taken(slot);
+            let taken = self.st.winner_of(slot);
             if let Taken::Seat(seat) = taken {
                 self.st.points[seat] += 1;
             }
             if N::ON {
                 narrate::scored(&self.st, slot, taken, narr);
             }
+            if self.st.text {
+                self.st.taken[slot] = taken;
+                self.st.scoring = slot as u8;
+                self.moment(Trigger::SlotScored, narr);
+            }
         }
+        self.st.scoring = SLOTS as u8;
+        self.moment(Trigger::ScoreEnd, narr);
         self.end_round(rng, narr);
     }
 

@@ -86,7 +86,7 @@ fn scoring_gives_each_slot_to_the_higher_card_and_any_card_beats_an_empty_place(
     }
     st.face_up |= 1 << c(1, 1); // S6: P0's 9 stays face down (worth 0) against a face-up 1.
     st.slots[6] = [c(0, 8), NONE]; // a face-down card (0) still beats an empty place
-    let taken: Vec<Taken> = (0..7).map(|k| st.taken(k)).collect();
+    let taken: Vec<Taken> = (0..7).map(|k| st.winner_of(k)).collect();
     use Taken::*;
     assert_eq!(taken, vec![Seat(0), Nobody, Nobody, Seat(0), Seat(1), Seat(1), Seat(0)]);
     assert_eq!((st.value(c(0, 9)), st.value(c(1, 1))), (0, 1));
@@ -172,7 +172,7 @@ fn an_empty_hand_leaves_an_empty_place_and_an_empty_deck_draws_nothing() {
     assert_eq!((g.tally.empty_slots, g.tally.empty_draws), (1, 1));
     assert_eq!((g.st.hands[0].len(), g.st.hands[1].as_slice()), (0, &[b_top][..]));
     assert_eq!(g.next(), Next::Place(1));
-    assert_eq!(g.st.taken(0), Taken::Seat(0));
+    assert_eq!(g.st.winner_of(0), Taken::Seat(0));
     // Next turn seat 0 has nothing: seat 1 alone places; then neither holds a card, so turns
     // 3-9 play out with no decision, two empty places and two empty draws each.
     g.answer(0, &mut rng(), &mut Silent);
@@ -439,5 +439,25 @@ mod card_sets {
         }
         let e = parse("t.toml", &HEAD.replace("warsim-slots-cards", "cards")).unwrap_err();
         assert!(e.contains("t.toml:1:10: key 'format': expected \"warsim-slots-cards\""), "{e}");
+    }
+}
+
+/// The sample set, compiled.
+fn sample_set() -> std::sync::Arc<super::cardset::CardSet> {
+    let text = include_str!("../../../scenarios/cards/sample.toml");
+    std::sync::Arc::new(super::cardfile::parse("sample.toml", text).expect("the sample set parses"))
+}
+
+#[test]
+fn with_the_sample_set_every_card_is_accounted_for_and_the_narrative_is_the_game_played() {
+    for lineup in ["random", "highest,random"] {
+        let engine = SlotsEngine::new(Rules { cards: Some(sample_set()), ..Rules::with(lineup) });
+        for i in 0..60 {
+            let seed = GameSeed::new(11, i);
+            let rec = engine.play_one(seed);
+            let mut story = String::new();
+            assert_eq!(Engine::narrate(&engine, seed, &mut story), rec, "game {i}");
+            assert!(Engine::census(&engine, seed).is_ok(), "game {i}: {:?}", Engine::census(&engine, seed));
+        }
     }
 }
