@@ -290,9 +290,14 @@ impl State {
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
         let id = self.hands[seat].take(index);
-        debug_assert_eq!(self.slots[slot][seat], NONE, "one card per side of a slot");
-        self.slots[slot][seat] = id;
-        self.pos[id as usize] = (slot * SEATS + seat) as u8;
+        self.set_down(id, slot, seat);
+    }
+
+    /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
+    pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
+        debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
+        self.slots[slot][side] = id;
+        self.pos[id as usize] = (slot * SEATS + side) as u8;
         if self.text
             && let (Some(set), Some(d)) = (&self.set, self.design(id))
         {
@@ -517,6 +522,21 @@ impl Game {
         }
     }
 
+    /// Turns `cards` face up together and resolves the moment (a turn's reveal, for tests).
+    #[cfg(test)]
+    pub(super) fn reveal_for_tests(&mut self, cards: &[u8]) {
+        for &id in cards {
+            self.tally.re_reveals += u64::from(self.st.turn_up(id));
+        }
+        self.res.revealed(
+            &mut self.st,
+            &mut self.tally,
+            &mut self.chance,
+            cards,
+            &mut crate::games::narrate::Silent,
+        );
+    }
+
     /// Stops a hand-written position at its turn's first placement (tests).
     #[cfg(test)]
     pub(super) fn set_next_for_tests(&mut self) {
@@ -624,7 +644,7 @@ impl Game {
 
     /// The moment of trigger `on`, when the cards carry text.
     #[inline]
-    fn moment<N: Narrator>(&mut self, on: Trigger, narr: &mut N) {
+    pub(super) fn moment<N: Narrator>(&mut self, on: Trigger, narr: &mut N) {
         if self.st.text {
             self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr);
         }
@@ -643,6 +663,12 @@ impl Game {
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
     /// round after `max_replays` replays ends the game as a draw).
     fn score<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.score_slots(narr);
+        self.end_round(rng, narr);
+    }
+
+    /// [SSCORE], each slot scored once in order with its `slot_scored` abilities, [ESCORE].
+    pub(super) fn score_slots<N: Narrator>(&mut self, narr: &mut N) {
         self.st.scoring = SLOTS as u8;
         self.moment(Trigger::ScoreStart, narr);
         for slot in 0..SLOTS {
@@ -661,7 +687,6 @@ impl Game {
         }
         self.st.scoring = SLOTS as u8;
         self.moment(Trigger::ScoreEnd, narr);
-        self.end_round(rng, narr);
     }
 
     /// Ends a scored round: the winner's round, or a tie.

@@ -461,3 +461,5 @@ fn with_the_sample_set_every_card_is_accounted_for_and_the_narrative_is_the_game
         }
     }
 }
+
+mod abilities;
