@@ -52,6 +52,17 @@ value = 3
   duration = "source"
 
 [[card]]
+id = "tracker"
+name = "Tracker"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "revealed"
+  effect = "set"
+  target = "self"
+  to = 7
+
+[[card]]
 id = "tally-man"
 name = "Tally Man"
 rarity = "rare"
@@ -200,6 +211,33 @@ fn conflicting_instances_of_one_batch_fizzle_together() {
     g.reveal_for_tests(&[archivist, toll]);
     assert_eq!(g.tally.fizzles, 2);
     assert_eq!((g.st.hands[0].len(), g.st.decks[0].len(), g.st.piles[0].len()), (2, 2, 0));
+}
+
+#[test]
+fn a_counter_and_a_destroy_of_one_card_in_one_batch_conflict() {
+    // Mud Slinger (2) counters Lantern Scout, Quarry Mole (2) destroys it: both fizzle.
+    let mut b = bench("");
+    let mud = b.down(0, "mud-slinger", 2);
+    let scout = b.down(1, "lantern-scout", 2);
+    let mole = b.down(0, "quarry-mole", 3);
+    let five = b.down(1, "vanilla-5", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[mud, scout, mole, five]);
+    assert_eq!(g.tally.fizzles, 2);
+    assert!(g.st.on_table(scout));
+    assert_eq!(g.st.counters[scout as usize], 0);
+}
+
+#[test]
+fn two_instances_of_one_card_never_conflict() {
+    // Two cards turn up together: Tracker sets itself twice in one batch, and both apply.
+    let mut b = bench("");
+    let tracker = b.up(0, "tracker", 1);
+    let one = b.down(0, "vanilla-1", 2);
+    let two = b.down(1, "vanilla-2", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[one, two]);
+    assert_eq!((g.tally.fizzles, g.st.value(tracker)), (0, 7));
 }
 
 #[test]
