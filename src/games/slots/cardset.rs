@@ -439,6 +439,8 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
+    /// Whether some `watch` reads a value (only then does an event keep its card's value).
+    pub watches_values: bool,
 }
 
 impl CardSet {
@@ -462,6 +464,7 @@ impl CardSet {
 
     /// Files every design under its place in a dealt pool, and notes its triggers.
     pub fn index(&mut self) {
+        self.watches_values = self.abilities.iter().any(|a| a.on.watches() && a.watch.value.is_some());
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();

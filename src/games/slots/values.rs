@@ -27,6 +27,7 @@ pub struct Snap {
     pub slot: u8,
     pub side: u8,
     pub up: bool,
+    /// Its value then; kept only when some `watch` of the set reads values (else 0).
     pub value: i32,
     pub counters: i16,
 }
@@ -116,6 +117,16 @@ impl State {
             let d = self.pools.design[src as usize];
             for a in set.abilities_of(d).iter().filter(|a| a.on == Trigger::Static) {
                 let Effect::Modify { target: sel, amount, per, .. } = a.effect else { continue };
+                // Cheap refusals first: most statics name their own card or one side.
+                let quick_no = match (sel.base, sel.side) {
+                    (Base::Source, _) => src != id,
+                    (_, Side::You) => side != ctx.side,
+                    (_, Side::Opp) => side == ctx.side,
+                    _ => false,
+                };
+                if quick_no {
+                    continue;
+                }
                 if self.fits(&sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
                     let times = per.map_or(1, |p| self.count(&p, &ctx) as i32);
                     sum += amount as i32 * times;
@@ -265,7 +276,8 @@ impl State {
             slot: (pos / SEATS) as u8,
             side: (pos % SEATS) as u8,
             up: self.is_face_up(id),
-            value: self.value(id),
+            // A value costs a read of every static on the table: kept only if a watch reads it.
+            value: if self.set.as_ref().is_some_and(|s| s.watches_values) { self.value(id) } else { 0 },
             counters: self.counters[id as usize],
         }
     }
