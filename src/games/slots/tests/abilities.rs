@@ -617,3 +617,171 @@ fn every_condition_is_read_from_the_source() {
         assert_eq!(g.st.points[0] == 1, *holds, "if = [ {cond} ]");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sample cards not shown above, each on a small position.
+
+/// The values of `cards` (seat, design, slot), all face up, in order.
+fn values_of(cards: &[(usize, &str, usize)]) -> Vec<i32> {
+    let mut b = bench("");
+    let ids: Vec<u8> = cards.iter().map(|&(seat, name, slot)| b.up(seat, name, slot)).collect();
+    let g = b.game();
+    ids.iter().map(|&id| g.st.value(id)).collect()
+}
+
+#[test]
+fn the_sample_statics_change_the_values_their_texts_say() {
+    let cases: &[(&[(usize, &str, usize)], &[i32])] = &[
+        (&[(0, "early-riser", 2)], &[6]),
+        (&[(0, "early-riser", 4)], &[5]),
+        (&[(0, "last-stand", 9)], &[9]),
+        (&[(0, "last-stand", 8)], &[2]),
+        (&[(0, "tired-giant", 4)], &[5]),
+        (&[(0, "tired-giant", 5)], &[9]),
+        (&[(0, "banner-of-the-ninth", 9)], &[12]),
+        (&[(0, "banner-of-the-ninth", 1)], &[6]),
+        (&[(0, "shieldbearer", 4), (0, "vanilla-7", 3), (0, "vanilla-7", 5)], &[5, 9, 7]),
+        (
+            &[(0, "rearguard", 4), (0, "vanilla-7", 2), (0, "vanilla-7", 6), (1, "vanilla-7", 2)],
+            &[5, 8, 7, 7],
+        ),
+        (&[(0, "rallying-horn", 4), (0, "vanilla-7", 2), (0, "vanilla-7", 6)], &[3, 7, 8]),
+        (&[(0, "twin-lanterns", 1), (0, "vanilla-4", 2), (1, "vanilla-4", 3)], &[5, 5, 4]),
+        (&[(0, "oathkeeper", 1), (1, "vanilla-9", 1)], &[10, 9]),
+        (&[(0, "oathkeeper", 1), (1, "vanilla-8", 1)], &[8, 8]),
+        (
+            &[(0, "old-mentor", 1), (0, "vanilla-1", 2), (0, "vanilla-2", 3), (0, "vanilla-3", 4)],
+            &[3, 4, 5, 3],
+        ),
+        (&[(0, "pact-of-threes", 1), (1, "vanilla-3", 2)], &[6, 6]),
+    ];
+    for (cards, want) in cases {
+        assert_eq!(values_of(cards), *want, "{cards:?}");
+    }
+}
+
+/// A position of face-down cards (seat, design, slot); the first is revealed alone.
+fn reveal_first(cards: &[(usize, &str, usize)]) -> (Game, Vec<u8>) {
+    let mut b = bench("");
+    let ids: Vec<u8> = cards
+        .iter()
+        .enumerate()
+        .map(
+            |(k, &(seat, name, slot))| if k == 0 { b.down(seat, name, slot) } else { b.up(seat, name, slot) },
+        )
+        .collect();
+    let mut g = b.game();
+    g.reveal_for_tests(&ids[..1]);
+    (g, ids)
+}
+
+#[test]
+fn the_sample_reveal_abilities_do_what_their_texts_say() {
+    // Stone Ox: a +1 counter on OC.
+    let (g, c) = reveal_first(&[(0, "stone-ox", 1), (1, "vanilla-5", 1)]);
+    assert_eq!(g.st.value(c[1]), 6);
+    // Undertow: destroys the highest opposing card in an adjacent slot.
+    let (g, c) =
+        reveal_first(&[(0, "undertow", 5), (1, "vanilla-9", 4), (1, "vanilla-3", 6), (1, "vanilla-8", 7)]);
+    assert_eq!((g.st.on_table(c[1]), g.st.on_table(c[2]), g.st.on_table(c[3])), (false, true, true));
+    // Pebble Thrower: -1 on each opposing card in earlier slots only.
+    let (g, c) = reveal_first(&[
+        (0, "pebble-thrower", 4),
+        (1, "vanilla-5", 1),
+        (1, "vanilla-5", 3),
+        (1, "vanilla-5", 5),
+    ]);
+    assert_eq!((g.st.value(c[1]), g.st.value(c[2]), g.st.value(c[3])), (4, 4, 5));
+    // Stormcaller: one -1 counter on each opposing card, two in S5.
+    let (g, c) = reveal_first(&[(0, "stormcaller", 3), (1, "vanilla-5", 1), (1, "vanilla-5", 9)]);
+    assert_eq!((g.st.value(c[1]), g.st.value(c[2])), (4, 4));
+    let (g, c) = reveal_first(&[(0, "stormcaller", 5), (1, "vanilla-5", 1)]);
+    assert_eq!(g.st.value(c[1]), 3);
+    // Scatter Shot: two random opposing cards of three.
+    let (g, c) = reveal_first(&[
+        (0, "scatter-shot", 1),
+        (1, "vanilla-5", 2),
+        (1, "vanilla-5", 3),
+        (1, "vanilla-5", 4),
+    ]);
+    assert_eq!(c[1..].iter().filter(|&&id| g.st.counters[id as usize] == -1).count(), 2);
+    // Counterweight: destroys the opposing card that carries a counter.
+    let mut b = bench("");
+    let w = b.down(0, "counterweight", 1);
+    let plain = b.up(1, "vanilla-7", 2);
+    let marked = b.up(1, "vanilla-6", 3);
+    let mut g = b.game();
+    g.st.counters[marked as usize] = 1;
+    g.reveal_for_tests(&[w]);
+    assert_eq!((g.st.on_table(plain), g.st.on_table(marked)), (true, false));
+    // Quiet Step: a higher OC is turned face down.
+    let (g, c) = reveal_first(&[(0, "quiet-step", 1), (1, "vanilla-7", 1)]);
+    assert_eq!((g.st.is_face_up(c[1]), g.st.value(c[1])), (false, 0));
+    // The Jester: OC trades places with your card in the previous slot.
+    let (g, c) = reveal_first(&[(0, "the-jester", 3), (1, "vanilla-8", 3), (0, "vanilla-2", 2)]);
+    assert_eq!((g.st.slots[1], g.st.slots[2]), ([c[1], NONE], [c[0], c[2]]));
+    assert_eq!(g.tally.control_changes, 2);
+    // Market Day: both players draw one.
+    let mut b = bench("");
+    let day = b.down(0, "market-day", 1);
+    b.deck(0, "vanilla-1");
+    b.deck(1, "vanilla-1");
+    let mut g = b.game();
+    g.reveal_for_tests(&[day]);
+    assert_eq!((g.st.hands[0].len(), g.st.hands[1].len()), (1, 1));
+    // Eclipse: hides every opposing card in S1-S3, and scores at [ESCORE] if none is face up.
+    let (mut g, c) =
+        reveal_first(&[(0, "eclipse", 5), (1, "vanilla-5", 1), (1, "vanilla-5", 3), (1, "vanilla-5", 4)]);
+    assert_eq!((g.st.is_face_up(c[1]), g.st.is_face_up(c[2]), g.st.is_face_up(c[3])), (false, false, true));
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!(g.st.points, [1, 0]);
+}
+
+#[test]
+fn the_sample_scoring_abilities_do_what_their_texts_say() {
+    // Doomsayer: at [SSCORE] destroys every card of value 1 or 2, either side.
+    let mut b = bench("");
+    b.up(0, "doomsayer", 1);
+    let one = b.up(0, "vanilla-1", 2);
+    let two = b.up(1, "vanilla-2", 3);
+    let three = b.up(1, "vanilla-3", 4);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.on_table(one), g.st.on_table(two), g.st.on_table(three)), (false, false, true));
+    // Mirror Knight: trades places with a higher OC at [SSCORE].
+    let mut b = bench("");
+    let knight = b.up(0, "mirror-knight", 1);
+    let nine = b.up(1, "vanilla-9", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.slots[0], [nine, knight]);
+    // Tidal Switch: OC trades places with the opposing card one slot on.
+    let mut b = bench("");
+    b.up(0, "tidal-switch", 1);
+    let oc = b.up(1, "vanilla-9", 1);
+    let next = b.up(1, "vanilla-2", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][1], g.st.slots[1][1]), (next, oc));
+    // Proud Lion and Hoarder at [ESCORE].
+    let mut b = bench("");
+    let lion = b.up(0, "proud-lion", 1);
+    b.up(1, "hoarder", 2);
+    for _ in 0..6 {
+        b.hand(1, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.counters[lion as usize] = 3;
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!(g.st.points, [1, 1]);
+    // Rust Tide at [BT]: a -1 counter on the opposing card of highest value.
+    let mut b = bench("");
+    b.up(0, "rust-tide", 1);
+    let low = b.up(1, "vanilla-3", 2);
+    let high = b.up(1, "vanilla-8", 3);
+    let mut g = b.game();
+    g.moment(Trigger::TurnStart, &mut Silent);
+    assert_eq!((g.st.value(low), g.st.value(high)), (3, 7));
+}
