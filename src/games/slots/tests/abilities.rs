@@ -621,8 +621,11 @@ fn every_condition_is_read_from_the_source() {
 // ---------------------------------------------------------------------------------------------
 // Sample cards not shown above, each on a small position.
 
-/// The values of `cards` (seat, design, slot), all face up, in order.
-fn values_of(cards: &[(usize, &str, usize)]) -> Vec<i32> {
+/// A card of a position: (seat, design, slot).
+type Card<'a> = (usize, &'a str, usize);
+
+/// The values of `cards`, all face up, in order.
+fn values_of(cards: &[Card]) -> Vec<i32> {
     let mut b = bench("");
     let ids: Vec<u8> = cards.iter().map(|&(seat, name, slot)| b.up(seat, name, slot)).collect();
     let g = b.game();
@@ -631,7 +634,7 @@ fn values_of(cards: &[(usize, &str, usize)]) -> Vec<i32> {
 
 #[test]
 fn the_sample_statics_change_the_values_their_texts_say() {
-    let cases: &[(&[(usize, &str, usize)], &[i32])] = &[
+    let cases: &[(&[Card], &[i32])] = &[
         (&[(0, "early-riser", 2)], &[6]),
         (&[(0, "early-riser", 4)], &[5]),
         (&[(0, "last-stand", 9)], &[9]),
@@ -661,7 +664,7 @@ fn the_sample_statics_change_the_values_their_texts_say() {
 }
 
 /// A position of face-down cards (seat, design, slot); the first is revealed alone.
-fn reveal_first(cards: &[(usize, &str, usize)]) -> (Game, Vec<u8>) {
+fn reveal_first(cards: &[Card]) -> (Game, Vec<u8>) {
     let mut b = bench("");
     let ids: Vec<u8> = cards
         .iter()
