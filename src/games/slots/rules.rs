@@ -294,13 +294,19 @@ impl State {
     }
 
     /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
+    #[inline]
     pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
         debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
         self.slots[slot][side] = id;
         self.pos[id as usize] = (slot * SEATS + side) as u8;
-        if self.text
-            && let (Some(set), Some(d)) = (&self.set, self.design(id))
-        {
+        if self.text {
+            self.arm(id);
+        }
+    }
+
+    /// Notes card `id`'s triggers among the cards on the table.
+    fn arm(&mut self, id: u8) {
+        if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
             let mask = set.triggers[d as usize];
             for (t, armed) in self.armed.iter_mut().enumerate() {
                 *armed |= u64::from(mask >> t & 1) << id;

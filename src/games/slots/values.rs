@@ -58,11 +58,16 @@ impl State {
     /// static and timed modifiers and counters; off the table, its printed value.
     #[inline]
     pub fn value(&self, id: u8) -> i32 {
+        if !self.text {
+            return if self.is_face_up(id) { self.pools.printed[id as usize] as i32 } else { 0 };
+        }
+        self.value_with_text(id)
+    }
+
+    /// `value` when cards carry text (kept out of line, so the base game's value stays a load).
+    fn value_with_text(&self, id: u8) -> i32 {
         let up = self.is_face_up(id);
         let printed = self.pools.printed[id as usize] as i32;
-        if !self.text {
-            return if up { printed } else { 0 };
-        }
         let pos = self.pos[id as usize];
         if pos == NONE {
             return printed;
