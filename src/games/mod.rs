@@ -20,6 +20,7 @@ pub mod cardwars;
 pub mod census;
 pub mod narrate;
 pub mod scourge;
+pub mod slots;
 pub mod territories;
 pub mod war;
 
@@ -39,7 +40,7 @@ pub struct GameDef {
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
-    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, cardwars::DEF];
+    static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, cardwars::DEF, slots::DEF];
     GAMES
 }
 

@@ -1,0 +1,746 @@
+//! Reading a card-set file (`docs/cards.md`): TOML text in, a compiled `CardSet` out, or the
+//! first problem as one line naming the file, line, column, card and key.
+//!
+//! The whole file is checked here, once, before any game: every key must be known, every value of
+//! its type and range, every text within its rarity's length, and every trigger, selector,
+//! condition and effect combined only as the format allows. Nothing is left for the game to
+//! discover while it plays. Spans come from `toml::de::DeTable`, which keeps the byte range of
+//! every key and value.
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::cardset::*;
+use super::pools::MAX_VALUE;
+use super::rules::{DECK, POOL, SEATS};
+
+/// The `format` every card-set file declares.
+pub const FORMAT: &str = "warsim-slots-cards";
+/// The version of the format this parser reads.
+pub const VERSION: i64 = 1;
+/// Longest card name, in characters.
+pub const NAME_LIMIT: usize = 30;
+/// Largest integer a comparison or `to` may name.
+pub const INT_LIMIT: i64 = 99;
+
+type Value<'i> = Spanned<DeValue<'i>>;
+
+/// A problem in the file: where, which card, which key, what.
+#[derive(Debug)]
+struct Fault {
+    at: usize,
+    card: Option<String>,
+    key: String,
+    msg: String,
+}
+
+type R<T> = Result<T, Fault>;
+
+/// Reads the card set `text` (from `file`, named in messages).
+pub fn parse(file: &str, text: &str) -> Result<CardSet, String> {
+    let doc = DeTable::parse(text).map_err(|e| {
+        let (line, col) = line_col(text, e.span().map_or(0, |s| s.start));
+        format!("card set {file}:{line}:{col}: not valid TOML: {}", e.message().trim())
+    })?;
+    read_set(doc.get_ref(), doc.span()).map_err(|f| {
+        let (line, col) = line_col(text, f.at);
+        let card = f.card.map_or_else(String::new, |c| format!("{c}, "));
+        format!("card set {file}:{line}:{col}: {card}key '{}': {}", f.key, f.msg)
+    })
+}
+
+/// 1-based line and column (in characters) of byte offset `at`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Where in the file a check is: the card (or pool) and the key path so far.
+#[derive(Clone)]
+struct At {
+    card: Option<String>,
+    key: String,
+}
+
+impl At {
+    fn top(key: &str) -> At {
+        At { card: None, key: key.into() }
+    }
+
+    fn key(&self, key: &str) -> At {
+        let key = if self.key.is_empty() { key.to_string() } else { format!("{}.{key}", self.key) };
+        At { card: self.card.clone(), key }
+    }
+
+    fn fault<T>(&self, span: &Range<usize>, msg: impl Into<String>) -> R<T> {
+        Err(Fault { at: span.start, card: self.card.clone(), key: self.key.clone(), msg: msg.into() })
+    }
+}
+
+fn type_name(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+fn string<'v>(v: &'v Value, at: &At) -> R<&'v str> {
+    match v.get_ref() {
+        DeValue::String(s) => Ok(s.as_ref()),
+        other => at.fault(&v.span(), format!("expected a string, found {}", type_name(other))),
+    }
+}
+
+fn int(v: &Value, at: &At, min: i64, max: i64) -> R<i64> {
+    let n = match v.get_ref() {
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
+        other => return at.fault(&v.span(), format!("expected an integer, found {}", type_name(other))),
+    };
+    match n {
+        Some(n) if (min..=max).contains(&n) => Ok(n),
+        _ => at.fault(&v.span(), format!("out of range: allowed {min} to {max}")),
+    }
+}
+
+fn boolean(v: &Value, at: &At) -> R<bool> {
+    match v.get_ref() {
+        DeValue::Boolean(b) => Ok(*b),
+        other => at.fault(&v.span(), format!("expected true or false, found {}", type_name(other))),
+    }
+}
+
+fn table<'v, 'i>(v: &'v Value<'i>, at: &At) -> R<&'v DeTable<'i>> {
+    match v.get_ref() {
+        DeValue::Table(t) => Ok(t),
+        other => at.fault(&v.span(), format!("expected a table, found {}", type_name(other))),
+    }
+}
+
+fn array<'v, 'i>(v: &'v Value<'i>, at: &At) -> R<&'v [Value<'i>]> {
+    match v.get_ref() {
+        DeValue::Array(a) => Ok(a),
+        other => at.fault(&v.span(), format!("expected an array, found {}", type_name(other))),
+    }
+}
+
+/// One word of a closed list.
+fn word<T: Copy>(v: &Value, at: &At, words: &[(&str, T)]) -> R<T> {
+    let s = string(v, at)?;
+    match words.iter().find(|(w, _)| *w == s) {
+        Some(&(_, t)) => Ok(t),
+        None => {
+            let list: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
+            at.fault(&v.span(), format!("unknown value '{s}' (allowed: {})", list.join(", ")))
+        }
+    }
+}
+
+/// A table's entries, after checking that every key is one of `allowed`.
+struct Keys<'t, 'i> {
+    table: &'t DeTable<'i>,
+    span: Range<usize>,
+}
+
+impl<'t, 'i> Keys<'t, 'i> {
+    fn check(table: &'t DeTable<'i>, span: Range<usize>, at: &At, allowed: &[&str]) -> R<Keys<'t, 'i>> {
+        for (k, _) in table.iter() {
+            if !allowed.contains(&k.get_ref().as_ref()) {
+                let at = at.key(k.get_ref());
+                return at.fault(&k.span(), format!("unknown key (keys here: {})", allowed.join(", ")));
+            }
+        }
+        Ok(Keys { table, span })
+    }
+
+    fn get(&self, key: &str) -> Option<&'t Value<'i>> {
+        self.table.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| v)
+    }
+
+    fn need(&self, key: &str, at: &At) -> R<&'t Value<'i>> {
+        match self.get(key) {
+            Some(v) => Ok(v),
+            None => at.key(key).fault(&self.span, "missing"),
+        }
+    }
+}
+
+fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
+    let top = At::top("");
+    let keys = Keys::check(doc, span, &top, &["format", "version", "name", "description", "card", "pool"])?;
+    let at = At::top("format");
+    let format = keys.need("format", &top)?;
+    if string(format, &at)? != FORMAT {
+        return at.fault(&format.span(), format!("expected \"{FORMAT}\""));
+    }
+    int(keys.need("version", &top)?, &At::top("version"), VERSION, VERSION)?;
+    let name = string(keys.need("name", &top)?, &At::top("name"))?.to_string();
+    if let Some(d) = keys.get("description") {
+        string(d, &At::top("description"))?;
+    }
+    let cards = keys.need("card", &top)?;
+    let mut set = CardSet {
+        name,
+        designs: Vec::new(),
+        abilities: Vec::new(),
+        fixed: [None, None],
+        by_place: Default::default(),
+        triggers: Vec::new(),
+        watches_values: false,
+    };
+    let list = array(cards, &At::top("card"))?;
+    if list.is_empty() {
+        return At::top("card").fault(&cards.span(), "a set needs at least one card");
+    }
+    for (i, card) in list.iter().enumerate() {
+        read_card(&mut set, i, card)?;
+    }
+    if let Some(pools) = keys.get("pool") {
+        for pool in array(pools, &At::top("pool"))? {
+            read_pool(&mut set, pool)?;
+        }
+    }
+    set.index();
+    Ok(set)
+}
+
+/// The label of card `i` in messages: its id when it has a readable one.
+fn card_label(t: &DeTable, i: usize) -> String {
+    match t.iter().find(|(k, _)| k.get_ref() == "id").map(|(_, v)| v.get_ref()) {
+        Some(DeValue::String(s)) => format!("card '{s}'"),
+        _ => format!("card #{}", i + 1),
+    }
+}
+
+const CARD_KEYS: &[&str] = &["id", "name", "rarity", "value", "text", "designer", "notes", "ability"];
+
+fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
+    let t = table(v, &At::top("card"))?;
+    let at = At { card: Some(card_label(t, i)), key: String::new() };
+    let keys = Keys::check(t, v.span(), &at, CARD_KEYS)?;
+    let id_v = keys.need("id", &at)?;
+    let id = string(id_v, &at.key("id"))?;
+    let id_ok = !id.is_empty()
+        && id.len() <= 40
+        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return at.key("id").fault(&id_v.span(), "1-40 characters: lower-case letters, digits and hyphens");
+    }
+    if vanilla(id).is_some() {
+        return at.key("id").fault(&id_v.span(), "'vanilla-N' names a textless card; choose another id");
+    }
+    if set.designs.iter().any(|d| d.id == id) {
+        return at.key("id").fault(&id_v.span(), "another card already has this id");
+    }
+    let name_v = keys.need("name", &at)?;
+    let name = string(name_v, &at.key("name"))?;
+    let chars = name.chars().count();
+    if chars == 0 || chars > NAME_LIMIT {
+        return at
+            .key("name")
+            .fault(&name_v.span(), format!("{chars} characters; a name holds 1-{NAME_LIMIT}"));
+    }
+    let rarity_words = Rarity::ALL.map(|r| (r.name(), r));
+    let rarity = word(keys.need("rarity", &at)?, &at.key("rarity"), &rarity_words)?;
+    let value = int(keys.need("value", &at)?, &at.key("value"), 1, MAX_VALUE as i64)? as u8;
+    let text = match keys.get("text") {
+        Some(tv) => {
+            let text = string(tv, &at.key("text"))?;
+            let chars = text.chars().count();
+            if chars > rarity.text_limit() {
+                let msg = format!(
+                    "{chars} characters, over the {} a {} card holds",
+                    rarity.text_limit(),
+                    rarity.name()
+                );
+                return at.key("text").fault(&tv.span(), msg);
+            }
+            text.to_string()
+        }
+        None => String::new(),
+    };
+    for k in ["designer", "notes"] {
+        if let Some(x) = keys.get(k) {
+            string(x, &at.key(k))?;
+        }
+    }
+    let first = set.abilities.len();
+    if let Some(list) = keys.get("ability") {
+        for (j, a) in array(list, &at.key("ability"))?.iter().enumerate() {
+            let at = at.key(&format!("ability[{}]", j + 1));
+            let ability = read_ability(a, &at)?;
+            set.abilities.push(ability);
+        }
+    }
+    let len = set.abilities.len() - first;
+    set.designs.push(Design {
+        id: id.to_string(),
+        name: name.to_string(),
+        rarity,
+        value,
+        text,
+        first: first as u16,
+        len: len as u16,
+    });
+    Ok(())
+}
+
+/// `vanilla-N`: the printed value N of a textless card.
+fn vanilla(id: &str) -> Option<u8> {
+    let n: u8 = id.strip_prefix("vanilla-")?.parse().ok()?;
+    (1..=MAX_VALUE).contains(&n).then_some(n)
+}
+
+fn read_pool(set: &mut CardSet, v: &Value) -> R<()> {
+    let t = table(v, &At::top("pool"))?;
+    let at = At { card: Some("pool".into()), key: String::new() };
+    let keys = Keys::check(t, v.span(), &at, &["seat", "cards"])?;
+    let seat_v = keys.need("seat", &at)?;
+    let seat = int(seat_v, &at.key("seat"), 0, SEATS as i64 - 1)? as usize;
+    let at = At { card: Some(format!("pool of seat {seat}")), key: String::new() };
+    if set.fixed[seat].is_some() {
+        return at.key("seat").fault(&seat_v.span(), "this seat's pool is already fixed");
+    }
+    let cards_v = keys.need("cards", &at)?;
+    let list = array(cards_v, &at.key("cards"))?;
+    if !(DECK..=POOL).contains(&list.len()) {
+        let msg = format!("{} cards; a fixed pool holds {DECK}-{POOL}", list.len());
+        return at.key("cards").fault(&cards_v.span(), msg);
+    }
+    let mut pool = Vec::with_capacity(list.len());
+    for c in list {
+        let id = string(c, &at.key("cards"))?;
+        let card = match (vanilla(id), set.designs.iter().position(|d| d.id == id)) {
+            (Some(n), _) => PoolCard::Vanilla(n),
+            (None, Some(d)) => PoolCard::Design(d as u16),
+            (None, None) => return at.key("cards").fault(&c.span(), format!("no card has the id '{id}'")),
+        };
+        pool.push(card);
+    }
+    set.fixed[seat] = Some(pool);
+    Ok(())
+}
+
+const ABILITY_KEYS: &[&str] = &[
+    "on", "turns", "watch", "if", "optional", "effect", "target", "a", "b", "amount", "to", "per", "player",
+    "pick", "duration",
+];
+
+/// The parameters each effect takes (beyond the keys every ability may have).
+fn params(effect: &str) -> &'static [&'static str] {
+    match effect {
+        "modify" => &["target", "amount", "per", "duration"],
+        "set" => &["target", "to", "duration"],
+        "counter" => &["target", "amount", "per"],
+        "clear_counters" | "destroy" | "return" | "reveal" | "hide" => &["target"],
+        "swap" => &["a", "b"],
+        "draw" => &["player", "amount"],
+        "discard" => &["player", "amount", "pick"],
+        _ => &["player", "amount", "per"],
+    }
+}
+
+/// What a selector is allowed to be, where it is read.
+#[derive(Clone, Copy)]
+struct Rules {
+    /// In a static ability: no pick, no value reads, no event.
+    is_static: bool,
+    /// The trigger is about a card (`event` makes sense).
+    has_event: bool,
+    /// A pick is allowed (not in `per`, `count` or `watch`).
+    pick: bool,
+}
+
+fn read_ability(v: &Value, at: &At) -> R<Ability> {
+    let t = table(v, at)?;
+    let keys = Keys::check(t, v.span(), at, ABILITY_KEYS)?;
+    let on = match keys.get("on") {
+        Some(x) => word(x, &at.key("on"), &Trigger::WORDS)?,
+        None => Trigger::Reveal,
+    };
+    let is_static = on == Trigger::Static;
+    let rules = Rules { is_static, has_event: on.watches(), pick: !is_static };
+    let turns = match keys.get("turns") {
+        Some(x) if !on.per_turn() => {
+            return at
+                .key("turns")
+                .fault(&x.span(), format!("only turn triggers take turns, not '{}'", on.name()));
+        }
+        Some(x) => {
+            let (a, b) = slot_range(x, &at.key("turns"))?;
+            (a, b)
+        }
+        None => (1, 9),
+    };
+    let watch = match (keys.get("watch"), on) {
+        (Some(x), t) if t.watches() => {
+            selector(x, &at.key("watch"), Rules { pick: false, has_event: false, ..rules })?
+        }
+        (Some(x), _) => {
+            return at.key("watch").fault(&x.span(), "only 'destroyed' and 'revealed' abilities watch cards");
+        }
+        (None, Trigger::Destroyed) => Selector::SOURCE,
+        (None, _) => Selector { other: true, ..Selector::ALL },
+    };
+    let mut conds = [None; MAX_CONDS];
+    if let Some(list) = keys.get("if") {
+        let items = array(list, &at.key("if"))?;
+        if items.len() > MAX_CONDS {
+            return at.key("if").fault(&list.span(), format!("at most {MAX_CONDS} conditions"));
+        }
+        for (k, c) in items.iter().enumerate() {
+            conds[k] = Some(condition(c, &at.key("if"), on, rules)?);
+        }
+    }
+    let optional = match keys.get("optional") {
+        Some(x) => {
+            let b = boolean(x, &at.key("optional"))?;
+            if b && is_static {
+                return at.key("optional").fault(&x.span(), "a static ability cannot be declined");
+            }
+            b
+        }
+        None => false,
+    };
+    let effect_v = keys.need("effect", at)?;
+    let effect_words: Vec<(&str, &str)> = Effect::WORDS.iter().map(|w| (*w, *w)).collect();
+    let name = word(effect_v, &at.key("effect"), &effect_words)?;
+    if is_static && name != "modify" {
+        return at.key("effect").fault(&effect_v.span(), "a static ability can only modify values");
+    }
+    let allowed = params(name);
+    for (k, _) in t.iter() {
+        let k_str: &str = k.get_ref();
+        let param =
+            ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration"].contains(&k_str);
+        if param && !allowed.contains(&k_str) {
+            let msg = format!("not a parameter of effect '{name}' (its parameters: {})", allowed.join(", "));
+            return at.key(k_str).fault(&k.span(), msg);
+        }
+    }
+    let effect = effect(name, &keys, at, rules)?;
+    Ok(Ability { on, turns, watch, conds, optional, effect })
+}
+
+fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
+    let target = || selector(keys.need("target", at)?, &at.key("target"), rules);
+    let per = || -> R<Option<Selector>> {
+        keys.get("per").map(|x| selector(x, &at.key("per"), Rules { pick: false, ..rules })).transpose()
+    };
+    let signed = || -> R<i8> {
+        let x = keys.need("amount", at)?;
+        let n = int(x, &at.key("amount"), -9, 9)?;
+        if n == 0 {
+            return at.key("amount").fault(&x.span(), "0 does nothing: allowed -9 to -1 and 1 to 9");
+        }
+        Ok(n as i8)
+    };
+    let count = || -> R<u8> {
+        keys.get("amount").map_or(Ok(1), |x| int(x, &at.key("amount"), 1, 9).map(|n| n as u8))
+    };
+    let player = || -> R<Player> {
+        let words = [("you", Player::You), ("opp", Player::Opp), ("both", Player::Both)];
+        keys.get("player").map_or(Ok(Player::You), |x| word(x, &at.key("player"), &words))
+    };
+    let duration = || -> R<Duration> {
+        match keys.get("duration") {
+            Some(x) if rules.is_static => {
+                at.key("duration").fault(&x.span(), "a static modifier lasts while its source does")
+            }
+            Some(x) => {
+                word(x, &at.key("duration"), &[("round", Duration::Round), ("source", Duration::Source)])
+            }
+            None => Ok(Duration::Round),
+        }
+    };
+    Ok(match name {
+        "modify" => {
+            Effect::Modify { target: target()?, amount: signed()?, per: per()?, duration: duration()? }
+        }
+        "set" => {
+            let to = int(keys.need("to", at)?, &at.key("to"), -INT_LIMIT, INT_LIMIT)? as i16;
+            Effect::Set { target: target()?, to, duration: duration()? }
+        }
+        "counter" => Effect::Counter { target: target()?, amount: signed()?, per: per()? },
+        "clear_counters" => Effect::ClearCounters { target: target()? },
+        "destroy" => Effect::Destroy { target: target()? },
+        "return" => Effect::Return { target: target()? },
+        "reveal" => Effect::Reveal { target: target()? },
+        "hide" => Effect::Hide { target: target()? },
+        "swap" => Effect::Swap { a: one_card(keys, "a", at, rules)?, b: one_card(keys, "b", at, rules)? },
+        "draw" => Effect::Draw { player: player()?, amount: count()? },
+        "discard" => {
+            let words = [
+                ("choose", DiscardPick::Choose),
+                ("random", DiscardPick::Random),
+                ("highest", DiscardPick::Highest),
+                ("lowest", DiscardPick::Lowest),
+            ];
+            let pick =
+                keys.get("pick").map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &words))?;
+            Effect::Discard { player: player()?, amount: count()?, pick }
+        }
+        _ => Effect::Points { player: player()?, amount: signed()?, per: per()? },
+    })
+}
+
+/// A swap's side: a selector that can name one card only.
+fn one_card(keys: &Keys, key: &str, at: &At, rules: Rules) -> R<Selector> {
+    let x = keys.need(key, at)?;
+    let sel = selector(x, &at.key(key), rules)?;
+    if !sel.names_one() {
+        let msg =
+            "a swap needs one card on each side: self, oc, event, a pick of one, or one side and one slot";
+        return at.key(key).fault(&x.span(), msg);
+    }
+    Ok(sel)
+}
+
+/// A slot number or range: 5, "5" or "3-6", within 1-9.
+fn slot_range(v: &Value, at: &At) -> R<(u8, u8)> {
+    if let DeValue::Integer(_) = v.get_ref() {
+        let n = int(v, at, 1, 9)? as u8;
+        return Ok((n, n));
+    }
+    let s = string(v, at)?.trim();
+    let parse = |p: &str| p.trim().parse::<u8>().ok().filter(|n| (1..=9).contains(n));
+    let range = match s.split_once('-') {
+        Some((a, b)) => parse(a).zip(parse(b)),
+        None => parse(s).map(|n| (n, n)),
+    };
+    match range {
+        Some((a, b)) if a <= b => Ok((a, b)),
+        _ => at.fault(
+            &v.span(),
+            format!("'{s}' is not a slot or slot range within 1-9 (e.g. \"3\" or \"3-6\")"),
+        ),
+    }
+}
+
+/// Builds a comparison from its number.
+type MakeCmp = fn(i16) -> Cmp;
+
+/// A comparison: 5 (equal), "5", "!=9", ">=3", "<0", "-1", "2-4".
+fn cmp(v: &Value, at: &At) -> R<Cmp> {
+    if let DeValue::Integer(_) = v.get_ref() {
+        return Ok(Cmp::Eq(int(v, at, -INT_LIMIT, INT_LIMIT)? as i16));
+    }
+    let s = string(v, at)?.trim();
+    let num = |p: &str| p.trim().parse::<i64>().ok().filter(|n| n.abs() <= INT_LIMIT).map(|n| n as i16);
+    let ops: [(&str, MakeCmp); 6] =
+        [("!=", Cmp::Ne), ("<=", Cmp::Le), (">=", Cmp::Ge), ("<", Cmp::Lt), (">", Cmp::Gt), ("=", Cmp::Eq)];
+    let parsed = if let Some((op, make)) = ops.iter().find(|(op, _)| s.starts_with(op)) {
+        num(&s[op.len()..]).map(make)
+    } else if let Some(n) = num(s) {
+        Some(Cmp::Eq(n))
+    } else {
+        // A range of two naturals: "2-4".
+        s.split_once('-').and_then(|(a, b)| {
+            let (a, b) = (num(a)?, num(b)?);
+            (a >= 0 && a <= b).then_some(Cmp::In(a, b))
+        })
+    };
+    match parsed {
+        Some(c) => Ok(c),
+        None => at.fault(
+            &v.span(),
+            format!("'{s}' is not a comparison (e.g. 5, \"!=9\", \">=3\", \"-1\", \"2-4\"; numbers within ±{INT_LIMIT})"),
+        ),
+    }
+}
+
+const SELECTOR_KEYS: &[&str] =
+    &["side", "slots", "printed", "value", "face", "counters", "other", "pick", "n"];
+
+/// A selector: a shortcut word or a table of filter keys.
+fn selector(v: &Value, at: &At, rules: Rules) -> R<Selector> {
+    let sel = match v.get_ref() {
+        DeValue::String(s) => match s.as_ref() {
+            "self" => Selector::SOURCE,
+            "oc" => Selector::OC,
+            "mine" => Selector { side: Side::You, ..Selector::ALL },
+            "theirs" => Selector { side: Side::Opp, ..Selector::ALL },
+            "all" => Selector::ALL,
+            "adjacent" => Selector { slots: Slots::Adjacent, ..Selector::ALL },
+            "event" if !rules.has_event => {
+                return at.fault(&v.span(), "'event' exists only in 'destroyed' and 'revealed' abilities");
+            }
+            "event" => Selector::EVENT,
+            other => {
+                return at.fault(
+                    &v.span(),
+                    format!("unknown selector '{other}' (shortcuts: self, oc, mine, theirs, all, adjacent, event; or a table)"),
+                );
+            }
+        },
+        DeValue::Table(t) => filter(t, v.span(), at, rules)?,
+        other => {
+            return at.fault(
+                &v.span(),
+                format!("expected a selector (a word or a table), found {}", type_name(other)),
+            );
+        }
+    };
+    Ok(sel)
+}
+
+fn filter(t: &DeTable, span: Range<usize>, at: &At, rules: Rules) -> R<Selector> {
+    let keys = Keys::check(t, span, at, SELECTOR_KEYS)?;
+    let mut sel = Selector::ALL;
+    if let Some(x) = keys.get("side") {
+        sel.side = word(x, &at.key("side"), &[("both", Side::Both), ("you", Side::You), ("opp", Side::Opp)])?;
+    }
+    if let Some(x) = keys.get("slots") {
+        sel.slots = slots(x, &at.key("slots"))?;
+    }
+    if let Some(x) = keys.get("printed") {
+        sel.printed = Some(cmp(x, &at.key("printed"))?);
+    }
+    if let Some(x) = keys.get("value") {
+        if rules.is_static {
+            return at.key("value").fault(&x.span(), "a static ability cannot read current values");
+        }
+        sel.value = Some(cmp(x, &at.key("value"))?);
+    }
+    if let Some(x) = keys.get("face") {
+        sel.face = word(x, &at.key("face"), &[("any", Face::Any), ("up", Face::Up), ("down", Face::Down)])?;
+    }
+    if let Some(x) = keys.get("counters") {
+        sel.counters = Some(boolean(x, &at.key("counters"))?);
+    }
+    if let Some(x) = keys.get("other") {
+        sel.other = boolean(x, &at.key("other"))?;
+    }
+    if let Some(x) = keys.get("pick") {
+        let words = [
+            ("all", Pick::All),
+            ("choose", Pick::Choose),
+            ("random", Pick::Random),
+            ("highest", Pick::Highest),
+            ("lowest", Pick::Lowest),
+        ];
+        sel.pick = word(x, &at.key("pick"), &words)?;
+        if sel.pick != Pick::All && !rules.pick {
+            let why = if rules.is_static {
+                "a static ability takes every match"
+            } else {
+                "a count takes every match"
+            };
+            return at.key("pick").fault(&x.span(), format!("no pick here: {why}"));
+        }
+    }
+    if let Some(x) = keys.get("n") {
+        if sel.pick == Pick::All {
+            return at.key("n").fault(&x.span(), "n needs a pick (choose, random, highest or lowest)");
+        }
+        sel.n = int(x, &at.key("n"), 1, 9)? as u8;
+    }
+    Ok(sel)
+}
+
+fn slots(v: &Value, at: &At) -> R<Slots> {
+    let words = [
+        ("all", Slots::All),
+        ("this", Slots::This),
+        ("current", Slots::Current),
+        ("adjacent", Slots::Adjacent),
+        ("prev", Slots::Prev),
+        ("next", Slots::Next),
+        ("prev1", Slots::Prev1),
+        ("next1", Slots::Next1),
+    ];
+    if let DeValue::String(s) = v.get_ref()
+        && let Some(&(_, w)) = words.iter().find(|(w, _)| *w == s.as_ref())
+    {
+        return Ok(w);
+    }
+    if let DeValue::String(s) = v.get_ref()
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+    {
+        let list: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
+        return at.fault(
+            &v.span(),
+            format!("unknown slots '{s}' (allowed: {}, or \"N\" / \"N-M\")", list.join(", ")),
+        );
+    }
+    let (a, b) = slot_range(v, at)?;
+    Ok(Slots::Range(a, b))
+}
+
+const COND_KEYS: &[&str] = &[
+    "slot",
+    "count",
+    "is",
+    "oc",
+    "oc_printed",
+    "oc_value",
+    "self_value",
+    "vs_oc",
+    "hand",
+    "hand_diff",
+    "lead",
+    "result",
+];
+
+/// One condition: a table with one subject key (and `is` with `count`).
+fn condition(v: &Value, at: &At, on: Trigger, rules: Rules) -> R<Cond> {
+    let t = table(v, at)?;
+    let keys = Keys::check(t, v.span(), at, COND_KEYS)?;
+    let subjects: Vec<&str> =
+        t.iter().map(|(k, _)| k.get_ref().as_ref()).filter(|k| *k != "is").collect::<Vec<_>>();
+    let [subject] = subjects[..] else {
+        return at.fault(&v.span(), "a condition names exactly one subject (slot, count, oc, ...)");
+    };
+    let x = keys.need(subject, at)?;
+    let at = at.key(subject);
+    if let Some(is) = keys.get("is")
+        && subject != "count"
+    {
+        return at.key("is").fault(&is.span(), "'is' goes with 'count' only");
+    }
+    let cond = match subject {
+        "slot" => Cond::Slot(cmp(x, &at)?),
+        "count" => {
+            let sel = selector(x, &at, Rules { pick: false, ..rules })?;
+            let Some(is) = keys.get("is") else {
+                return at.fault(&x.span(), "a count needs 'is' (e.g. is = \">=3\")");
+            };
+            Cond::Count(sel, cmp(is, &at.key("is"))?)
+        }
+        "oc" => {
+            let words = [
+                ("empty", OcState::Empty),
+                ("present", OcState::Present),
+                ("up", OcState::Up),
+                ("down", OcState::Down),
+            ];
+            Cond::Oc(word(x, &at, &words)?)
+        }
+        "oc_printed" => Cond::OcPrinted(cmp(x, &at)?),
+        "oc_value" => Cond::OcValue(cmp(x, &at)?),
+        "self_value" => Cond::SelfValue(cmp(x, &at)?),
+        "vs_oc" => Cond::VsOc(word(x, &at, &Order::WORDS)?),
+        "hand" => Cond::Hand(cmp(x, &at)?),
+        "hand_diff" => Cond::HandDiff(cmp(x, &at)?),
+        "lead" => Cond::Lead(cmp(x, &at)?),
+        _ => {
+            if on != Trigger::SlotScored {
+                return at.fault(&x.span(), "'result' exists only in 'slot_scored' abilities");
+            }
+            let words = [("won", Outcome::Won), ("lost", Outcome::Lost), ("tied", Outcome::Tied)];
+            Cond::Result(word(x, &at, &words)?)
+        }
+    };
+    if rules.is_static && cond.reads_values() {
+        return at.fault(&x.span(), "a static ability cannot read current values");
+    }
+    Ok(cond)
+}

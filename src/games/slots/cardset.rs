@@ -1,0 +1,478 @@
+//! A card set as the game plays it: every design with its printed value and rarity, and its
+//! abilities compiled into a closed vocabulary of small `Copy` values (`docs/cards.md`).
+//!
+//! A set is read and checked once per scenario point (`cardfile::parse`); the game then reads
+//! abilities by index and never allocates for them. Every enum here is one keyword of the format,
+//! so what a file can say is exactly what the engine can do.
+
+use super::pools::MAX_VALUE;
+
+/// Rarity of a design, which bounds its text and decides where a dealt pool places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rarity {
+    Common,
+    Uncommon,
+    Rare,
+}
+
+impl Rarity {
+    pub const ALL: [Rarity; 3] = [Rarity::Common, Rarity::Uncommon, Rarity::Rare];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rarity::Common => "common",
+            Rarity::Uncommon => "uncommon",
+            Rarity::Rare => "rare",
+        }
+    }
+
+    /// The characters its printed text may hold.
+    pub fn text_limit(self) -> usize {
+        match self {
+            Rarity::Common => 30,
+            Rarity::Uncommon => 60,
+            Rarity::Rare => 180,
+        }
+    }
+}
+
+/// The number of triggers.
+pub const TRIGGERS: usize = 11;
+
+/// When an ability acts (`on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// When this card turns face up (the default).
+    Reveal,
+    /// Never fires: a modifier that holds while this card is face up on the table.
+    Static,
+    TurnStart,
+    AfterPlace,
+    AfterReveal,
+    AfterDraw,
+    ScoreStart,
+    /// Right after this card's slot is scored.
+    SlotScored,
+    ScoreEnd,
+    /// When a card the `watch` selector matches is destroyed.
+    Destroyed,
+    /// When another card the `watch` selector matches turns face up.
+    Revealed,
+}
+
+impl Trigger {
+    pub const WORDS: [(&'static str, Trigger); TRIGGERS] = [
+        ("reveal", Trigger::Reveal),
+        ("static", Trigger::Static),
+        ("turn_start", Trigger::TurnStart),
+        ("after_place", Trigger::AfterPlace),
+        ("after_reveal", Trigger::AfterReveal),
+        ("after_draw", Trigger::AfterDraw),
+        ("score_start", Trigger::ScoreStart),
+        ("slot_scored", Trigger::SlotScored),
+        ("score_end", Trigger::ScoreEnd),
+        ("destroyed", Trigger::Destroyed),
+        ("revealed", Trigger::Revealed),
+    ];
+
+    /// Its bit in `CardSet::triggers`.
+    #[inline]
+    pub fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    pub fn name(self) -> &'static str {
+        Trigger::WORDS.iter().find(|(_, t)| *t == self).map(|(w, _)| *w).expect("every trigger has a word")
+    }
+
+    /// Fires once per turn (and may be limited to some turns).
+    pub fn per_turn(self) -> bool {
+        matches!(self, Trigger::TurnStart | Trigger::AfterPlace | Trigger::AfterReveal | Trigger::AfterDraw)
+    }
+
+    /// Fires on an event about a card (and may watch for some cards).
+    pub fn watches(self) -> bool {
+        matches!(self, Trigger::Destroyed | Trigger::Revealed)
+    }
+}
+
+/// A comparison of an integer: `=5`, `>=3`, `2-4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq(i16),
+    Ne(i16),
+    Lt(i16),
+    Le(i16),
+    Gt(i16),
+    Ge(i16),
+    /// Inclusive range.
+    In(i16, i16),
+}
+
+impl Cmp {
+    #[inline]
+    pub fn holds(self, x: i32) -> bool {
+        match self {
+            Cmp::Eq(a) => x == a as i32,
+            Cmp::Ne(a) => x != a as i32,
+            Cmp::Lt(a) => x < a as i32,
+            Cmp::Le(a) => x <= a as i32,
+            Cmp::Gt(a) => x > a as i32,
+            Cmp::Ge(a) => x >= a as i32,
+            Cmp::In(a, b) => (a as i32..=b as i32).contains(&x),
+        }
+    }
+}
+
+/// How this card's value compares with the opposing card's (`vs_oc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Lt,
+    Le,
+    Eq,
+    Ne,
+    Ge,
+    Gt,
+}
+
+impl Order {
+    pub const WORDS: [(&'static str, Order); 6] = [
+        ("<", Order::Lt),
+        ("<=", Order::Le),
+        ("=", Order::Eq),
+        ("!=", Order::Ne),
+        (">=", Order::Ge),
+        (">", Order::Gt),
+    ];
+
+    #[inline]
+    pub fn holds(self, a: i32, b: i32) -> bool {
+        match self {
+            Order::Lt => a < b,
+            Order::Le => a <= b,
+            Order::Eq => a == b,
+            Order::Ne => a != b,
+            Order::Ge => a >= b,
+            Order::Gt => a > b,
+        }
+    }
+}
+
+/// Whose cards or whose hand, seen from the ability's source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Both,
+    /// The player on whose side the source lies.
+    You,
+    Opp,
+}
+
+/// Which slots a selector looks at, relative to the source's slot s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slots {
+    All,
+    /// s.
+    This,
+    /// The slot of the turn in progress (during scoring: the slot being scored).
+    Current,
+    /// s-1 and s+1.
+    Adjacent,
+    /// Every slot below s.
+    Prev,
+    /// Every slot above s.
+    Next,
+    /// s-1.
+    Prev1,
+    /// s+1.
+    Next1,
+    /// Absolute slots, 1-based, inclusive.
+    Range(u8, u8),
+}
+
+/// Face up, face down, or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    Any,
+    Up,
+    Down,
+}
+
+/// How many of the matching cards a selector takes, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    All,
+    /// The source's controller chooses `n` (a policy decision).
+    Choose,
+    Random,
+    Highest,
+    Lowest,
+}
+
+/// What a selector starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// Cards on the table matching the filter.
+    Filter,
+    /// The source itself.
+    Source,
+    /// The card the triggering event is about.
+    Event,
+}
+
+/// A choice of cards on the table, relative to the ability's source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selector {
+    pub base: Base,
+    pub side: Side,
+    pub slots: Slots,
+    pub printed: Option<Cmp>,
+    pub value: Option<Cmp>,
+    pub face: Face,
+    /// `Some(true)`: has at least one counter; `Some(false)`: has none.
+    pub counters: Option<bool>,
+    /// Leaves the source out.
+    pub other: bool,
+    pub pick: Pick,
+    pub n: u8,
+}
+
+impl Selector {
+    /// Every card on the table.
+    pub const ALL: Selector = Selector {
+        base: Base::Filter,
+        side: Side::Both,
+        slots: Slots::All,
+        printed: None,
+        value: None,
+        face: Face::Any,
+        counters: None,
+        other: false,
+        pick: Pick::All,
+        n: 1,
+    };
+    pub const SOURCE: Selector = Selector { base: Base::Source, ..Selector::ALL };
+    pub const EVENT: Selector = Selector { base: Base::Event, ..Selector::ALL };
+    /// The opposing card (OC).
+    pub const OC: Selector = Selector { side: Side::Opp, slots: Slots::This, ..Selector::ALL };
+
+    /// Whether it reads current values (which a static ability may not).
+    pub fn reads_values(&self) -> bool {
+        self.value.is_some() || matches!(self.pick, Pick::Highest | Pick::Lowest)
+    }
+
+    /// Whether it can name at most one card (what a swap needs).
+    pub fn names_one(&self) -> bool {
+        match self.base {
+            Base::Source | Base::Event => true,
+            Base::Filter if self.pick != Pick::All => self.n == 1,
+            Base::Filter => {
+                self.side != Side::Both
+                    && match self.slots {
+                        Slots::This | Slots::Current | Slots::Prev1 | Slots::Next1 => true,
+                        Slots::Range(a, b) => a == b,
+                        _ => false,
+                    }
+            }
+        }
+    }
+}
+
+/// The state of the opposing place (`oc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OcState {
+    Empty,
+    Present,
+    Up,
+    Down,
+}
+
+/// Who took the source's slot (`result`, for `slot_scored`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    Tied,
+}
+
+/// A condition an ability needs (`if`); all must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cond {
+    Slot(Cmp),
+    Count(Selector, Cmp),
+    Oc(OcState),
+    OcPrinted(Cmp),
+    OcValue(Cmp),
+    SelfValue(Cmp),
+    VsOc(Order),
+    Hand(Cmp),
+    HandDiff(Cmp),
+    Lead(Cmp),
+    Result(Outcome),
+}
+
+impl Cond {
+    /// Whether it reads current values (which a static ability may not).
+    pub fn reads_values(&self) -> bool {
+        match self {
+            Cond::OcValue(_) | Cond::SelfValue(_) | Cond::VsOc(_) => true,
+            Cond::Count(sel, _) => sel.reads_values(),
+            _ => false,
+        }
+    }
+}
+
+/// Whose hand or score an effect changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    You,
+    Opp,
+    Both,
+}
+
+/// Which cards a discard takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiscardPick {
+    /// The discarding player chooses.
+    Choose,
+    Random,
+    /// By printed value.
+    Highest,
+    Lowest,
+}
+
+/// How long a triggered modifier or set lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duration {
+    /// Until the round ends (or the card leaves the table).
+    Round,
+    /// While the source stays face up on the table.
+    Source,
+}
+
+/// What an ability does: exactly one effect each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Modify { target: Selector, amount: i8, per: Option<Selector>, duration: Duration },
+    Set { target: Selector, to: i16, duration: Duration },
+    Counter { target: Selector, amount: i8, per: Option<Selector> },
+    ClearCounters { target: Selector },
+    Destroy { target: Selector },
+    Return { target: Selector },
+    Swap { a: Selector, b: Selector },
+    Reveal { target: Selector },
+    Hide { target: Selector },
+    Draw { player: Player, amount: u8 },
+    Discard { player: Player, amount: u8, pick: DiscardPick },
+    Points { player: Player, amount: i8, per: Option<Selector> },
+}
+
+impl Effect {
+    pub const WORDS: [&'static str; 12] = [
+        "modify",
+        "set",
+        "counter",
+        "clear_counters",
+        "destroy",
+        "return",
+        "swap",
+        "reveal",
+        "hide",
+        "draw",
+        "discard",
+        "points",
+    ];
+}
+
+/// Most conditions on one ability.
+pub const MAX_CONDS: usize = 4;
+
+/// One ability of a design, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ability {
+    pub on: Trigger,
+    /// Turns a per-turn trigger fires on, 1-based inclusive.
+    pub turns: (u8, u8),
+    /// The cards whose event fires a watching trigger.
+    pub watch: Selector,
+    pub conds: [Option<Cond>; MAX_CONDS],
+    /// The controller may decline it ("you may").
+    pub optional: bool,
+    pub effect: Effect,
+}
+
+impl Ability {
+    pub fn conds(&self) -> impl Iterator<Item = &Cond> {
+        self.conds.iter().flatten()
+    }
+}
+
+/// One card design.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Design {
+    pub id: String,
+    pub name: String,
+    pub rarity: Rarity,
+    pub value: u8,
+    pub text: String,
+    /// Its abilities: `CardSet::abilities[first..first + len]`, in file order.
+    pub first: u16,
+    pub len: u16,
+}
+
+/// A card of a fixed pool: a design, or a textless card of a printed value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolCard {
+    Design(u16),
+    Vanilla(u8),
+}
+
+/// A whole card set, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardSet {
+    pub name: String,
+    pub designs: Vec<Design>,
+    pub abilities: Vec<Ability>,
+    /// A pool fixed by the set for each seat (21-30 cards), instead of a dealt one.
+    pub fixed: [Option<Vec<PoolCard>>; 2],
+    /// Designs by (rarity, printed value) for dealing pools; rares by rarity alone (index 0).
+    pub by_place: [[Vec<u16>; MAX_VALUE as usize + 1]; 3],
+    /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
+    /// card with one test when it has nothing to do at a moment.
+    pub triggers: Vec<u16>,
+    /// Whether some `watch` reads a value (only then does an event keep its card's value).
+    pub watches_values: bool,
+}
+
+impl CardSet {
+    /// The abilities of design `d`.
+    #[inline]
+    pub fn abilities_of(&self, d: u16) -> &[Ability] {
+        let design = &self.designs[d as usize];
+        &self.abilities[design.first as usize..(design.first + design.len) as usize]
+    }
+
+    /// Whether any design has an ability (if none, the game is the base game).
+    pub fn has_text(&self) -> bool {
+        !self.abilities.is_empty()
+    }
+
+    /// Whether design `d` has an ability with trigger `t`.
+    #[inline]
+    pub fn has(&self, d: u16, t: Trigger) -> bool {
+        self.triggers[d as usize] & t.bit() != 0
+    }
+
+    /// Files every design under its place in a dealt pool, and notes its triggers.
+    pub fn index(&mut self) {
+        self.watches_values = self.abilities.iter().any(|a| a.on.watches() && a.watch.value.is_some());
+        self.triggers = (0..self.designs.len() as u16)
+            .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
+            .collect();
+        self.by_place = Default::default();
+        for (d, design) in self.designs.iter().enumerate() {
+            let r = Rarity::ALL.iter().position(|&r| r == design.rarity).expect("listed");
+            let v = if design.rarity == Rarity::Rare { 0 } else { design.value as usize };
+            self.by_place[r][v].push(d as u16);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Card Wars' engine: seats the line-up for game `i`, deals the pools, asks each placement of the
+//! seat it falls to, and records the finished game (win rows per seat and policy, a draw row, the
+//! event counters and the rounds played).
+
+use super::Rules;
+use super::agents::{Agent, POLICIES};
+use super::narrate;
+use super::rules::{End, Game, Next, Observation, SLOTS};
+use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
+use crate::games::Engine;
+use crate::games::census::{Unwatched, Watch};
+use crate::games::narrate::{Narrator, Silent, Story};
+use crate::record::{Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
+use crate::seed::{GameRng, GameSeed};
+
+crate::declare! {
+    /// The game's own counters (`docs/rules/slots.md`), declared once; one `wins_<policy>`
+    /// counter per distinct policy of the line-up follows them.
+    pub mod counter: Counter {
+        REPLAYED_ROUNDS = "replayed_rounds",
+        EMPTY_SLOTS = "empty_slots",
+        EMPTY_DRAWS = "empty_draws",
+        SIDEBOARD_SWAPS = "sideboard_swaps",
+        VANILLA_FILL = "vanilla_fill",
+        FIZZLES = "fizzles",
+        LOST_TRIGGERS = "lost_triggers",
+        CASCADE_CUT = "cascade_cut",
+        CONTROL_CHANGES = "control_changes",
+        RE_REVEALS = "re_reveals",
+    }
+}
+
+/// The stream of the deal's seed that card effects draw their chance from (far from the seats'
+/// streams 1 and 2).
+const CHANCE_STREAM: u64 = 0x5107;
+
+/// The names of `counter`, in index order.
+pub const COUNTERS: &[&str] = counter::NAMES;
+
+pub struct SlotsEngine {
+    pub rules: Rules,
+    layout: Layout,
+    outcomes: Outcomes,
+    rows: PolicyRows,
+    wins_by_policy: Counters,
+    rounds: Dist,
+}
+
+/// One thread's game, reused from game to game.
+pub struct SlotsScratch {
+    pub(super) game: Game,
+    obs: Observation,
+    pub(super) players: Players<Agent>,
+}
+
+impl SlotsEngine {
+    pub fn new(rules: Rules) -> Self {
+        let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
+        let mut b = LayoutBuilder::new("slots");
+        rows.declare_wins(&mut b);
+        b.plain(&[OutcomeKind::Draw]);
+        b.declared_counters(counter::NAMES);
+        let wins_by_policy = b.counters(rows.per_policy("wins_"));
+        let rounds = b.distribution("rounds");
+        let (layout, outcomes) = b.finish();
+        SlotsEngine { rules, layout, outcomes, rows, wins_by_policy, rounds }
+    }
+
+    /// Sets up game `seed`: seating, each seat's stream, the pools. Returns the game's RNG, which
+    /// then shuffles the decks of every round.
+    fn start(&self, seed: GameSeed, sc: &mut SlotsScratch) -> GameRng {
+        let seating = Seating::new(seed, crate::games::slots::rules::SEATS, self.rules.rotate);
+        let mut rng = seating.deal.rng();
+        match &self.rules.cards {
+            Some(set) => sc.game.st.pools.deal_from(set, &mut rng),
+            None => sc.game.st.pools.deal_default(&mut rng),
+        }
+        sc.players.sit(seating);
+        sc.game.chance = seating.deal.stream(CHANCE_STREAM);
+        rng
+    }
+
+    /// Plays game `seed` to its end, telling it to `narr` and showing the game to `watch` after
+    /// the first deal and after every answer. A watch that stops the game ends it as drawn (the
+    /// census keeps its own account of why).
+    pub(super) fn run<N: Narrator, W: Watch<Game>>(
+        &self,
+        seed: GameSeed,
+        sc: &mut SlotsScratch,
+        rec: &GameRecord,
+        narr: &mut N,
+        watch: &mut W,
+    ) -> End {
+        let mut rng = self.start(seed, sc);
+        if N::ON {
+            let policy = |seat| POLICIES[self.rules.lineup.policies[sc.players.seating().entry(seat)]];
+            narrate::pools(&sc.game.st, policy, narr);
+        }
+        sc.game.begin(&mut rng, narr);
+        loop {
+            if W::ON && !watch.step(&sc.game, rec) {
+                return End::Drawn;
+            }
+            let seat = match sc.game.next() {
+                Next::Over(end) => return end,
+                Next::Place(seat) => seat,
+            };
+            if sc.players.agent(seat).observes() {
+                sc.game.observe(seat, &mut sc.obs);
+            }
+            let legal = sc.game.place_legal(seat);
+            let obs = &sc.obs;
+            let index = sc.players.decide(seat, |agent, prng| agent.place(obs, &legal, prng));
+            sc.game.answer(index, &mut rng, narr);
+        }
+    }
+
+    /// Records the finished `game`, seated as `seating` says, into `rec`.
+    pub(super) fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
+        let st = &game.st;
+        let t = &game.tally;
+        rec.length = st.rounds as u64 * SLOTS as u64;
+        rec.end(self.outcomes.row(match end {
+            End::Won(seat) => self.rows.win(seating, seat),
+            End::Drawn => Ending::Plain(OutcomeKind::Draw),
+        }));
+        rec.count(counter::REPLAYED_ROUNDS, t.replayed_rounds);
+        rec.count(counter::EMPTY_SLOTS, t.empty_slots);
+        rec.count(counter::EMPTY_DRAWS, t.empty_draws);
+        rec.count(counter::SIDEBOARD_SWAPS, t.sideboard_swaps);
+        rec.count(counter::VANILLA_FILL, st.pools.vanilla_fill as u64);
+        rec.count(counter::FIZZLES, t.fizzles);
+        rec.count(counter::LOST_TRIGGERS, t.lost_triggers);
+        rec.count(counter::CASCADE_CUT, t.cascade_cut);
+        rec.count(counter::CONTROL_CHANGES, t.control_changes);
+        rec.count(counter::RE_REVEALS, t.re_reveals);
+        if let End::Won(seat) = end {
+            rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
+        }
+        rec.observe(self.rounds, st.rounds as i64);
+    }
+}
+
+impl Engine for SlotsEngine {
+    type Scratch = SlotsScratch;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn new_scratch(&self) -> SlotsScratch {
+        let r = &self.rules;
+        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p)).collect();
+        let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
+        let mut game = Game::new(r.deck_policy, r.max_replays);
+        game.st.set = r.cards.clone();
+        game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
+        SlotsScratch { game, obs: Observation::default(), players: Players::new(agents, &self.rows, every) }
+    }
+
+    fn play(&self, seed: GameSeed, sc: &mut SlotsScratch, rec: &mut GameRecord) {
+        let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
+        self.finish(end, &sc.game, sc.players.seating(), rec);
+    }
+
+    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
+        let mut sc = self.new_scratch();
+        let mut story = Story(out);
+        let mut rec = GameRecord::new(&self.layout);
+        let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
+        narrate::ending(&sc.game.st, end, &mut story);
+        self.finish(end, &sc.game, sc.players.seating(), &mut rec);
+        story.line(format_args!(
+            "{}",
+            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
+        ));
+        rec
+    }
+
+    fn census(&self, seed: GameSeed) -> Result<u64, String> {
+        super::census::census(self, seed)
+    }
+
+    fn take_timings(&self, sc: &mut SlotsScratch, out: &mut Timings) {
+        sc.players.take_timings(out);
+    }
+}

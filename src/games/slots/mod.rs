@@ -1,0 +1,124 @@
+//! Card Wars (`slots`, `docs/rules/slots.md`): War played with cards the players design, placed
+//! face down into nine slots, best of three rounds. Each player brings a pool of 30 cards with
+//! printed values 1-9, keeps 21 of them before every round, and places one card per turn; the
+//! higher card takes each slot. Here: the game's definition and settings; `pools` deals the pools
+//! and builds the decks, `rules` plays a round, `engine` runs and records a game, `agents` decide,
+//! `narrate` tells it, `census` accounts for every card after every answer.
+
+pub mod agents;
+pub mod cardfile;
+pub mod cardset;
+mod census;
+pub mod engine;
+pub mod narrate;
+pub mod pools;
+pub mod resolve;
+pub mod rules;
+#[cfg(test)]
+mod tests;
+pub mod values;
+
+pub use engine::SlotsEngine;
+
+use std::sync::Arc;
+
+use super::{GameDef, Point};
+use crate::decide::Lineup;
+use crate::settings::{Allowed, Preset, SettingSpec, Settings};
+use agents::POLICIES;
+use cardset::CardSet;
+use pools::DeckPolicy;
+
+pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        key: "cards",
+        default: "none",
+        allowed: Allowed::File("a card set (docs/cards.md)"),
+        help: "the card set the pools are dealt from (none: textless default pools)",
+        deal: true,
+    },
+    SettingSpec {
+        key: "deck_policy",
+        default: "top21",
+        allowed: Allowed::Choice(&["top21"]),
+        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values, ties by pool order)",
+        deal: false,
+    },
+    SettingSpec {
+        key: "max_replays",
+        default: "10",
+        allowed: Allowed::Int { min: 0, max: 1_000 },
+        help: "tied rounds replayed per game; the next tied round ends the game as a draw",
+        deal: false,
+    },
+    SettingSpec {
+        key: "policies",
+        default: "random",
+        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, highest"),
+        help: "who places each seat's cards, e.g. highest,random",
+        deal: false,
+    },
+    SettingSpec {
+        key: "rotate_seats",
+        default: "true",
+        allowed: Allowed::Bool,
+        help: "play each deal once per rotation of the policies over the seats (game i: deal i/2, rotation i%2)",
+        deal: true,
+    },
+];
+
+pub const PRESETS: &[Preset] = &[];
+
+pub const DEF: GameDef = GameDef {
+    name: "slots",
+    title: "Card Wars",
+    about: "Players place designed cards face down into nine slots; the higher card takes each slot, best of three rounds.",
+    settings: SETTINGS,
+    presets: PRESETS,
+    policies: &POLICIES,
+    build,
+};
+
+fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
+    Ok(Box::new(SlotsEngine::new(Rules::from_settings(s)?)))
+}
+
+/// The validated rules of one scenario point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The card set, compiled once for the point (`None`: textless default pools).
+    pub cards: Option<Arc<CardSet>>,
+    pub deck_policy: DeckPolicy,
+    pub max_replays: u32,
+    pub lineup: Lineup,
+    pub rotate: bool,
+}
+
+impl Rules {
+    pub fn from_settings(s: &Settings) -> Result<Rules, String> {
+        let lineup =
+            Lineup::parse(s.get("policies"), rules::SEATS, &POLICIES).map_err(|e| format!("slots: {e}"))?;
+        let cards = match s.file("cards") {
+            Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
+            None => None,
+        };
+        Ok(Rules {
+            cards,
+            deck_policy: DeckPolicy::Top21,
+            max_replays: s.int("max_replays") as u32,
+            lineup,
+            rotate: s.flag("rotate_seats"),
+        })
+    }
+
+    /// The default rules with the given line-up (for tests and benches).
+    pub fn with(lineup: &str) -> Rules {
+        Rules {
+            cards: None,
+            deck_policy: DeckPolicy::Top21,
+            max_replays: 10,
+            lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
+            rotate: true,
+        }
+    }
+}

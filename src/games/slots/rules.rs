@@ -1,0 +1,717 @@
+//! The rules of Card Wars (`docs/rules/slots.md`): the table of one round, a turn (place, reveal,
+//! draw), the scoring slot by slot, best of three with replays, and what a seat may see and do.
+//!
+//! `State` is the game: the pools, this round's decks, hands, piles and the nine slots, each with
+//! one place per side, which cards lie face up, and the rounds won so far. `Game` plays it step by
+//! step and stops at every placement decision, so the engine's line-up and a search agent's
+//! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
+//! it was before either card went down, and both cards are applied together.
+
+use std::sync::Arc;
+
+use super::cardset::CardSet;
+use super::cardset::{TRIGGERS, Trigger};
+use super::narrate;
+use super::pools::{DeckPolicy, Pools, owner};
+use super::resolve::Resolver;
+use super::values::Timed;
+use crate::decide::{Decision, Legal};
+use crate::games::narrate::Narrator;
+use crate::seed::{GameRng, below, shuffle};
+
+/// Players: Card Wars is a two-player game.
+pub const SEATS: usize = 2;
+/// Slots on the table, one per turn.
+pub const SLOTS: usize = 9;
+/// Cards in a pool.
+pub const POOL: usize = 30;
+/// Cards in a deck.
+pub const DECK: usize = 21;
+/// Cards drawn at the start of a round.
+pub const FIRST_HAND: usize = 5;
+/// Card ids of a game: one pool per seat.
+pub const CARDS: usize = SEATS * POOL;
+/// No card (an empty place).
+pub const NONE: u8 = u8::MAX;
+/// The design of a card without text.
+pub const TEXTLESS: u16 = u16::MAX;
+/// Rounds a player must win.
+pub const ROUNDS_TO_WIN: u8 = 2;
+
+/// A few card ids in order (a deck, whose top is the end; a hand; a pile): fixed size, no
+/// allocation, `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stack {
+    ids: [u8; POOL],
+    len: u8,
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack { ids: [NONE; POOL], len: 0 }
+    }
+}
+
+impl Stack {
+    pub fn of(ids: &[u8]) -> Stack {
+        let mut s = Stack::default();
+        ids.iter().for_each(|&id| s.push(id));
+        s
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn push(&mut self, id: u8) {
+        self.ids[self.len as usize] = id;
+        self.len += 1;
+    }
+
+    /// The last card (a deck's top).
+    #[inline]
+    pub fn pop(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.ids[self.len as usize])
+    }
+
+    /// Takes out the card at `i`, keeping the others in order.
+    #[inline]
+    pub fn take(&mut self, i: usize) -> u8 {
+        let id = self.ids[i];
+        self.ids.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        id
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.ids[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        &mut self.ids[..self.len as usize]
+    }
+}
+
+/// Event totals of one game (mapped onto the record's counters by the engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub replayed_rounds: u64,
+    pub empty_slots: u64,
+    pub empty_draws: u64,
+    pub sideboard_swaps: u64,
+    /// Instances that fizzled in a conflict.
+    pub fizzles: u64,
+    /// Instances whose source was hidden or gone when its batch came.
+    pub lost_triggers: u64,
+    /// Events dropped after `resolve::MAX_NESTED` nested moments.
+    pub cascade_cut: u64,
+    /// Cards that changed sides in a swap.
+    pub control_changes: u64,
+    /// Cards turned face up again in a round.
+    pub re_reveals: u64,
+}
+
+/// Who took a slot at scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    Seat(usize),
+    Nobody,
+}
+
+/// The whole state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The card set the pools come from (`None`: textless cards only).
+    pub set: Option<Arc<CardSet>>,
+    pub pools: Pools,
+    pub deck_policy: DeckPolicy,
+    pub max_replays: u32,
+    /// Each seat's deck for this round, in pool order (the cards in play this round).
+    pub kept: [Stack; SEATS],
+    /// Each seat's draw pile this round; the top is the end.
+    pub decks: [Stack; SEATS],
+    pub hands: [Stack; SEATS],
+    /// Each seat's discard pile this round.
+    pub piles: [Stack; SEATS],
+    /// The card in each slot on each side (`NONE`: an empty place). A card scores for the side it
+    /// lies on.
+    pub slots: [[u8; SEATS]; SLOTS],
+    /// Face-up cards, one bit per card id.
+    pub face_up: u64,
+    /// Whether any card of the pools has an ability: without, no moment is ever looked at.
+    pub text: bool,
+    /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
+    pub pos: [u8; CARDS],
+    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
+    pub counters: [i16; CARDS],
+    /// Cards that have been face up this round (so a later reveal is a re-reveal).
+    pub was_up: u64,
+    /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
+    /// act only while face up): a moment looks at these cards only.
+    pub armed: [u64; TRIGGERS],
+    /// Triggered modifiers and sets of this round.
+    pub timed: Vec<Timed>,
+    /// Who took each slot scored so far this round.
+    pub taken: [Taken; SLOTS],
+    /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
+    pub scoring: u8,
+    /// The turn in progress, 1-9; 0 before the first placement of a round.
+    pub turn: u8,
+    /// Points of the round in progress.
+    pub points: [i32; SEATS],
+    pub wins: [u8; SEATS],
+    /// Tied rounds so far.
+    pub ties: u32,
+    /// Rounds started so far (replays included).
+    pub rounds: u32,
+}
+
+impl State {
+    pub fn new(deck_policy: DeckPolicy, max_replays: u32) -> State {
+        State {
+            set: None,
+            pools: Pools::default(),
+            deck_policy,
+            max_replays,
+            kept: [Stack::default(); SEATS],
+            decks: [Stack::default(); SEATS],
+            hands: [Stack::default(); SEATS],
+            piles: [Stack::default(); SEATS],
+            slots: [[NONE; SEATS]; SLOTS],
+            face_up: 0,
+            text: false,
+            pos: [NONE; CARDS],
+            counters: [0; CARDS],
+            was_up: 0,
+            armed: [0; TRIGGERS],
+            timed: Vec::with_capacity(64),
+            taken: [Taken::Nobody; SLOTS],
+            scoring: NONE,
+            turn: 0,
+            points: [0; SEATS],
+            wins: [0; SEATS],
+            ties: 0,
+            rounds: 0,
+        }
+    }
+
+    /// A new game on the pools as dealt: no round played yet.
+    pub fn reset_game(&mut self) {
+        self.wins = [0; SEATS];
+        self.ties = 0;
+        self.rounds = 0;
+        self.turn = 0;
+        for seat in 0..SEATS {
+            self.kept[seat].clear();
+        }
+        self.clear_table();
+    }
+
+    fn clear_table(&mut self) {
+        self.slots = [[NONE; SEATS]; SLOTS];
+        self.face_up = 0;
+        self.points = [0; SEATS];
+        self.scoring = NONE;
+        self.pos = [NONE; CARDS];
+        self.was_up = 0;
+        self.armed = [0; TRIGGERS];
+        if self.text {
+            self.counters = [0; CARDS];
+            self.timed.clear();
+            self.taken = [Taken::Nobody; SLOTS];
+        }
+        for seat in 0..SEATS {
+            self.decks[seat].clear();
+            self.hands[seat].clear();
+            self.piles[seat].clear();
+        }
+    }
+
+    #[inline]
+    pub fn is_face_up(&self, id: u8) -> bool {
+        self.face_up >> id & 1 == 1
+    }
+
+    /// Every card back to its owner, the decks kept (chosen again only by a policy that adapts),
+    /// shuffled (seat 0's first), and five cards drawn each. Counts the cards that came in from
+    /// the sideboard since the last round.
+    pub fn start_round(&mut self, rng: &mut GameRng, tally: &mut Tally) {
+        self.clear_table();
+        self.rounds += 1;
+        self.turn = 0;
+        for seat in 0..SEATS {
+            if self.kept[seat].is_empty() || self.deck_policy.adapts() {
+                let before = self.kept[seat];
+                self.deck_policy.keep(&self.pools, seat, &mut self.kept[seat]);
+                if !before.is_empty() {
+                    let came_in =
+                        self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));
+                    tally.sideboard_swaps += came_in.count() as u64;
+                }
+            }
+            self.decks[seat] = self.kept[seat];
+            shuffle(rng, self.decks[seat].as_mut_slice());
+        }
+        for seat in 0..SEATS {
+            for _ in 0..FIRST_HAND {
+                self.draw(seat, tally);
+            }
+        }
+    }
+
+    /// `seat` draws the top card of its deck; from an empty deck nothing (`empty_draws`).
+    #[inline]
+    pub fn draw(&mut self, seat: usize, tally: &mut Tally) {
+        match self.decks[seat].pop() {
+            Some(id) => self.hands[seat].push(id),
+            None => tally.empty_draws += 1,
+        }
+    }
+
+    /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
+    #[inline]
+    pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
+        let id = self.hands[seat].take(index);
+        self.set_down(id, slot, seat);
+    }
+
+    /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
+    #[inline]
+    pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
+        debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
+        self.slots[slot][side] = id;
+        self.pos[id as usize] = (slot * SEATS + side) as u8;
+        if self.text {
+            self.arm(id);
+        }
+    }
+
+    /// Notes card `id`'s triggers among the cards on the table.
+    fn arm(&mut self, id: u8) {
+        if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
+            let mask = set.triggers[d as usize];
+            for (t, armed) in self.armed.iter_mut().enumerate() {
+                *armed |= u64::from(mask >> t & 1) << id;
+            }
+        }
+    }
+
+    /// Takes card `id` off the table: its place empties, and its face, counters and timed
+    /// effects go (they are the table's, not the card's). Returns its owner.
+    pub fn lift(&mut self, id: u8) -> usize {
+        let pos = self.pos[id as usize] as usize;
+        self.slots[pos / SEATS][pos % SEATS] = NONE;
+        self.pos[id as usize] = NONE;
+        self.face_up &= !(1 << id);
+        for armed in &mut self.armed {
+            *armed &= !(1 << id);
+        }
+        self.counters[id as usize] = 0;
+        self.timed.retain(|t| t.target != id);
+        owner(id)
+    }
+
+    /// Whether card `id` lies on the table.
+    #[inline]
+    pub fn on_table(&self, id: u8) -> bool {
+        self.pos[id as usize] != NONE
+    }
+
+    /// Turns the cards of slot `slot` (0-based) face up.
+    #[inline]
+    pub fn reveal_slot(&mut self, slot: usize) {
+        for id in self.slots[slot] {
+            if id != NONE {
+                self.turn_up(id);
+            }
+        }
+    }
+
+    /// Turns card `id` face up; returns whether it had been face up before this round.
+    #[inline]
+    pub fn turn_up(&mut self, id: u8) -> bool {
+        let again = self.was_up >> id & 1 == 1;
+        self.face_up |= 1 << id;
+        self.was_up |= 1 << id;
+        again
+    }
+
+    /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
+    /// cards and two empty places give nothing.
+    #[inline]
+    pub fn winner_of(&self, slot: usize) -> Taken {
+        match self.slots[slot] {
+            [NONE, NONE] => Taken::Nobody,
+            [_, NONE] => Taken::Seat(0),
+            [NONE, _] => Taken::Seat(1),
+            [a, b] => match self.value(a).cmp(&self.value(b)) {
+                std::cmp::Ordering::Greater => Taken::Seat(0),
+                std::cmp::Ordering::Less => Taken::Seat(1),
+                std::cmp::Ordering::Equal => Taken::Nobody,
+            },
+        }
+    }
+
+    /// The winner of the round by points, if one seat has more.
+    pub fn round_winner(&self) -> Option<usize> {
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// What `seat` may see now (see `Observation`).
+    pub fn observe(&self, seat: usize, obs: &mut Observation) {
+        obs.seat = seat as u8;
+        obs.turn = self.turn;
+        obs.hand = self.hands[seat];
+        obs.hand_printed = [0; POOL];
+        for (i, &id) in self.hands[seat].as_slice().iter().enumerate() {
+            obs.hand_printed[i] = self.pools.printed[id as usize];
+        }
+        for s in 0..SEATS {
+            obs.hand_sizes[s] = self.hands[s].len() as u8;
+            obs.deck_sizes[s] = self.decks[s].len() as u8;
+            obs.piles[s] = self.piles[s];
+        }
+        for slot in 0..SLOTS {
+            for side in 0..SEATS {
+                let id = self.slots[slot][side];
+                let seen = id != NONE && (self.is_face_up(id) || owner(id) == seat);
+                obs.table[slot][side] = if id == NONE {
+                    Seen::Empty
+                } else if self.is_face_up(id) {
+                    Seen::Up { id, printed: self.pools.printed[id as usize], value: self.value(id) }
+                } else if seen {
+                    Seen::Mine { id }
+                } else {
+                    Seen::Down
+                };
+            }
+        }
+        obs.points = self.points;
+        obs.wins = self.wins;
+        obs.ties = self.ties;
+    }
+}
+
+/// One place of the table as a seat sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seen {
+    #[default]
+    Empty,
+    /// A face-down card the seat did not place: nothing about it is known.
+    Down,
+    /// A face-down card the seat owns (it placed it, so it knows it).
+    Mine {
+        id: u8,
+    },
+    Up {
+        id: u8,
+        printed: u8,
+        value: i32,
+    },
+}
+
+/// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
+/// card with its value, its own face-down cards, the points of the round and the rounds won.
+/// Never another face-down card or a deck's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Observation {
+    pub seat: u8,
+    pub turn: u8,
+    pub hand: Stack,
+    pub hand_printed: [u8; POOL],
+    pub hand_sizes: [u8; SEATS],
+    pub deck_sizes: [u8; SEATS],
+    pub piles: [Stack; SEATS],
+    pub table: [[Seen; SEATS]; SLOTS],
+    pub points: [i32; SEATS],
+    pub wins: [u8; SEATS],
+    pub ties: u32,
+}
+
+/// The placement decision: which hand card goes into this turn's slot.
+pub struct Place;
+
+impl Decision for Place {
+    type Observation = Observation;
+    type Legal = PlaceLegal;
+    type Action = u8;
+}
+
+/// The legal placements: any card of the hand (never empty when asked), by index, with the
+/// cards' printed values (which the seat knows: they are its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaceLegal {
+    pub printed: [u8; POOL],
+    pub len: u8,
+}
+
+impl PlaceLegal {
+    pub fn printed(&self) -> &[u8] {
+        &self.printed[..self.len as usize]
+    }
+}
+
+impl Legal<u8> for PlaceLegal {
+    #[inline]
+    fn uniform(&self, rng: &mut GameRng, out: &mut u8) {
+        *out = below(rng, self.len as u32) as u8;
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A seat won two rounds.
+    Won(usize),
+    /// The tied round after `max_replays` replays: a draw.
+    Drawn,
+}
+
+/// Where a game stands: the placement it waits for, or its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// `seat` places this turn's card (seat 0 first, each from the table before either placed).
+    Place(usize),
+    Over(End),
+}
+
+/// A game in progress, stopped at its next decision.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub st: State,
+    pub tally: Tally,
+    /// The chance of card effects (random picks and discards): its own stream, so that effects
+    /// never shift the deck shuffles.
+    pub chance: GameRng,
+    res: Resolver,
+    next: Next,
+    /// This turn's answers (hand indices), applied together once both seats have chosen.
+    chosen: [u8; SEATS],
+}
+
+impl Game {
+    pub fn new(deck_policy: DeckPolicy, max_replays: u32) -> Game {
+        Game::on(State::new(deck_policy, max_replays))
+    }
+
+    /// A game on the given state, not yet started.
+    pub fn on(st: State) -> Game {
+        Game {
+            st,
+            tally: Tally::default(),
+            chance: crate::seed::GameSeed::new(0, 0).rng(),
+            res: Resolver::new(),
+            next: Next::Over(End::Drawn),
+            chosen: [0; SEATS],
+        }
+    }
+
+    /// Turns `cards` face up together and resolves the moment (a turn's reveal, for tests).
+    #[cfg(test)]
+    pub(super) fn reveal_for_tests(&mut self, cards: &[u8]) {
+        for &id in cards {
+            self.tally.re_reveals += u64::from(self.st.turn_up(id));
+        }
+        self.res.revealed(
+            &mut self.st,
+            &mut self.tally,
+            &mut self.chance,
+            cards,
+            &mut crate::games::narrate::Silent,
+        );
+    }
+
+    /// Stops a hand-written position at its turn's first placement (tests).
+    #[cfg(test)]
+    pub(super) fn set_next_for_tests(&mut self) {
+        self.next = match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
+            Some(seat) => Next::Place(seat),
+            None => Next::Over(End::Drawn),
+        };
+    }
+
+    /// Starts a game on the pools as dealt and plays on to its first decision.
+    pub fn begin<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.st.reset_game();
+        self.tally = Tally::default();
+        self.new_round(rng, narr);
+    }
+
+    #[inline]
+    pub fn next(&self) -> Next {
+        self.next
+    }
+
+    /// The legal placements of `seat` now.
+    #[inline]
+    pub fn place_legal(&self, seat: usize) -> PlaceLegal {
+        let hand = &self.st.hands[seat];
+        let mut legal = PlaceLegal { printed: [0; POOL], len: hand.len() as u8 };
+        for (p, &id) in legal.printed.iter_mut().zip(hand.as_slice()) {
+            *p = self.st.pools.printed[id as usize];
+        }
+        legal
+    }
+
+    /// What `seat` sees at this decision.
+    pub fn observe(&self, seat: usize, obs: &mut Observation) {
+        self.st.observe(seat, obs);
+    }
+
+    /// Takes the answer of the seat asked now, then plays on to the next decision or the end.
+    /// Panics on an illegal answer: a policy that breaks the rules is a bug.
+    pub fn answer<N: Narrator>(&mut self, index: u8, rng: &mut GameRng, narr: &mut N) {
+        let Next::Place(seat) = self.next else { panic!("the game is over") };
+        assert!((index as usize) < self.st.hands[seat].len(), "seat {seat} placed hand card {index}");
+        self.chosen[seat] = index;
+        if seat == 0 && !self.st.hands[1].is_empty() {
+            self.next = Next::Place(1);
+            return;
+        }
+        self.play_turn(rng, narr);
+    }
+
+    /// Asks the first seat with a card in hand to place, or plays a turn in which nobody can.
+    fn ask_or_play<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
+            Some(seat) => self.next = Next::Place(seat),
+            None => self.play_turn(rng, narr),
+        }
+    }
+
+    /// The rest of a turn once both seats have chosen: both cards go down together (a seat
+    /// without cards leaves its place empty, `empty_slots`), are revealed together, and both
+    /// seats draw. Then the next turn, or the scoring after turn 9.
+    fn play_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        let slot = self.st.turn as usize - 1;
+        for seat in 0..SEATS {
+            if self.st.hands[seat].is_empty() {
+                self.tally.empty_slots += 1;
+            } else {
+                self.st.place(seat, self.chosen[seat] as usize, slot);
+            }
+        }
+        if N::ON {
+            narrate::placed(&self.st, slot, narr);
+        }
+        self.moment(Trigger::AfterPlace, narr);
+        let placed = self.st.slots[slot];
+        for id in placed {
+            if id != NONE && self.st.on_table(id) {
+                self.tally.re_reveals += u64::from(self.st.turn_up(id));
+            }
+        }
+        if N::ON {
+            narrate::revealed(&self.st, slot, narr);
+        }
+        if self.st.text {
+            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr);
+        }
+        self.moment(Trigger::AfterReveal, narr);
+        for seat in 0..SEATS {
+            self.st.draw(seat, &mut self.tally);
+        }
+        self.moment(Trigger::AfterDraw, narr);
+        if self.st.turn as usize == SLOTS {
+            self.score(rng, narr);
+        } else {
+            self.st.turn += 1;
+            self.begin_turn(rng, narr);
+        }
+    }
+
+    /// A turn begins: its [BT] moment, then the first placement.
+    fn begin_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.moment(Trigger::TurnStart, narr);
+        self.ask_or_play(rng, narr);
+    }
+
+    /// The moment of trigger `on`, when the cards carry text.
+    #[inline]
+    pub(super) fn moment<N: Narrator>(&mut self, on: Trigger, narr: &mut N) {
+        if self.st.text {
+            self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr);
+        }
+    }
+
+    /// A new round: decks, shuffles, five cards each, turn 1.
+    fn new_round<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.st.start_round(rng, &mut self.tally);
+        if N::ON {
+            narrate::round(&self.st, narr);
+        }
+        self.st.turn = 1;
+        self.begin_turn(rng, narr);
+    }
+
+    /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
+    /// round after `max_replays` replays ends the game as a draw).
+    fn score<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        self.score_slots(narr);
+        self.end_round(rng, narr);
+    }
+
+    /// [SSCORE], each slot scored once in order with its `slot_scored` abilities, [ESCORE].
+    pub(super) fn score_slots<N: Narrator>(&mut self, narr: &mut N) {
+        self.st.scoring = SLOTS as u8;
+        self.moment(Trigger::ScoreStart, narr);
+        for slot in 0..SLOTS {
+            let taken = self.st.winner_of(slot);
+            if let Taken::Seat(seat) = taken {
+                self.st.points[seat] += 1;
+            }
+            if N::ON {
+                narrate::scored(&self.st, slot, taken, narr);
+            }
+            if self.st.text {
+                self.st.taken[slot] = taken;
+                self.st.scoring = slot as u8;
+                self.moment(Trigger::SlotScored, narr);
+            }
+        }
+        self.st.scoring = SLOTS as u8;
+        self.moment(Trigger::ScoreEnd, narr);
+    }
+
+    /// Ends a scored round: the winner's round, or a tie.
+    pub(super) fn end_round<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+        let winner = self.st.round_winner();
+        match winner {
+            Some(seat) => self.st.wins[seat] += 1,
+            None => self.st.ties += 1,
+        }
+        if N::ON {
+            narrate::round_result(&self.st, winner, narr);
+        }
+        if let Some(seat) = (0..SEATS).find(|&s| self.st.wins[s] >= ROUNDS_TO_WIN) {
+            self.next = Next::Over(End::Won(seat));
+        } else if self.st.ties > self.st.max_replays {
+            self.next = Next::Over(End::Drawn);
+        } else {
+            self.tally.replayed_rounds += u64::from(winner.is_none());
+            self.new_round(rng, narr);
+        }
+    }
+}

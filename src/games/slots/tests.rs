@@ -1,0 +1,465 @@
+//! Card Wars' tests: hand-written positions for every base rule (a turn, the scoring slot by
+//! slot, empty places and empty draws, a tied round replayed, the draw after the cap, best of
+//! three), the pools and `top21`, the two placement policies, the observation's blindness to the
+//! opponent's face-down cards, and the engine's records.
+
+use super::agents::{Agent, highest};
+use super::pools::{DeckPolicy, Pools, top21};
+use super::rules::*;
+use super::*;
+use crate::decide::Legal;
+use crate::games::narrate::Silent;
+use crate::games::{Engine, Point};
+use crate::seed::GameSeed;
+
+/// The id of a card of `seat`'s default pool with rares 9, 9, 9: `copy` 0 is the uncommon of
+/// value `v`, 1 and 2 its commons.
+fn card(seat: usize, v: u8, copy: usize) -> u8 {
+    let place = if copy == 0 { 2 + v as usize } else { 12 + 2 * (v as usize - 1) + copy - 1 };
+    (seat * POOL + place) as u8
+}
+
+/// Default pools (rares 9, 9, 9 each), nothing played yet.
+fn fresh_state(max_replays: u32) -> State {
+    let mut st = State::new(DeckPolicy::Top21, max_replays);
+    let mut rng = GameSeed::new(0, 0).rng();
+    st.pools.deal_default(&mut rng);
+    for seat in 0..SEATS {
+        st.pools.printed[seat * POOL..seat * POOL + 3].fill(9);
+        DeckPolicy::Top21.keep(&st.pools, seat, &mut st.kept[seat]);
+    }
+    st
+}
+
+/// A game of round 1 at turn `turn` (1-based, before placement) with the given hands and decks
+/// (top last) and `table[k]` = the cards of slot k+1, face up.
+fn position(turn: u8, hands: [&[u8]; 2], decks: [&[u8]; 2], table: &[[u8; 2]]) -> Game {
+    let mut st = fresh_state(10);
+    st.rounds = 1;
+    st.turn = turn;
+    for seat in 0..SEATS {
+        st.hands[seat] = Stack::of(hands[seat]);
+        st.decks[seat] = Stack::of(decks[seat]);
+    }
+    for (k, pair) in table.iter().enumerate() {
+        st.slots[k] = *pair;
+        st.reveal_slot(k);
+    }
+    let mut game = Game::on(st);
+    game.set_next_for_tests();
+    game
+}
+
+fn rng() -> crate::seed::GameRng {
+    GameSeed::new(1, 1).rng()
+}
+
+#[test]
+fn a_turn_places_both_cards_face_down_together_reveals_them_and_both_draw() {
+    let (a7, a2, b3, b5) = (card(0, 7, 0), card(0, 2, 0), card(1, 3, 0), card(1, 5, 0));
+    let (a_top, b_top) = (card(0, 4, 0), card(1, 4, 0));
+    let mut g = position(1, [&[a2, a7], &[b3, b5]], [&[a_top], &[b_top]], &[]);
+    assert_eq!(g.next(), Next::Place(0));
+    g.answer(1, &mut rng(), &mut Silent);
+    // Seat 1 is asked before seat 0's card is on the table: placement is simultaneous.
+    assert_eq!((g.next(), g.st.slots[0]), (Next::Place(1), [NONE, NONE]));
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!(g.st.slots[0], [a7, b3]);
+    assert!(g.st.is_face_up(a7) && g.st.is_face_up(b3));
+    assert_eq!(g.st.hands[0].as_slice(), [a2, a_top]);
+    assert_eq!(g.st.hands[1].as_slice(), [b5, b_top]);
+    assert_eq!((g.st.turn, g.next()), (2, Next::Place(0)));
+}
+
+#[test]
+fn scoring_gives_each_slot_to_the_higher_card_and_any_card_beats_an_empty_place() {
+    let mut st = fresh_state(10);
+    let c = |s, v| card(s, v, 0);
+    st.slots[0] = [c(0, 7), c(1, 3)];
+    st.slots[1] = [c(0, 4), card(1, 4, 1)];
+    st.slots[2] = [NONE, NONE];
+    st.slots[3] = [c(0, 1), NONE];
+    st.slots[4] = [NONE, c(1, 2)];
+    st.slots[5] = [c(0, 9), c(1, 1)];
+    for k in [0, 1, 3, 4] {
+        st.reveal_slot(k);
+    }
+    st.face_up |= 1 << c(1, 1); // S6: P0's 9 stays face down (worth 0) against a face-up 1.
+    st.slots[6] = [c(0, 8), NONE]; // a face-down card (0) still beats an empty place
+    let taken: Vec<Taken> = (0..7).map(|k| st.winner_of(k)).collect();
+    use Taken::*;
+    assert_eq!(taken, vec![Seat(0), Nobody, Nobody, Seat(0), Seat(1), Seat(1), Seat(0)]);
+    assert_eq!((st.value(c(0, 9)), st.value(c(1, 1))), (0, 1));
+}
+
+/// Eight slots already played as `table`, one card left in each hand: the round's last turn.
+fn last_turn(table: &[[u8; 2]; 8], last: [u8; 2]) -> Game {
+    position(9, [&[last[0]], &[last[1]]], [&[], &[]], table)
+}
+
+/// Eight slots: P0 takes S1-S4, P1 takes S5-S8.
+fn even_table() -> [[u8; 2]; 8] {
+    let mut t = [[NONE; 2]; 8];
+    for (k, pair) in t.iter_mut().enumerate() {
+        let v = 1 + k as u8;
+        *pair = if k < 4 {
+            [card(0, 9 - k as u8, 0), card(1, v, 0)]
+        } else {
+            [card(0, v - 4, 1), card(1, v + 1, 1)]
+        };
+    }
+    t
+}
+
+#[test]
+fn the_scoring_counts_slot_by_slot_and_the_higher_total_wins_the_round() {
+    let mut g = last_turn(&even_table(), [card(0, 8, 2), card(1, 2, 2)]);
+    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent);
+    // S1-S4 and S9 to P0, S5-S8 to P1: 5-4, P0 wins round 1, round 2 begins.
+    assert_eq!((g.st.wins, g.st.rounds, g.st.ties), ([1, 0], 2, 0));
+    // Both last draws found empty decks.
+    assert_eq!(g.tally.empty_draws, 2);
+    assert_eq!(g.next(), Next::Place(0));
+}
+
+#[test]
+fn a_tied_round_counts_for_nobody_and_is_replayed() {
+    let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
+    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!((g.st.wins, g.st.ties, g.tally.replayed_rounds), ([0, 0], 1, 1));
+    // The replay is a fresh round: new decks, five cards each, an empty table.
+    assert_eq!((g.st.rounds, g.st.turn), (2, 1));
+    assert_eq!((g.st.hands[0].len(), g.st.decks[1].len()), (FIRST_HAND, DECK - FIRST_HAND));
+    assert!(g.st.slots.iter().all(|s| *s == [NONE, NONE]) && g.st.face_up == 0);
+}
+
+#[test]
+fn the_tied_round_after_max_replays_ends_the_game_as_a_draw() {
+    let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
+    g.st.max_replays = 3;
+    g.st.ties = 3;
+    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!((g.next(), g.st.ties, g.tally.replayed_rounds), (Next::Over(End::Drawn), 4, 0));
+    // One tie fewer: replayed.
+    let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
+    g.st.max_replays = 3;
+    g.st.ties = 2;
+    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!((g.next(), g.tally.replayed_rounds), (Next::Place(0), 1));
+}
+
+#[test]
+fn a_second_round_won_ends_the_game() {
+    let mut g = last_turn(&even_table(), [card(0, 1, 2), card(1, 2, 2)]);
+    g.st.wins = [1, 1];
+    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!((g.next(), g.st.wins), (Next::Over(End::Won(1)), [1, 2]));
+}
+
+#[test]
+fn an_empty_hand_leaves_an_empty_place_and_an_empty_deck_draws_nothing() {
+    let a6 = card(0, 6, 0);
+    let b_top = card(1, 1, 0);
+    let mut g = position(1, [&[a6], &[]], [&[], &[b_top]], &[]);
+    g.answer(0, &mut rng(), &mut Silent);
+    // Seat 1 held nothing: it is not asked, its place stays empty, it still draws.
+    assert_eq!(g.st.slots[0], [a6, NONE]);
+    assert_eq!((g.tally.empty_slots, g.tally.empty_draws), (1, 1));
+    assert_eq!((g.st.hands[0].len(), g.st.hands[1].as_slice()), (0, &[b_top][..]));
+    assert_eq!(g.next(), Next::Place(1));
+    assert_eq!(g.st.winner_of(0), Taken::Seat(0));
+    // Next turn seat 0 has nothing: seat 1 alone places; then neither holds a card, so turns
+    // 3-9 play out with no decision, two empty places and two empty draws each.
+    g.answer(0, &mut rng(), &mut Silent);
+    assert_eq!((g.tally.empty_slots, g.tally.empty_draws), (2 + 14, 3 + 14));
+    // S1 to P0, S2 to P1 (a card against an empty place), S3-S9 to nobody: a 1-1 tie, replayed.
+    assert_eq!((g.st.ties, g.st.rounds, g.tally.replayed_rounds), (1, 2, 1));
+}
+
+#[test]
+fn default_pools_hold_three_of_each_value_and_three_rares() {
+    let mut p = Pools::default();
+    p.deal_default(&mut GameSeed::new(5, 5).rng());
+    for seat in 0..SEATS {
+        let printed = p.printed_of(seat);
+        assert_eq!(printed.len(), POOL);
+        assert!(printed[..3].iter().all(|v| (1..=9).contains(v)));
+        assert_eq!(&printed[3..12], &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(&printed[12..16], &[1, 1, 2, 2]);
+        assert_eq!(&printed[28..30], &[9, 9]);
+    }
+}
+
+#[test]
+fn top21_keeps_the_highest_printed_values_ties_by_pool_order() {
+    // Rares 9, 1, 4, then 1-9, then 1,1,...,9,9: 3 of 2 .. 9 except 4 (4 of them), 4 of 9 and 1.
+    let mut printed = vec![9, 1, 4];
+    printed.extend(1..=9);
+    for v in 1..=9 {
+        printed.extend([v, v]);
+    }
+    let mut out = Stack::default();
+    top21(&printed, 30, &mut out);
+    let kept: Vec<u8> = out.as_slice().iter().map(|&id| printed[id as usize - 30]).collect();
+    assert_eq!(kept.len(), DECK);
+    // 9s: 4, 8-5: 3 each (16), then 4s: room for 5 - 4 = 1... 4 + 12 = 16, five 4s room, four 4s exist.
+    let mut sorted = kept.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(sorted, vec![9, 9, 9, 9, 8, 8, 8, 7, 7, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3]);
+    // The one 3 kept is the first in pool order: the uncommon (place 5), not a common.
+    assert!(out.as_slice().contains(&(30 + 5)) && !out.as_slice().contains(&(30 + 16)));
+    // A pool of 21 is kept whole.
+    top21(&printed[..21], 0, &mut out);
+    assert_eq!(out.len(), 21);
+}
+
+#[test]
+fn highest_places_the_highest_printed_value_first_in_hand_among_equals() {
+    assert_eq!(highest(&[3, 8, 2, 8]), 1);
+    assert_eq!(highest(&[5]), 0);
+    let legal = PlaceLegal { printed: [4; POOL], len: 3 };
+    let mut agent = Agent::Highest;
+    assert_eq!(agent.place(&Observation::default(), &legal, &mut rng()), 0);
+}
+
+#[test]
+fn random_places_every_hand_card_equally_often() {
+    // 5 cells, 50,000 draws: chi-square with 4 degrees of freedom; 18.5 is its 0.999 quantile.
+    let legal = PlaceLegal { printed: [1; POOL], len: 5 };
+    let mut r = rng();
+    let mut cells = [0u64; 5];
+    for _ in 0..50_000 {
+        let mut out = 0;
+        legal.uniform(&mut r, &mut out);
+        cells[out as usize] += 1;
+    }
+    let chi: f64 = cells.iter().map(|&c| (c as f64 - 10_000.0).powi(2) / 10_000.0).sum();
+    assert!(chi < 18.5, "chi-square {chi} for {cells:?}");
+}
+
+#[test]
+fn a_seat_sees_its_own_face_down_cards_never_the_opponents() {
+    let (a7, b3, b5) = (card(0, 7, 0), card(1, 3, 0), card(1, 5, 0));
+    let mut g = position(3, [&[], &[]], [&[], &[]], &[[a7, b3]]);
+    g.st.slots[1] = [card(0, 2, 0), b5]; // slot 2 face down
+    let mut obs = Observation::default();
+    g.observe(0, &mut obs);
+    assert_eq!(
+        obs.table[0],
+        [Seen::Up { id: a7, printed: 7, value: 7 }, Seen::Up { id: b3, printed: 3, value: 3 }]
+    );
+    assert_eq!(obs.table[1], [Seen::Mine { id: card(0, 2, 0) }, Seen::Down]);
+    assert_eq!(obs.table[2], [Seen::Empty, Seen::Empty]);
+    g.observe(1, &mut obs);
+    assert_eq!(obs.table[1], [Seen::Down, Seen::Mine { id: b5 }]);
+}
+
+#[test]
+fn games_last_whole_rounds_and_the_narrative_is_the_game_played() {
+    let engine = SlotsEngine::new(Rules::with("highest,random"));
+    for i in 0..50 {
+        let seed = GameSeed::new(3, i);
+        let rec = engine.play_one(seed);
+        assert_eq!(rec.length % SLOTS as u64, 0);
+        assert!(rec.length >= 2 * SLOTS as u64);
+        let mut story = String::new();
+        assert_eq!(Engine::narrate(&engine, seed, &mut story), rec);
+        assert!(story.contains("score S9"), "{story}");
+        assert!(Engine::census(&engine, seed).is_ok());
+    }
+}
+
+mod card_sets {
+    //! The card-set parser on the shipped sets and on one file per kind of mistake it must catch
+    //! (the binary's exit code and message shape are tested in `tests/cards.rs`).
+
+    use super::super::cardfile::parse;
+    use super::super::cardset::*;
+    use super::*;
+
+    const SAMPLE: &str = include_str!("../../../scenarios/cards/sample.toml");
+    const IMBALANCE: &str = include_str!("../../../scenarios/cards/imbalance.toml");
+    const HEAD: &str = "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 3\n";
+
+    fn design<'s>(set: &'s CardSet, id: &str) -> (&'s Design, &'s [Ability]) {
+        let d = set.designs.iter().position(|d| d.id == id).unwrap_or_else(|| panic!("no {id}"));
+        (&set.designs[d], set.abilities_of(d as u16))
+    }
+
+    /// The one-line error for `body` written after a rare card's head.
+    fn error(body: &str) -> String {
+        parse("t.toml", &format!("{HEAD}{body}")).expect_err("the file must be refused")
+    }
+
+    #[test]
+    fn the_sample_set_parses_into_its_designs_and_abilities() {
+        let set = parse("sample.toml", SAMPLE).unwrap();
+        let count = |r| set.designs.iter().filter(|d| d.rarity == r).count();
+        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (56, 20, 26));
+        let (guard, a) = design(&set, "hearth-guard");
+        assert_eq!((guard.value, guard.rarity, a.len()), (3, Rarity::Common, 1));
+        let want = Selector { side: Side::You, slots: Slots::Adjacent, ..Selector::ALL };
+        assert_eq!(a[0].on, Trigger::Static);
+        assert_eq!(
+            a[0].effect,
+            Effect::Modify { target: want, amount: 1, per: None, duration: Duration::Round }
+        );
+        let (_, a) = design(&set, "night-watch");
+        assert_eq!(
+            (a[0].on, a[0].watch.side, a[0].watch.printed),
+            (Trigger::Revealed, Side::Opp, Some(Cmp::Ge(7)))
+        );
+        assert!(matches!(
+            a[0].effect,
+            Effect::Counter { target: Selector { base: Base::Event, .. }, amount: -1, .. }
+        ));
+        assert_eq!((a[1].on, a[1].conds[0]), (Trigger::ScoreEnd, Some(Cond::Oc(OcState::Down))));
+        let (_, a) = design(&set, "the-cartographer");
+        assert!(a[0].optional);
+        assert!(matches!(a[0].effect, Effect::Swap { a: Selector { pick: Pick::Choose, .. }, .. }));
+        let (_, a) = design(&set, "hourglass");
+        assert_eq!((a[0].on, a[0].turns), (Trigger::TurnStart, (6, 9)));
+        let (_, a) = design(&set, "gravedigger");
+        assert_eq!((a[0].on, a[0].watch), (Trigger::Destroyed, Selector::ALL));
+        let (_, a) = design(&set, "pact-of-threes");
+        assert!(matches!(a[1].conds[0], Some(Cond::Count(Selector { side: Side::You, .. }, Cmp::Ge(3)))));
+        // Every commons and uncommons place of a dealt pool has a design.
+        for v in 1..=9 {
+            assert!(!set.by_place[0][v].is_empty() && !set.by_place[1][v].is_empty(), "value {v}");
+        }
+        assert_eq!(set.by_place[2][0].len(), 10);
+    }
+
+    #[test]
+    fn the_imbalance_set_parses_and_deals_textless_fillers() {
+        let set = parse("imbalance.toml", IMBALANCE).unwrap();
+        assert_eq!(set.designs.len(), 4);
+        let mut pools = Pools::default();
+        pools.deal_from(&set, &mut GameSeed::new(1, 2).rng());
+        // Per seat: 3 rares (Mirage), 1 uncommon of 9 (Twin Strike), 4 commons of 18 (Warlord,
+        // Dead Weight): 22 textless places per seat.
+        assert_eq!(pools.vanilla_fill, 44);
+        let mirage = set.designs.iter().position(|d| d.id == "mirage").unwrap() as u16;
+        assert_eq!((pools.design[0], pools.printed[0]), (mirage, 1));
+        assert_eq!(pools.design[3], TEXTLESS);
+        assert_eq!(pools.printed_of(1)[3..12], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_fixed_pool_replaces_the_deal_for_its_seat() {
+        let cards: Vec<String> = (0..21)
+            .map(|i| if i == 0 { "\"probe\"".into() } else { format!("\"vanilla-{}\"", 1 + i % 9) })
+            .collect();
+        let text = format!("{HEAD}\n[[pool]]\nseat = 1\ncards = [{}]\n", cards.join(", "));
+        let set = parse("t.toml", &text).unwrap();
+        let mut pools = Pools::default();
+        pools.deal_from(&set, &mut GameSeed::new(1, 2).rng());
+        assert_eq!(pools.size, [30, 21]);
+        assert_eq!((pools.design[POOL], pools.printed[POOL], pools.printed[POOL + 1]), (0, 3, 2));
+        let text = format!("{HEAD}\n[[pool]]\nseat = 0\ncards = [\"probe\", \"nobody\"]\n");
+        let e = parse("t.toml", &text).unwrap_err();
+        assert!(e.contains("pool of seat 0, key 'cards': 2 cards; a fixed pool holds 21-30"), "{e}");
+    }
+
+    #[test]
+    fn every_kind_of_mistake_is_refused_with_its_place() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "[[card.ability]]\neffect = \"swap\"\na = \"self\"\nb = \"theirs\"\n",
+                "t.toml:13:5: card 'probe', key 'ability[1].b': a swap needs one card",
+            ),
+            (
+                "[[card.ability]]\neffect = \"destroy\"\ntarget = { n = 2 }\n",
+                "key 'ability[1].target.n': n needs a pick",
+            ),
+            (
+                "[[card.ability]]\neffect = \"points\"\namount = 1\nper = { pick = \"random\" }\n",
+                "key 'ability[1].per.pick': no pick here",
+            ),
+            (
+                "[[card.ability]]\nif = [ { slot = 3, is = 2 } ]\neffect = \"draw\"\n",
+                "key 'ability[1].if.slot.is': 'is' goes with 'count' only",
+            ),
+            (
+                "[[card.ability]]\nif = [ { result = \"won\" } ]\neffect = \"draw\"\n",
+                "key 'ability[1].if.result': 'result' exists only in 'slot_scored'",
+            ),
+            (
+                "[[card.ability]]\non = \"static\"\nif = [ { oc_value = 3 } ]\neffect = \"modify\"\ntarget = \"self\"\namount = 1\n",
+                "cannot read current values",
+            ),
+            (
+                "[[card.ability]]\neffect = \"draw\"\nto = 3\n",
+                "t.toml:12:1: card 'probe', key 'ability[1].to': not a parameter of effect 'draw'",
+            ),
+            (
+                "[[card.ability]]\non = \"dawn\"\neffect = \"draw\"\n",
+                "key 'ability[1].on': unknown value 'dawn'",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\ntarget = { slots = \"10\" }\n",
+                "key 'ability[1].target.slots': '10' is not a slot",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\ntarget = { printed = \">>3\" }\n",
+                "key 'ability[1].target.printed': '>>3' is not a comparison",
+            ),
+            (
+                "[[card.ability]]\neffect = \"hide\"\n",
+                "t.toml:10:1: card 'probe', key 'ability[1].target': missing",
+            ),
+            (
+                "[[card.ability]]\nwatch = \"all\"\neffect = \"draw\"\n",
+                "key 'ability[1].watch': only 'destroyed' and 'revealed'",
+            ),
+            (
+                "[[card.ability]]\neffect = \"draw\"\noptional = \"yes\"\n",
+                "key 'ability[1].optional': expected true or false",
+            ),
+            (
+                "\n[[card]]\nid = \"probe\"\nname = \"Again\"\nrarity = \"common\"\nvalue = 1\n",
+                "t.toml:12:6: card 'probe', key 'id': another card already has this id",
+            ),
+            (
+                "\n[[card]]\nid = \"Big Name\"\nname = \"x\"\nrarity = \"common\"\nvalue = 1\n",
+                "card 'Big Name', key 'id': 1-40 characters",
+            ),
+            ("name2 = 1\n", "t.toml:10:1: card 'probe', key 'name2': unknown key"),
+            ("text = \"unclosed\n", "t.toml:10:"),
+        ];
+        for (body, needle) in cases {
+            let e = error(body);
+            assert!(e.contains(needle), "for {body:?}: '{needle}' not in: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        let e = parse("t.toml", &HEAD.replace("warsim-slots-cards", "cards")).unwrap_err();
+        assert!(e.contains("t.toml:1:10: key 'format': expected \"warsim-slots-cards\""), "{e}");
+    }
+}
+
+/// The sample set, compiled.
+fn sample_set() -> std::sync::Arc<super::cardset::CardSet> {
+    let text = include_str!("../../../scenarios/cards/sample.toml");
+    std::sync::Arc::new(super::cardfile::parse("sample.toml", text).expect("the sample set parses"))
+}
+
+#[test]
+fn with_the_sample_set_every_card_is_accounted_for_and_the_narrative_is_the_game_played() {
+    for lineup in ["random", "highest,random"] {
+        let engine = SlotsEngine::new(Rules { cards: Some(sample_set()), ..Rules::with(lineup) });
+        for i in 0..60 {
+            let seed = GameSeed::new(11, i);
+            let rec = engine.play_one(seed);
+            let mut story = String::new();
+            assert_eq!(Engine::narrate(&engine, seed, &mut story), rec, "game {i}");
+            assert!(Engine::census(&engine, seed).is_ok(), "game {i}: {:?}", Engine::census(&engine, seed));
+        }
+    }
+}
+
+mod abilities;

@@ -1,0 +1,790 @@
+//! Card text on hand-written positions: each trigger, selector key and shortcut, condition and
+//! effect of the format, and each timing rule (batches by printed value, a fizzle, a card hidden
+//! before its ability resolves, a swap changing control and scoring, the cascade cut), with the
+//! sample set's cards where one shows the rule and small probe designs where none does.
+
+use std::sync::Arc;
+
+use super::super::cardfile::parse;
+use super::super::cardset::Trigger;
+use super::super::pools::DeckPolicy;
+use super::super::resolve::MAX_NESTED;
+use super::super::rules::*;
+use crate::games::narrate::Silent;
+use crate::seed::GameSeed;
+
+const SAMPLE: &str = include_str!("../../../../scenarios/cards/sample.toml");
+
+/// Probe designs: one keyword each, acting at [SSCORE] so a test decides when.
+const PROBES: &str = r#"
+[[card]]
+id = "last-words"
+name = "Last Words"
+rarity = "common"
+value = 2
+  [[card.ability]]
+  on = "destroyed"
+  effect = "draw"
+
+[[card]]
+id = "strobe"
+name = "Strobe"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "revealed"
+  effect = "hide"
+  target = "event"
+  [[card.ability]]
+  on = "revealed"
+  effect = "reveal"
+  target = "event"
+
+[[card]]
+id = "dimmer"
+name = "Dimmer"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  effect = "set"
+  target = "oc"
+  to = 1
+  duration = "source"
+
+[[card]]
+id = "tracker"
+name = "Tracker"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "revealed"
+  effect = "set"
+  target = "self"
+  to = 7
+
+[[card]]
+id = "tally-man"
+name = "Tally Man"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "score_end"
+  effect = "points"
+  amount = 1
+  per = { side = "you", face = "up" }
+"#;
+
+/// A probe at [SSCORE] putting a +1 counter on `target`.
+fn selector_probe(target: &str) -> String {
+    format!(
+        "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"counter\"\n  target = {target}\n  amount = 1\n"
+    )
+}
+
+/// A probe at [SSCORE] scoring 1 point for its controller if `cond` holds.
+fn condition_probe(cond: &str) -> String {
+    format!(
+        "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  if = [ {cond} ]\n  effect = \"points\"\n  amount = 1\n"
+    )
+}
+
+/// A table being set up by hand: the sample set, the probes and `extra`, cards handed out by id.
+struct Bench {
+    st: State,
+    used: [usize; SEATS],
+}
+
+fn bench(extra: &str) -> Bench {
+    let set = parse("test.toml", &format!("{SAMPLE}\n{PROBES}\n{extra}")).expect("the test set parses");
+    let mut st = State::new(DeckPolicy::Top21, 10);
+    st.text = true;
+    st.set = Some(Arc::new(set));
+    st.pools.size = [POOL as u8; SEATS];
+    st.rounds = 1;
+    st.turn = 9;
+    Bench { st, used: [0; SEATS] }
+}
+
+impl Bench {
+    /// A new card of `seat`: a design by id, or `vanilla-N`.
+    fn card(&mut self, seat: usize, name: &str) -> u8 {
+        let id = (seat * POOL + self.used[seat]) as u8;
+        self.used[seat] += 1;
+        let set = self.st.set.as_ref().expect("a set");
+        let (printed, design) = match name.strip_prefix("vanilla-") {
+            Some(v) => (v.parse().expect("a value"), TEXTLESS),
+            None => {
+                let d = set
+                    .designs
+                    .iter()
+                    .position(|d| d.id == name)
+                    .unwrap_or_else(|| panic!("no design {name}"));
+                (set.designs[d].value, d as u16)
+            }
+        };
+        self.st.pools.printed[id as usize] = printed;
+        self.st.pools.design[id as usize] = design;
+        id
+    }
+
+    /// A card of `seat` face down on its own side of slot `slot` (1-based).
+    fn down(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
+        let id = self.card(seat, name);
+        self.st.set_down(id, slot - 1, seat);
+        id
+    }
+
+    /// A card of `seat` face up on its own side of slot `slot` (1-based).
+    fn up(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
+        let id = self.down(seat, name, slot);
+        self.st.turn_up(id);
+        id
+    }
+
+    fn hand(&mut self, seat: usize, name: &str) -> u8 {
+        let id = self.card(seat, name);
+        self.st.hands[seat].push(id);
+        id
+    }
+
+    fn deck(&mut self, seat: usize, name: &str) -> u8 {
+        let id = self.card(seat, name);
+        self.st.decks[seat].push(id);
+        id
+    }
+
+    fn game(self) -> Game {
+        let mut g = Game::on(self.st);
+        g.chance = GameSeed::new(7, 7).rng();
+        g
+    }
+}
+
+fn score_start(g: &mut Game) {
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreStart, &mut Silent);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing rules
+
+#[test]
+fn a_reveal_ability_acts_when_its_card_turns_up() {
+    let mut b = bench("");
+    let mud = b.down(0, "mud-slinger", 1);
+    let five = b.down(1, "vanilla-5", 1);
+    let mut g = b.game();
+    assert_eq!(g.st.value(five), 0, "face down: 0");
+    g.reveal_for_tests(&[mud, five]);
+    assert_eq!((g.st.counters[five as usize], g.st.value(five), g.st.value(mud)), (-1, 4, 2));
+}
+
+#[test]
+fn batches_go_by_printed_value_and_a_card_hidden_first_loses_its_ability() {
+    // Gust Sprite (3) and Colossus (9) meet in S4: batch 3 hides Colossus, whose batch 9 is lost.
+    let mut b = bench("");
+    let three = b.up(0, "vanilla-5", 3);
+    let sprite = b.down(0, "gust-sprite", 4);
+    let colossus = b.down(1, "colossus", 4);
+    let five = b.up(1, "vanilla-5", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[sprite, colossus]);
+    assert!(!g.st.is_face_up(colossus));
+    assert_eq!((g.st.value(colossus), g.tally.lost_triggers), (0, 1));
+    assert_eq!((g.st.counters[three as usize], g.st.counters[five as usize]), (0, 0));
+    assert_eq!(g.st.winner_of(3), Taken::Seat(0));
+}
+
+#[test]
+fn conflicting_instances_of_one_batch_fizzle_together() {
+    // Archivist (4) draws two for P0 then discards one; Tollkeeper (4) makes P0 discard: both fizzle.
+    let mut b = bench("");
+    let archivist = b.down(0, "archivist", 6);
+    let toll = b.down(1, "tollkeeper", 6);
+    for v in ["vanilla-1", "vanilla-2"] {
+        b.hand(0, v);
+    }
+    for v in ["vanilla-3", "vanilla-4"] {
+        b.deck(0, v);
+    }
+    let mut g = b.game();
+    g.reveal_for_tests(&[archivist, toll]);
+    assert_eq!(g.tally.fizzles, 2);
+    assert_eq!((g.st.hands[0].len(), g.st.decks[0].len(), g.st.piles[0].len()), (2, 2, 0));
+}
+
+#[test]
+fn a_counter_and_a_destroy_of_one_card_in_one_batch_conflict() {
+    // Mud Slinger (2) counters Lantern Scout, Quarry Mole (2) destroys it: both fizzle.
+    let mut b = bench("");
+    let mud = b.down(0, "mud-slinger", 2);
+    let scout = b.down(1, "lantern-scout", 2);
+    let mole = b.down(0, "quarry-mole", 3);
+    let five = b.down(1, "vanilla-5", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[mud, scout, mole, five]);
+    assert_eq!(g.tally.fizzles, 2);
+    assert!(g.st.on_table(scout));
+    assert_eq!(g.st.counters[scout as usize], 0);
+}
+
+#[test]
+fn two_instances_of_one_card_never_conflict() {
+    // Two cards turn up together: Tracker sets itself twice in one batch, and both apply.
+    let mut b = bench("");
+    let tracker = b.up(0, "tracker", 1);
+    let one = b.down(0, "vanilla-1", 2);
+    let two = b.down(1, "vanilla-2", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[one, two]);
+    assert_eq!((g.tally.fizzles, g.st.value(tracker)), (0, 7));
+}
+
+#[test]
+fn additive_touches_of_one_card_never_conflict() {
+    let mut b = bench("");
+    let a = b.down(0, "mud-slinger", 5);
+    let c = b.down(1, "mud-slinger", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[a, c]);
+    assert_eq!(g.tally.fizzles, 0);
+    assert_eq!((g.st.value(a), g.st.value(c)), (1, 1));
+}
+
+#[test]
+fn a_swap_changes_control_and_scoring_until_the_round_ends() {
+    // The Usurper (P0, S3) swaps with the highest other card on the table, P1's 9 in S2.
+    let mut b = bench("");
+    let one = b.up(0, "vanilla-1", 2);
+    let nine = b.up(1, "vanilla-9", 2);
+    let usurper = b.down(0, "the-usurper", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[usurper]);
+    assert_eq!((g.st.slots[1], g.st.slots[2]), ([one, usurper], [nine, NONE]));
+    assert_eq!(g.tally.control_changes, 2);
+    // S2: P0's 1 against the Usurper, now P1's (1 v 1: nobody); S3: the 9 scores for P0.
+    g.score_slots(&mut Silent);
+    assert_eq!(g.st.points, [1, 0]);
+    // Back to their owners: the next round starts from an empty table.
+    g.end_round(&mut GameSeed::new(1, 1).rng(), &mut Silent);
+    assert!(g.st.slots.iter().all(|s| *s == [NONE, NONE]));
+}
+
+#[test]
+fn the_cascade_is_cut_after_eight_nested_moments() {
+    // Strobe hides and reveals every other card turned up: each reveal starts the next moment.
+    let mut b = bench("");
+    b.up(0, "strobe", 1);
+    let four = b.down(1, "vanilla-4", 1);
+    let mut g = b.game();
+    g.reveal_for_tests(&[four]);
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (1, MAX_NESTED as u64 + 1));
+    assert!(g.st.is_face_up(four));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Triggers
+
+#[test]
+fn static_modifiers_hold_while_their_source_is_face_up() {
+    let mut b = bench("");
+    let guard = b.up(0, "hearth-guard", 4);
+    let left = b.up(0, "vanilla-5", 3);
+    let right = b.up(0, "vanilla-5", 5);
+    let theirs = b.up(1, "vanilla-5", 5);
+    let mut g = b.game();
+    assert_eq!((g.st.value(left), g.st.value(right), g.st.value(theirs), g.st.value(guard)), (6, 6, 5, 3));
+    g.st.face_up &= !(1 << guard);
+    assert_eq!((g.st.value(left), g.st.value(right)), (5, 5));
+}
+
+#[test]
+fn static_conditions_and_per_counts_are_read_now() {
+    let mut b = bench("");
+    let swarm = b.up(0, "swarmling", 1);
+    b.up(0, "mud-slinger", 2);
+    b.down(0, "quarry-mole", 3); // a face-down printed 2 never matches `printed`
+    let late = b.up(0, "late-bloomer", 8);
+    let early = b.up(1, "late-bloomer", 2);
+    let g = b.game();
+    assert_eq!((g.st.value(swarm), g.st.value(late), g.st.value(early)), (3, 6, 4));
+}
+
+#[test]
+fn turn_start_abilities_act_on_their_turns_only() {
+    let mut b = bench("");
+    b.up(0, "hourglass", 1);
+    for _ in 0..3 {
+        b.deck(0, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.turn = 5;
+    g.moment(Trigger::TurnStart, &mut Silent);
+    assert_eq!(g.st.hands[0].len(), 0, "[BT6-BT9] does nothing on turn 5");
+    g.st.turn = 6;
+    g.moment(Trigger::TurnStart, &mut Silent);
+    assert_eq!(g.st.hands[0].len(), 1);
+}
+
+#[test]
+fn after_place_reaches_the_cards_still_face_down() {
+    let mut b = bench("");
+    b.up(0, "saboteur", 1);
+    let up = b.up(1, "vanilla-6", 1);
+    let down = b.down(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.moment(Trigger::AfterPlace, &mut Silent);
+    assert_eq!((g.st.counters[up as usize], g.st.counters[down as usize]), (0, -1));
+    assert_eq!(g.st.value(down), -1, "face down: 0 plus its counter");
+}
+
+#[test]
+fn after_reveal_marks_your_card_of_the_turn() {
+    let mut b = bench("");
+    b.up(0, "drill-sergeant", 1);
+    let mine = b.up(0, "vanilla-5", 3);
+    let theirs = b.up(1, "vanilla-5", 3);
+    let mut g = b.game();
+    g.st.turn = 3;
+    g.moment(Trigger::AfterReveal, &mut Silent);
+    assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), (1, 0));
+}
+
+#[test]
+fn after_draw_acts_every_turn() {
+    let mut b = bench("");
+    let rat = b.up(0, "copper-rat", 2);
+    let mut g = b.game();
+    g.moment(Trigger::AfterDraw, &mut Silent);
+    g.moment(Trigger::AfterDraw, &mut Silent);
+    assert_eq!(g.st.value(rat), 4);
+}
+
+#[test]
+fn score_start_reveals_and_the_revealed_cards_abilities_follow() {
+    let mut b = bench("");
+    b.up(0, "candlewick", 1);
+    let five = b.up(0, "vanilla-5", 2);
+    let mud = b.down(1, "mud-slinger", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert!(g.st.is_face_up(mud));
+    assert_eq!((g.st.value(five), g.tally.re_reveals), (4, 0));
+}
+
+#[test]
+fn slot_scored_sees_who_took_the_slot() {
+    let mut b = bench("");
+    b.up(0, "ash-wisp", 1);
+    b.up(0, "ash-wisp", 2);
+    b.up(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.score_slots(&mut Silent);
+    // S1: the Wisp beats an empty place and adds a point; S2: it loses to the 5.
+    assert_eq!(g.st.points, [2, 1]);
+}
+
+#[test]
+fn score_end_reads_hands_and_per_counts() {
+    let mut b = bench("");
+    b.up(0, "tax-collector", 1);
+    b.up(1, "tally-man", 2);
+    b.up(1, "vanilla-4", 3);
+    b.down(1, "vanilla-4", 4);
+    b.hand(0, "vanilla-1");
+    for _ in 0..3 {
+        b.hand(1, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    // Tax Collector: P1 holds more, +1; Tally Man: two face-up cards on P1's side, +2.
+    assert_eq!(g.st.points, [1, 2]);
+}
+
+#[test]
+fn destroyed_cards_start_watchers_and_their_own_last_words() {
+    let mut b = bench("");
+    let words = b.up(0, "last-words", 1);
+    b.up(0, "vanilla-7", 2);
+    let digger = b.up(1, "gravedigger", 3);
+    b.up(0, "vanilla-9", 4);
+    let bully = b.down(1, "bully", 4);
+    b.deck(0, "vanilla-3");
+    let mut g = b.game();
+    g.reveal_for_tests(&[bully]);
+    assert_eq!(g.st.piles[0].as_slice(), [words]);
+    assert_eq!((g.st.hands[0].len(), g.st.counters[digger as usize]), (1, 1));
+}
+
+#[test]
+fn a_card_destroyed_face_down_has_no_last_words() {
+    let mut b = bench("");
+    let words = b.down(0, "last-words", 1);
+    b.up(0, "vanilla-7", 2);
+    let bully = b.down(1, "bully", 4);
+    b.deck(0, "vanilla-3");
+    let mut g = b.game();
+    g.reveal_for_tests(&[bully]);
+    assert_eq!((g.st.piles[0].as_slice(), g.st.hands[0].len()), (&[words][..], 0));
+}
+
+#[test]
+fn revealed_watchers_answer_only_the_cards_they_watch() {
+    let mut b = bench("");
+    b.up(0, "night-watch", 1);
+    let eight = b.down(1, "vanilla-8", 2);
+    let three = b.down(1, "vanilla-3", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[eight, three]);
+    assert_eq!((g.st.value(eight), g.st.value(three)), (7, 3));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effects
+
+#[test]
+fn set_replaces_the_base_value_and_a_source_set_ends_with_its_source() {
+    let mut b = bench("");
+    let leveller = b.down(0, "leveller", 1);
+    let nine = b.down(1, "vanilla-9", 1);
+    let dimmer = b.down(0, "dimmer", 2);
+    let seven = b.down(1, "vanilla-7", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[leveller, nine, dimmer, seven]);
+    g.st.counters[nine as usize] = -1;
+    assert_eq!((g.st.value(nine), g.st.value(seven)), (4, 1));
+    g.st.face_up &= !(1 << dimmer);
+    assert_eq!(g.st.value(seven), 7);
+}
+
+#[test]
+fn modifiers_last_the_round_or_while_their_source_stays() {
+    let mut b = bench("");
+    let slayer = b.down(0, "giant-slayer", 1);
+    let nine = b.down(1, "vanilla-9", 1);
+    let weaver = b.down(0, "hex-weaver", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[slayer, nine]);
+    assert_eq!(g.st.value(slayer), 9);
+    g.reveal_for_tests(&[weaver]);
+    assert_eq!(g.st.value(nine), 7, "the highest opposing card gets -2");
+    g.st.face_up &= !(1 << weaver);
+    assert_eq!((g.st.value(nine), g.st.value(slayer)), (9, 9));
+}
+
+#[test]
+fn clear_counters_removes_every_counter() {
+    let mut b = bench("");
+    let tide = b.up(0, "rust-tide", 1);
+    let five = b.up(0, "vanilla-5", 2);
+    let theirs = b.up(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.st.counters[five as usize] = 3;
+    g.st.counters[theirs as usize] = -2;
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!((g.st.counters[five as usize], g.st.counters[theirs as usize], g.st.value(tide)), (0, -2, 6));
+}
+
+#[test]
+fn return_sends_a_card_to_its_owners_hand_and_clears_what_was_on_it() {
+    let mut b = bench("");
+    let sigil = b.down(0, "recall-sigil", 1);
+    let eight = b.down(1, "vanilla-8", 1);
+    let mut g = b.game();
+    g.st.counters[eight as usize] = 2;
+    g.reveal_for_tests(&[sigil, eight]);
+    assert_eq!((g.st.slots[0], g.st.hands[1].as_slice()), ([sigil, NONE], &[eight][..]));
+    assert_eq!((g.st.counters[eight as usize], g.st.value(eight)), (0, 8));
+}
+
+#[test]
+fn draw_and_discard_move_cards_between_deck_hand_and_pile() {
+    let mut b = bench("");
+    let pick = b.down(0, "pickpocket", 1);
+    let toll = b.down(1, "tollkeeper", 2);
+    let low = b.hand(0, "vanilla-2");
+    b.hand(0, "vanilla-6");
+    b.hand(1, "vanilla-7");
+    b.hand(1, "vanilla-8");
+    b.deck(0, "vanilla-1");
+    let mut g = b.game();
+    // Pickpocket: P1 discards one at random, P0 draws one (an empty deck afterwards draws nothing).
+    g.reveal_for_tests(&[pick]);
+    assert_eq!((g.st.hands[1].len(), g.st.piles[1].len(), g.st.hands[0].len()), (1, 1, 3));
+    // Tollkeeper: P0 discards; the discarding player keeps its best, so the lowest printed goes.
+    g.reveal_for_tests(&[toll]);
+    assert_eq!((g.st.hands[0].len(), g.st.piles[0].len()), (2, 1));
+    let discarded = g.st.piles[0].as_slice()[0];
+    assert_eq!(g.st.pools.printed[discarded as usize], 1, "the drawn 1 goes, not the 2 or the 6");
+    assert!(g.st.hands[0].as_slice().contains(&low));
+}
+
+#[test]
+fn points_go_to_the_round_score() {
+    let mut b = bench("");
+    b.up(0, "underdogs-oath", 1);
+    let mut g = b.game();
+    g.st.points = [3, 4];
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!(g.st.points, [4, 4]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selectors and conditions, one probe each on one table:
+//   S1 P0 1 up | S3 P0 6 down | S4 P1 2 up | S5 P0 probe 9 up, P1 8 up | S6 P1 3 up (-1 counter)
+//   S7 P0 4 up
+
+/// The table above with the probe made of `extra`; returns the game and the cards by name.
+fn probe_table(extra: &str) -> (Game, [u8; 7]) {
+    let mut b = bench(extra);
+    let a1 = b.up(0, "vanilla-1", 1);
+    let a6 = b.down(0, "vanilla-6", 3);
+    let b2 = b.up(1, "vanilla-2", 4);
+    let probe = b.up(0, "probe", 5);
+    let b8 = b.up(1, "vanilla-8", 5);
+    let b3 = b.up(1, "vanilla-3", 6);
+    let a4 = b.up(0, "vanilla-4", 7);
+    let mut g = b.game();
+    g.st.counters[b3 as usize] = -1;
+    (g, [a1, a6, b2, probe, b8, b3, a4])
+}
+
+#[test]
+fn every_selector_key_and_shortcut_finds_its_cards() {
+    let names = ["a1", "a6", "b2", "probe", "b8", "b3", "a4"];
+    let cases: &[(&str, &[&str])] = &[
+        ("{ side = \"you\", slots = \"prev\" }", &["a1", "a6"]),
+        ("{ slots = \"next\" }", &["b3", "a4"]),
+        ("{ slots = \"prev1\" }", &["b2"]),
+        ("{ slots = \"next1\" }", &["b3"]),
+        ("{ slots = \"this\" }", &["probe", "b8"]),
+        ("{ slots = \"2-3\" }", &["a6"]),
+        ("{ slots = 7 }", &["a4"]),
+        ("{ printed = \">=5\" }", &["probe", "b8"]),
+        ("{ value = \"<3\" }", &["a1", "a6", "b2", "b3"]),
+        ("{ face = \"down\" }", &["a6"]),
+        ("{ counters = true }", &["b3"]),
+        ("{ side = \"you\", other = true }", &["a1", "a6", "a4"]),
+        ("{ side = \"opp\", pick = \"highest\" }", &["b8"]),
+        ("{ pick = \"lowest\", n = 2 }", &["a1", "a6"]),
+        ("\"mine\"", &["a1", "a6", "probe", "a4"]),
+        ("\"theirs\"", &["b2", "b8", "b3"]),
+        ("\"all\"", &["a1", "a6", "b2", "probe", "b8", "b3", "a4"]),
+        ("\"adjacent\"", &["b2", "b3"]),
+        ("\"self\"", &["probe"]),
+        ("\"oc\"", &["b8"]),
+    ];
+    for (target, want) in cases {
+        let (mut g, ids) = probe_table(&selector_probe(target));
+        let before = g.st.counters;
+        score_start(&mut g);
+        let got: Vec<&str> = (0..7)
+            .filter(|&k| g.st.counters[ids[k] as usize] != before[ids[k] as usize])
+            .map(|k| names[k])
+            .collect();
+        assert_eq!(&got, want, "target = {target}");
+    }
+    // A random pick of two takes exactly two.
+    let (mut g, ids) = probe_table(&selector_probe("{ pick = \"random\", n = 2 }"));
+    score_start(&mut g);
+    assert_eq!(ids.iter().filter(|&&id| g.st.counters[id as usize] > 0).count(), 2);
+}
+
+#[test]
+fn every_condition_is_read_from_the_source() {
+    let cases: &[(&str, bool)] = &[
+        ("{ slot = 5 }", true),
+        ("{ slot = \"!=5\" }", false),
+        ("{ count = { side = \"opp\" }, is = 3 }", true),
+        ("{ count = \"mine\", is = \">4\" }", false),
+        ("{ oc = \"up\" }", true),
+        ("{ oc = \"empty\" }", false),
+        ("{ oc_printed = 8 }", true),
+        ("{ oc_value = \">=9\" }", false),
+        ("{ self_value = 9 }", true),
+        ("{ vs_oc = \">\" }", true),
+        ("{ vs_oc = \"<\" }", false),
+        ("{ hand = 0 }", true),
+        ("{ hand_diff = \"<0\" }", false),
+        ("{ lead = 0 }", true),
+    ];
+    for (cond, holds) in cases {
+        let (mut g, _) = probe_table(&condition_probe(cond));
+        score_start(&mut g);
+        assert_eq!(g.st.points[0] == 1, *holds, "if = [ {cond} ]");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sample cards not shown above, each on a small position.
+
+/// A card of a position: (seat, design, slot).
+type Card<'a> = (usize, &'a str, usize);
+
+/// The values of `cards`, all face up, in order.
+fn values_of(cards: &[Card]) -> Vec<i32> {
+    let mut b = bench("");
+    let ids: Vec<u8> = cards.iter().map(|&(seat, name, slot)| b.up(seat, name, slot)).collect();
+    let g = b.game();
+    ids.iter().map(|&id| g.st.value(id)).collect()
+}
+
+#[test]
+fn the_sample_statics_change_the_values_their_texts_say() {
+    let cases: &[(&[Card], &[i32])] = &[
+        (&[(0, "early-riser", 2)], &[6]),
+        (&[(0, "early-riser", 4)], &[5]),
+        (&[(0, "last-stand", 9)], &[9]),
+        (&[(0, "last-stand", 8)], &[2]),
+        (&[(0, "tired-giant", 4)], &[5]),
+        (&[(0, "tired-giant", 5)], &[9]),
+        (&[(0, "banner-of-the-ninth", 9)], &[12]),
+        (&[(0, "banner-of-the-ninth", 1)], &[6]),
+        (&[(0, "shieldbearer", 4), (0, "vanilla-7", 3), (0, "vanilla-7", 5)], &[5, 9, 7]),
+        (
+            &[(0, "rearguard", 4), (0, "vanilla-7", 2), (0, "vanilla-7", 6), (1, "vanilla-7", 2)],
+            &[5, 8, 7, 7],
+        ),
+        (&[(0, "rallying-horn", 4), (0, "vanilla-7", 2), (0, "vanilla-7", 6)], &[3, 7, 8]),
+        (&[(0, "twin-lanterns", 1), (0, "vanilla-4", 2), (1, "vanilla-4", 3)], &[5, 5, 4]),
+        (&[(0, "oathkeeper", 1), (1, "vanilla-9", 1)], &[10, 9]),
+        (&[(0, "oathkeeper", 1), (1, "vanilla-8", 1)], &[8, 8]),
+        (
+            &[(0, "old-mentor", 1), (0, "vanilla-1", 2), (0, "vanilla-2", 3), (0, "vanilla-3", 4)],
+            &[3, 4, 5, 3],
+        ),
+        (&[(0, "pact-of-threes", 1), (1, "vanilla-3", 2)], &[6, 6]),
+    ];
+    for (cards, want) in cases {
+        assert_eq!(values_of(cards), *want, "{cards:?}");
+    }
+}
+
+/// A position of face-down cards (seat, design, slot); the first is revealed alone.
+fn reveal_first(cards: &[Card]) -> (Game, Vec<u8>) {
+    let mut b = bench("");
+    let ids: Vec<u8> = cards
+        .iter()
+        .enumerate()
+        .map(
+            |(k, &(seat, name, slot))| if k == 0 { b.down(seat, name, slot) } else { b.up(seat, name, slot) },
+        )
+        .collect();
+    let mut g = b.game();
+    g.reveal_for_tests(&ids[..1]);
+    (g, ids)
+}
+
+#[test]
+fn the_sample_reveal_abilities_do_what_their_texts_say() {
+    // Stone Ox: a +1 counter on OC.
+    let (g, c) = reveal_first(&[(0, "stone-ox", 1), (1, "vanilla-5", 1)]);
+    assert_eq!(g.st.value(c[1]), 6);
+    // Undertow: destroys the highest opposing card in an adjacent slot.
+    let (g, c) =
+        reveal_first(&[(0, "undertow", 5), (1, "vanilla-9", 4), (1, "vanilla-3", 6), (1, "vanilla-8", 7)]);
+    assert_eq!((g.st.on_table(c[1]), g.st.on_table(c[2]), g.st.on_table(c[3])), (false, true, true));
+    // Pebble Thrower: -1 on each opposing card in earlier slots only.
+    let (g, c) = reveal_first(&[
+        (0, "pebble-thrower", 4),
+        (1, "vanilla-5", 1),
+        (1, "vanilla-5", 3),
+        (1, "vanilla-5", 5),
+    ]);
+    assert_eq!((g.st.value(c[1]), g.st.value(c[2]), g.st.value(c[3])), (4, 4, 5));
+    // Stormcaller: one -1 counter on each opposing card, two in S5.
+    let (g, c) = reveal_first(&[(0, "stormcaller", 3), (1, "vanilla-5", 1), (1, "vanilla-5", 9)]);
+    assert_eq!((g.st.value(c[1]), g.st.value(c[2])), (4, 4));
+    let (g, c) = reveal_first(&[(0, "stormcaller", 5), (1, "vanilla-5", 1)]);
+    assert_eq!(g.st.value(c[1]), 3);
+    // Scatter Shot: two random opposing cards of three.
+    let (g, c) = reveal_first(&[
+        (0, "scatter-shot", 1),
+        (1, "vanilla-5", 2),
+        (1, "vanilla-5", 3),
+        (1, "vanilla-5", 4),
+    ]);
+    assert_eq!(c[1..].iter().filter(|&&id| g.st.counters[id as usize] == -1).count(), 2);
+    // Counterweight: destroys the opposing card that carries a counter.
+    let mut b = bench("");
+    let w = b.down(0, "counterweight", 1);
+    let plain = b.up(1, "vanilla-7", 2);
+    let marked = b.up(1, "vanilla-6", 3);
+    let mut g = b.game();
+    g.st.counters[marked as usize] = 1;
+    g.reveal_for_tests(&[w]);
+    assert_eq!((g.st.on_table(plain), g.st.on_table(marked)), (true, false));
+    // Quiet Step: a higher OC is turned face down.
+    let (g, c) = reveal_first(&[(0, "quiet-step", 1), (1, "vanilla-7", 1)]);
+    assert_eq!((g.st.is_face_up(c[1]), g.st.value(c[1])), (false, 0));
+    // The Jester: OC trades places with your card in the previous slot.
+    let (g, c) = reveal_first(&[(0, "the-jester", 3), (1, "vanilla-8", 3), (0, "vanilla-2", 2)]);
+    assert_eq!((g.st.slots[1], g.st.slots[2]), ([c[1], NONE], [c[0], c[2]]));
+    assert_eq!(g.tally.control_changes, 2);
+    // Market Day: both players draw one.
+    let mut b = bench("");
+    let day = b.down(0, "market-day", 1);
+    b.deck(0, "vanilla-1");
+    b.deck(1, "vanilla-1");
+    let mut g = b.game();
+    g.reveal_for_tests(&[day]);
+    assert_eq!((g.st.hands[0].len(), g.st.hands[1].len()), (1, 1));
+    // Eclipse: hides every opposing card in S1-S3, and scores at [ESCORE] if none is face up.
+    let (mut g, c) =
+        reveal_first(&[(0, "eclipse", 5), (1, "vanilla-5", 1), (1, "vanilla-5", 3), (1, "vanilla-5", 4)]);
+    assert_eq!((g.st.is_face_up(c[1]), g.st.is_face_up(c[2]), g.st.is_face_up(c[3])), (false, false, true));
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!(g.st.points, [1, 0]);
+}
+
+#[test]
+fn the_sample_scoring_abilities_do_what_their_texts_say() {
+    // Doomsayer: at [SSCORE] destroys every card of value 1 or 2, either side.
+    let mut b = bench("");
+    b.up(0, "doomsayer", 1);
+    let one = b.up(0, "vanilla-1", 2);
+    let two = b.up(1, "vanilla-2", 3);
+    let three = b.up(1, "vanilla-3", 4);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.on_table(one), g.st.on_table(two), g.st.on_table(three)), (false, false, true));
+    // Mirror Knight: trades places with a higher OC at [SSCORE].
+    let mut b = bench("");
+    let knight = b.up(0, "mirror-knight", 1);
+    let nine = b.up(1, "vanilla-9", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.slots[0], [nine, knight]);
+    // Tidal Switch: OC trades places with the opposing card one slot on.
+    let mut b = bench("");
+    b.up(0, "tidal-switch", 1);
+    let oc = b.up(1, "vanilla-9", 1);
+    let next = b.up(1, "vanilla-2", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][1], g.st.slots[1][1]), (next, oc));
+    // Proud Lion and Hoarder at [ESCORE].
+    let mut b = bench("");
+    let lion = b.up(0, "proud-lion", 1);
+    b.up(1, "hoarder", 2);
+    for _ in 0..6 {
+        b.hand(1, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.counters[lion as usize] = 3;
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreEnd, &mut Silent);
+    assert_eq!(g.st.points, [1, 1]);
+    // Rust Tide at [BT]: a -1 counter on the opposing card of highest value.
+    let mut b = bench("");
+    b.up(0, "rust-tide", 1);
+    let low = b.up(1, "vanilla-3", 2);
+    let high = b.up(1, "vanilla-8", 3);
+    let mut g = b.game();
+    g.moment(Trigger::TurnStart, &mut Silent);
+    assert_eq!((g.st.value(low), g.st.value(high)), (3, 7));
+}

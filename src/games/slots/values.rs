@@ -1,0 +1,289 @@
+//! Reading the table of Card Wars when cards carry text: a card's value (printed or face-down 0,
+//! the latest set, static and timed modifiers, counters), which cards a selector finds, and
+//! whether a condition holds, all seen from an ability's source (`docs/cards.md`).
+//!
+//! Everything here only reads the state. A static ability never reads a value (the parser
+//! refuses it), so computing a value never needs another value and never recurses.
+
+use super::cardset::{Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
+use super::rules::{NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
+
+/// A triggered modifier or set on a card, until the round ends or while its source lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timed {
+    pub target: u8,
+    pub source: u8,
+    /// The modifier, or the value set.
+    pub amount: i16,
+    pub set: bool,
+    /// Lasts only while the source is face up on the table.
+    pub while_source: bool,
+}
+
+/// A card as an event saw it: where it lay, face and value, just before it left or as it turned up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snap {
+    pub id: u8,
+    pub slot: u8,
+    pub side: u8,
+    pub up: bool,
+    /// Its value then; kept only when some `watch` of the set reads values (else 0).
+    pub value: i32,
+    pub counters: i16,
+}
+
+/// Where an ability is read from: its source, the place it lies (or lay, for a destroyed card's
+/// last words), and the card its event is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    pub source: u8,
+    pub slot: usize,
+    /// The side the source lies on: "you".
+    pub side: usize,
+    pub event: Option<Snap>,
+}
+
+/// One place of the table holding a card, as a selector tests it.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    id: u8,
+    slot: usize,
+    side: usize,
+    up: bool,
+    counters: i16,
+}
+
+impl State {
+    /// A card's value: on the table, the latest set (else printed face up, 0 face down) plus
+    /// static and timed modifiers and counters; off the table, its printed value.
+    #[inline]
+    pub fn value(&self, id: u8) -> i32 {
+        if !self.text {
+            return if self.is_face_up(id) { self.pools.printed[id as usize] as i32 } else { 0 };
+        }
+        self.value_with_text(id)
+    }
+
+    /// `value` when cards carry text (kept out of line, so the base game's value stays a load).
+    fn value_with_text(&self, id: u8) -> i32 {
+        let up = self.is_face_up(id);
+        let printed = self.pools.printed[id as usize] as i32;
+        let pos = self.pos[id as usize];
+        if pos == NONE {
+            return printed;
+        }
+        let mut base = if up { printed } else { 0 };
+        let mut add = self.counters[id as usize] as i32;
+        for t in self.timed.iter().filter(|t| t.target == id && self.lasts(t)) {
+            if t.set {
+                base = t.amount as i32;
+            } else {
+                add += t.amount as i32;
+            }
+        }
+        base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS)
+    }
+
+    /// Whether a timed effect still holds (a `source` one only while its source is face up on
+    /// the table).
+    #[inline]
+    fn lasts(&self, t: &Timed) -> bool {
+        !t.while_source || (self.pos[t.source as usize] != NONE && self.is_face_up(t.source))
+    }
+
+    /// The design of card `id`, if it has text.
+    #[inline]
+    pub fn design(&self, id: u8) -> Option<u16> {
+        let d = self.pools.design[id as usize];
+        (d != TEXTLESS).then_some(d)
+    }
+
+    /// Whether card `id` lies face up on the table with an ability of trigger `t`.
+    #[inline]
+    pub fn acts_on(&self, id: u8, t: Trigger) -> bool {
+        match (self.design(id), &self.set) {
+            (Some(d), Some(set)) => self.is_face_up(id) && set.has(d, t),
+            _ => false,
+        }
+    }
+
+    /// The sum of the static modifiers that apply now to the card at (`slot`, `side`).
+    fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
+        let Some(set) = &self.set else { return 0 };
+        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+        let mut sum = 0;
+        // Only the cards with a static ability that lie face up on the table, one bit each.
+        let mut sources = self.armed[Trigger::Static as usize] & self.face_up;
+        while sources != 0 {
+            let src = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            let pos = self.pos[src as usize] as usize;
+            let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
+            let d = self.pools.design[src as usize];
+            for a in set.abilities_of(d).iter().filter(|a| a.on == Trigger::Static) {
+                let Effect::Modify { target: sel, amount, per, .. } = a.effect else { continue };
+                // Cheap refusals first: most statics name their own card or one side.
+                let quick_no = match (sel.base, sel.side) {
+                    (Base::Source, _) => src != id,
+                    (_, Side::You) => side != ctx.side,
+                    (_, Side::Opp) => side == ctx.side,
+                    _ => false,
+                };
+                if quick_no {
+                    continue;
+                }
+                if self.fits(&sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
+                    let times = per.map_or(1, |p| self.count(&p, &ctx) as i32);
+                    sum += amount as i32 * times;
+                }
+            }
+        }
+        sum
+    }
+
+    /// The card on the other side of the source's slot.
+    #[inline]
+    pub fn opposing(&self, ctx: &Ctx) -> u8 {
+        self.slots[ctx.slot][1 - ctx.side]
+    }
+
+    /// The slot a `current` selector means: the turn's slot, or the slot being scored.
+    #[inline]
+    fn current_slot(&self) -> Option<usize> {
+        match self.scoring {
+            NONE if self.turn >= 1 => Some(self.turn as usize - 1),
+            NONE => None,
+            s if (s as usize) < SLOTS => Some(s as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether the card at `c` is one `sel`'s filter keys accept (its pick aside).
+    fn fits(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
+        match sel.base {
+            Base::Source => return c.id == ctx.source,
+            Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
+            Base::Filter => {}
+        }
+        let side_ok = match sel.side {
+            Side::Both => true,
+            Side::You => c.side == ctx.side,
+            Side::Opp => c.side != ctx.side,
+        };
+        let s = ctx.slot as isize;
+        let k = c.slot as isize;
+        let slot_ok = match sel.slots {
+            Slots::All => true,
+            Slots::This => k == s,
+            Slots::Current => self.current_slot() == Some(c.slot),
+            Slots::Adjacent => (k - s).abs() == 1,
+            Slots::Prev => k < s,
+            Slots::Next => k > s,
+            Slots::Prev1 => k == s - 1,
+            Slots::Next1 => k == s + 1,
+            Slots::Range(a, b) => (a as isize - 1..=b as isize - 1).contains(&k),
+        };
+        let face_ok = match sel.face {
+            Face::Any => true,
+            Face::Up => c.up,
+            Face::Down => !c.up,
+        };
+        side_ok
+            && slot_ok
+            && face_ok
+            && !(sel.other && c.id == ctx.source)
+            && sel.counters.is_none_or(|want| (c.counters != 0) == want)
+            && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
+            && sel.value.is_none_or(|v| v.holds(self.value(c.id)))
+    }
+
+    /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
+    /// side first (the pick is the resolver's business).
+    pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
+        for slot in 0..SLOTS {
+            for side in 0..SEATS {
+                let id = self.slots[slot][side];
+                if id == NONE {
+                    continue;
+                }
+                let c =
+                    Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+                if self.fits(sel, ctx, c) {
+                    each(id);
+                }
+            }
+        }
+    }
+
+    /// How many cards on the table `sel` accepts.
+    pub fn count(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        let mut n = 0;
+        self.matching(sel, ctx, |_| n += 1);
+        n
+    }
+
+    /// Whether the card an event is about matches a `watch` selector, as the event saw it.
+    pub fn watches(&self, sel: &Selector, ctx: &Ctx, e: &Snap) -> bool {
+        match sel.base {
+            Base::Source => e.id == ctx.source,
+            Base::Event => true,
+            Base::Filter => {
+                // The card as it was: its place, face and counters from the snapshot.
+                let c = Place {
+                    id: e.id,
+                    slot: e.slot as usize,
+                    side: e.side as usize,
+                    up: e.up,
+                    counters: e.counters,
+                };
+                let sel_no_value = Selector { value: None, ..*sel };
+                self.fits(&sel_no_value, ctx, c) && sel.value.is_none_or(|v| v.holds(e.value))
+            }
+        }
+    }
+
+    /// Whether condition `c` holds for the ability read from `ctx`.
+    pub fn holds(&self, c: &Cond, ctx: &Ctx) -> bool {
+        let you = ctx.side;
+        let oc = self.opposing(ctx);
+        match *c {
+            Cond::Slot(cmp) => cmp.holds(ctx.slot as i32 + 1),
+            Cond::Count(sel, cmp) => cmp.holds(self.count(&sel, ctx) as i32),
+            Cond::Oc(state) => match state {
+                OcState::Empty => oc == NONE,
+                OcState::Present => oc != NONE,
+                OcState::Up => oc != NONE && self.is_face_up(oc),
+                OcState::Down => oc != NONE && !self.is_face_up(oc),
+            },
+            Cond::OcPrinted(cmp) => {
+                oc != NONE && self.is_face_up(oc) && cmp.holds(self.pools.printed[oc as usize] as i32)
+            }
+            Cond::OcValue(cmp) => oc != NONE && cmp.holds(self.value(oc)),
+            Cond::SelfValue(cmp) => cmp.holds(self.value(ctx.source)),
+            Cond::VsOc(order) => oc != NONE && order.holds(self.value(ctx.source), self.value(oc)),
+            Cond::Hand(cmp) => cmp.holds(self.hands[you].len() as i32),
+            Cond::HandDiff(cmp) => cmp.holds(self.hands[you].len() as i32 - self.hands[1 - you].len() as i32),
+            Cond::Lead(cmp) => cmp.holds(self.points[you] - self.points[1 - you]),
+            Cond::Result(want) => match (self.taken[ctx.slot], want) {
+                (Taken::Seat(s), Outcome::Won) => s == you,
+                (Taken::Seat(s), Outcome::Lost) => s != you,
+                (Taken::Nobody, Outcome::Tied) => true,
+                _ => false,
+            },
+        }
+    }
+
+    /// Where card `id` lies now, as an event's snapshot (it must be on the table).
+    pub fn snap(&self, id: u8) -> Snap {
+        let pos = self.pos[id as usize] as usize;
+        Snap {
+            id,
+            slot: (pos / SEATS) as u8,
+            side: (pos % SEATS) as u8,
+            up: self.is_face_up(id),
+            // A value costs a read of every static on the table: kept only if a watch reads it.
+            value: if self.set.as_ref().is_some_and(|s| s.watches_values) { self.value(id) } else { 0 },
+            counters: self.counters[id as usize],
+        }
+    }
+}

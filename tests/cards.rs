@@ -1,0 +1,89 @@
+//! Card-set files for Card Wars (`slots`, `docs/cards.md`) as the binary reads them: the shipped
+//! sets load, and each class of mistake in a file stops the run before any game with exit 2 and
+//! one line naming the file, line, column, card and key.
+
+mod binary;
+
+use binary::{refused, run_ok, s};
+
+/// The head of every file here: a valid set header and the start of one card.
+const HEAD: &str = "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"common\"\n";
+
+/// Writes `body` after the header into a temporary file and expects exit 2 with `needle`.
+fn rejects(body: &str, needle: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, format!("{HEAD}{body}")).unwrap();
+    let out = dir.path().join("out");
+    refused(
+        &["run", "slots", "--set", &format!("cards={}", s(&file)), "--games", "1", "-q", "--out", s(&out)],
+        needle,
+    );
+    assert!(!out.exists(), "nothing is written");
+}
+
+#[test]
+fn the_shipped_sets_load_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    for set in ["sample", "imbalance"] {
+        let out = dir.path().join(set);
+        let cards = format!("cards=scenarios/cards/{set}.toml");
+        run_ok(&["run", "slots", "--set", &cards, "--games", "50", "-q", "--out", s(&out)]);
+    }
+}
+
+#[test]
+fn an_unknown_key_is_named_where_it_stands() {
+    rejects("value = 3\ncolour = \"red\"\n", "bad.toml:10:1: card 'probe', key 'colour': unknown key");
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_named() {
+    rejects(
+        "value = \"3\"\n",
+        "bad.toml:9:9: card 'probe', key 'value': expected an integer, found a string",
+    );
+}
+
+#[test]
+fn a_value_out_of_range_is_named() {
+    rejects("value = 10\n", "bad.toml:9:9: card 'probe', key 'value': out of range: allowed 1 to 9");
+    rejects(
+        "value = 3\n[[card.ability]]\neffect = \"counter\"\ntarget = \"oc\"\namount = 0\n",
+        "bad.toml:13:10: card 'probe', key 'ability[1].amount': 0 does nothing",
+    );
+}
+
+#[test]
+fn a_text_over_its_raritys_length_is_named() {
+    rejects(
+        "value = 3\ntext = \"Thirty-one characters of text!!\"\n",
+        "bad.toml:10:8: card 'probe', key 'text': 31 characters, over the 30 a common card holds",
+    );
+}
+
+#[test]
+fn a_selector_the_trigger_does_not_allow_is_named() {
+    // `event` is the card an event is about: a reveal ability has none.
+    rejects(
+        "value = 3\n[[card.ability]]\neffect = \"hide\"\ntarget = \"event\"\n",
+        "bad.toml:12:10: card 'probe', key 'ability[1].target': 'event' exists only in",
+    );
+    // A static ability cannot pick.
+    rejects(
+        "value = 3\n[[card.ability]]\non = \"static\"\neffect = \"modify\"\ntarget = { pick = \"highest\" }\namount = 1\n",
+        "bad.toml:13:19: card 'probe', key 'ability[1].target.pick': no pick here",
+    );
+}
+
+#[test]
+fn an_effect_the_trigger_does_not_allow_is_named() {
+    rejects(
+        "value = 3\n[[card.ability]]\non = \"static\"\neffect = \"destroy\"\ntarget = \"oc\"\n",
+        "bad.toml:12:10: card 'probe', key 'ability[1].effect': a static ability can only modify values",
+    );
+    rejects(
+        "value = 3\n[[card.ability]]\non = \"reveal\"\nturns = \"2-4\"\neffect = \"draw\"\n",
+        "bad.toml:12:9: card 'probe', key 'ability[1].turns': only turn triggers take turns",
+    );
+}
