@@ -644,3 +644,63 @@ fn first_round_scourge_war_rate_matches_the_exact_probability() {
         w.high
     );
 }
+
+// ---- positions mutation testing found untested ---------------------------------------------------
+// Hand-set positions for rules and story lines that no test above pinned down (found by running
+// cargo-mutants on `rules.rs` and `engine.rs`).
+
+/// Plays one round from a position with the story on: (end, record, story).
+fn told_round(duel: &mut Duel, d: &Decks) -> (Option<End>, GameRecord, String) {
+    let (mut rec, mut story) = (record(), String::new());
+    let mut rng = GameSeed::new(1, 1).rng();
+    let end = duel.round(d, &mut rng, &mut rec, &mut crate::games::narrate::Story(&mut story));
+    (end, rec, story)
+}
+
+#[test]
+fn a_player_with_exactly_two_units_still_lays_a_round() {
+    let d = decks(2);
+    // 9 and 8 against 3 and 2: P0 takes both columns whatever the placement.
+    let mut duel = position(&d, [&["9Ho", "8He"], &["3Sc", "2Cl"]], [Some("KHo"), Some("JSc")], &[]);
+    let (end, rec, _) = told_round(&mut duel, &d);
+    assert_eq!(end, None, "two Units are a full round");
+    assert_eq!((duel.rounds, duel.captured), (1, [4, 0]));
+    assert_eq!(count(&rec, "plain_battles"), 2);
+    // Now nobody can lay a round: the Final Battle (King v Jack) ends the game.
+    let (end, rec, story) = told_round(&mut duel, &d);
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!((duel.rounds, duel.captured), (1, [6, 0]));
+    assert_eq!(count(&rec, "final_battle_out_of_units"), 1);
+    assert!(story.contains("Final Battle (a player cannot lay a full round)"), "{story}");
+}
+
+#[test]
+fn a_player_with_exactly_two_units_lays_the_scarsands_pair() {
+    let d = decks(2);
+    // One suit: the Scarsands. P0 lays 3 down and the ace up, P1 2 down and the King up: the ace
+    // takes the battlefield's 8 Units; the Final Battle's Guardian beats the Jack.
+    let mut duel = position(&d, [&["3Ho", "AHo"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]));
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!(duel.captured, [10, 0]);
+    assert_eq!((count(&rec, "scarsands_short"), count(&rec, "units_unplayed")), (0, 0));
+}
+
+#[test]
+fn the_story_names_the_columns_and_a_player_without_a_legend() {
+    let d = decks(2);
+    let mut duel = position(&d, [FILLER, FILLER], [Some("KHo"), None], &[]);
+    let mut story = String::new();
+    let mut rng = GameSeed::new(1, 1).rng();
+    let f = field(&d, ["9Ho", "3Sc"], ["5He", "8Cl"]);
+    let end = duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(end, None);
+    assert!(story.contains("  left column: P0 takes it (9Ho v 5He)\n"), "{story}");
+    assert!(story.contains("  right column: P1 takes it (3Sc v 8Cl)\n"), "{story}");
+    assert!(story.contains("  captured: P0 2, P1 2;"), "the totals after a round that goes on: {story}");
+    // Scorched Earth with an empty Legends deck: P1 turns up nothing.
+    let mut story = String::new();
+    let f = field(&d, ["7Ho", "7He"], ["7He", "7Ho"]);
+    duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("  P0 turns up KHo\n  P1 turns up no Legend\n"), "{story}");
+}

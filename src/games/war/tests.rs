@@ -575,3 +575,107 @@ fn aces_low_only_relabels_ranks() {
     let critical = 1.95 * (2.0 / 200_000f64).sqrt();
     assert!(gap < critical, "KS distance {gap} >= {critical}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written positions for the rules and engine mechanics that mutation testing (cargo-mutants
+// on `rules.rs`, `engine.rs`, `ring.rs`) found no test for.
+
+#[test]
+fn a_seat_without_cards_at_the_start_is_out_before_the_first_battle() {
+    let r = rules(&[("players", "3"), SEAT_ORDER]);
+    let mut b = board(&r, &["9 4", "", "10 5"]);
+    assert_eq!(b.alive(), &[0, 2], "P1 holds no card and plays no battle");
+    let (end, _) = one_battle(&r, &mut b);
+    assert_eq!(end, None);
+    assert_eq!((stack(&r, &b, 0), stack(&r, &b, 2)), ("4".to_string(), "5 9 10".to_string()));
+}
+
+/// Two boards of the same position, one played by `plain_streak` with `limit`, the other by
+/// `battle` one battle at a time until it has played as many battles: (streak's end, both boards).
+fn streak_and_battles(r: &WarRules, stacks: &[&str], limit: u64) -> (Option<End>, Board, Board) {
+    let (mut fast, mut slow) = (board(r, stacks), board(r, stacks));
+    let (mut rng_fast, mut rng_slow) = (GameRng::new(5), GameRng::new(5));
+    let end = fast.plain_streak(r, &mut rng_fast, &mut record(), limit);
+    while slow.battles < fast.battles {
+        slow.battle(r, &mut rng_slow, &mut record(), &mut Silent);
+    }
+    (end, fast, slow)
+}
+
+#[test]
+fn a_streak_of_plain_battles_is_the_game_battle_by_battle_plays() {
+    // Thirteen distinct cards never tie: with shuffled pickup the streak plays 20 battles (this
+    // game lasts 31), each drawing the same coin `battle` draws, so both boards hold the same
+    // stacks after them.
+    let r = rules(&[("suits", "1")]);
+    let (end, fast, slow) = streak_and_battles(&r, &["2 9 4 J 6 K 8", "A 3 10 5 Q 7"], 20);
+    assert_eq!((end, fast.battles), (None, 20), "the streak stops at its limit");
+    assert!(fast.table.same_state(&slow.table));
+    assert!(fast.table.len(0) > 0 && fast.table.len(1) > 0);
+}
+
+#[test]
+fn a_streak_stops_at_a_tie_and_at_the_end_of_the_game() {
+    let r = rules(&[]);
+    // 9 v 10, then 5 v 5: the streak plays one battle and leaves the war to `battle`.
+    let (end, fast, slow) = streak_and_battles(&r, &["9 5 2", "10 5 3"], 50);
+    assert_eq!((end, fast.battles), (None, 1));
+    assert!(fast.table.same_state(&slow.table));
+    assert_eq!(fast.table.top(0), fast.table.top(1), "the tied fives are on top");
+    // 9 v 10, then 4 v 5: P0 runs out and the streak ends the game.
+    let (end, fast, _) = streak_and_battles(&r, &["9 4", "10 5"], 50);
+    assert_eq!((end, fast.battles), (Some(End::Win(1)), 2));
+    assert_eq!((fast.table.len(0), fast.table.len(1), fast.alive()), (0, 4, &[1u8][..]));
+    // The same with P1 running out.
+    let (end, fast, _) = streak_and_battles(&r, &["10 5", "9 4"], 50);
+    assert_eq!((end, fast.battles), (Some(End::Win(0)), 2));
+}
+
+/// Runs the engine's game loop from a hand-written position: (end, battles on the board, the
+/// battle count the record gets).
+fn run_position(r: &WarRules, stacks: &[&str]) -> (End, u64, u64) {
+    let engine = WarEngine::new(r.clone());
+    let mut sc = engine.new_scratch();
+    sc.board_mut().setup_from(&board(r, stacks).table);
+    let end = engine.run_from_board(&mut sc, &mut record());
+    let battles = sc.board_mut().battles;
+    (end, battles, engine.length(end, sc.board_mut()))
+}
+
+#[test]
+fn a_cycle_that_closes_at_the_cap_is_a_cycle_and_one_that_closes_past_it_is_capped() {
+    // K v 2, then 2 v K: the start position is back after 2 battles. Brent's detection sees the
+    // repeat only at battle 3, past a cap of 2, and the cycle still counts: transient + period = 2.
+    let deal = ["K 2", "2 K"];
+    let at_cap = rules(&[SEAT_ORDER, ("max_battles", "2")]);
+    assert_eq!(run_position(&at_cap, &deal), (End::Cycle { period: 2 }, 2, 2));
+    // With a cap of 1 the game is capped, and the board is replayed to exactly one battle.
+    let below = rules(&[SEAT_ORDER, ("max_battles", "1")]);
+    assert_eq!(run_position(&below, &deal), (End::Capped, 1, 1));
+}
+
+#[test]
+fn a_deterministic_game_won_at_the_cap_is_a_win() {
+    // 9 v 10 and 4 v 5: P1 wins at battle 2.
+    let deal = ["9 4", "10 5"];
+    let at_cap = rules(&[SEAT_ORDER, ("max_battles", "2")]);
+    assert_eq!(run_position(&at_cap, &deal), (End::Win(1), 2, 2));
+    let below = rules(&[SEAT_ORDER, ("max_battles", "1")]);
+    assert_eq!(run_position(&below, &deal), (End::Capped, 1, 1));
+}
+
+#[test]
+fn a_shuffled_game_stops_at_the_cap() {
+    // Distinct cards never tie; the game lasts longer than 3 battles under every variant below,
+    // whether it plays through the streak of plain battles or battle by battle.
+    let deal = ["2 9 4 J 6 K 8", "A 3 10 5 Q 7"];
+    for sets in [vec![], vec![("capture", "instant")], vec![("battles_to_win", "9")]] {
+        let mut sets = sets;
+        sets.extend([("suits", "1"), ("max_battles", "3")]);
+        let r = rules(&sets);
+        assert_eq!(run_position(&r, &deal), (End::Capped, 3, 3), "{sets:?}");
+    }
+    // The same game with a tie among its first battles (the streak leaves the war to `battle`).
+    let r = rules(&[("max_battles", "3")]);
+    assert_eq!(run_position(&r, &["9 5 2 3 4 6 7 8 9 10 J", "10 5 3 4 6 7 8 9 10 J Q"]), (End::Capped, 3, 3));
+}
