@@ -679,3 +679,29 @@ fn a_shuffled_game_stops_at_the_cap() {
     let r = rules(&[("max_battles", "3")]);
     assert_eq!(run_position(&r, &["9 5 2 3 4 6 7 8 9 10 J", "10 5 3 4 6 7 8 9 10 J Q"]), (End::Capped, 3, 3));
 }
+
+#[test]
+fn the_story_says_when_only_one_player_can_go_on() {
+    // As in `only_one_player_able_takes_the_spoils_without_laying`, told.
+    let r = rules(&[("players", "3"), ("war_scope", "tied"), SEAT_ORDER]);
+    let mut b = board(&r, &["K 2", "K 4 4 4 Q 5", "9 6"]);
+    let mut text = String::new();
+    b.battle(&r, &mut GameRng::new(7), &mut record(), &mut crate::games::narrate::Story(&mut text));
+    assert!(text.contains("  only P1 can go on and takes the spoils without laying\n"), "{text}");
+}
+
+#[test]
+fn the_story_counts_the_cards_after_a_battle_only_while_the_game_goes_on() {
+    let r = rules(&[SEAT_ORDER]);
+    let tell = |stacks: &[&str]| {
+        let mut b = board(&r, stacks);
+        let mut text = String::new();
+        b.battle(&r, &mut GameRng::new(7), &mut record(), &mut crate::games::narrate::Story(&mut text));
+        text
+    };
+    let goes_on = tell(&["9 4", "10 5"]);
+    assert!(goes_on.contains("\n  cards: P0 1, P1 3\n"), "{goes_on}");
+    let ends = tell(&["4", "10 5"]);
+    assert!(ends.contains("P0 has no cards left and is out"), "{ends}");
+    assert!(!ends.contains("cards: "), "one player left: no card count: {ends}");
+}
