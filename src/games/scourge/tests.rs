@@ -704,3 +704,34 @@ fn the_story_names_the_columns_and_a_player_without_a_legend() {
     duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
     assert!(story.contains("  P0 turns up KHo\n  P1 turns up no Legend\n"), "{story}");
 }
+
+#[test]
+fn the_deal_gives_each_player_half_the_units_and_one_legend() {
+    for e in engines() {
+        let mut sc = e.new_scratch();
+        e.deal(GameSeed::new(8, 0), &mut sc);
+        let duel = &sc.duel;
+        let half = e.unit_count() / 2;
+        assert_eq!((duel.stacks[0].len(), duel.stacks[1].len()), (half, half), "{:?}", e.decks);
+        let mut dealt = duel.stacks.concat();
+        dealt.sort();
+        let mut units = e.units.clone();
+        units.sort();
+        assert_eq!(dealt, units, "every Unit is dealt (every deck setting has an even count)");
+        assert!(duel.held.iter().all(Option::is_some));
+        assert_eq!(duel.legends.len(), e.legend_count() - 2);
+    }
+}
+
+#[test]
+fn the_census_checks_every_round_and_a_closing_final_battle() {
+    for e in engines() {
+        for i in 0..20 {
+            let seed = GameSeed::new(31, i);
+            let rec = Point::play_one(&e, seed);
+            let steps = Point::census(&e, seed).unwrap_or_else(|err| panic!("{seed:?}: {err}"));
+            // A Final Battle for want of Units is a step of its own; the others close a round.
+            assert_eq!(steps, rec.length + count(&rec, "final_battle_out_of_units"), "{seed:?}");
+        }
+    }
+}
