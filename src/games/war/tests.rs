@@ -705,3 +705,32 @@ fn the_story_counts_the_cards_after_a_battle_only_while_the_game_goes_on() {
     assert!(ends.contains("P0 has no cards left and is out"), "{ends}");
     assert!(!ends.contains("cards: "), "one player left: no card count: {ends}");
 }
+
+#[test]
+fn a_long_cycle_that_closes_at_the_cap_is_found_within_the_battles_brent_may_play() {
+    // Four ranks (2 3 4 A), seat-order pickup, one card down: this deal returns to the position
+    // after its first battle 24 battles later, so transient 1 + period 24 = 25 battles. Brent's
+    // detection doubles the stretch it compares (1, 2, 4, ...) and so sees the repeat within
+    // 3 x 25 + 3 battles: with a cap of 25 the game is a cycle, not capped.
+    let r = rules(&[SEAT_ORDER, ("ranks", "4"), ("suits", "2"), ("war_down", "1"), ("max_battles", "25")]);
+    assert_eq!(run_position(&r, &["2 3 4 3", "A 4 2 A"]), (End::Cycle { period: 24 }, 25, 25));
+}
+
+#[test]
+fn the_census_watches_every_battle_of_a_deterministic_game() {
+    let r = rules(&[SEAT_ORDER, ("ranks", "5"), ("suits", "2"), ("war_down", "1")]);
+    let engine = WarEngine::new(r);
+    let mut wins = 0;
+    for i in 0..40 {
+        let seed = GameSeed::new(i, 0);
+        let rec = engine.play_one(seed);
+        let steps = Point::census(&engine, seed).unwrap_or_else(|e| panic!("{seed:?}: {e}"));
+        if rec.outcome <= 1 {
+            assert_eq!(steps, rec.length, "a won game: one step per battle, {seed:?}");
+            wins += 1;
+        } else {
+            assert!(steps >= rec.length, "a cycle is watched through its detection too, {seed:?}");
+        }
+    }
+    assert!(wins > 0);
+}
