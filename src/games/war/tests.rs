@@ -734,3 +734,41 @@ fn the_census_watches_every_battle_of_a_deterministic_game() {
     }
     assert!(wins > 0);
 }
+
+/// A watch that sees every battle a board plays (the census's place in the game loop) and never
+/// stops the game: the battle count after each.
+struct EveryBattle(Vec<u64>);
+
+impl crate::games::census::Watch<Board> for EveryBattle {
+    const ON: bool = true;
+
+    fn step(&mut self, board: &Board, _: &GameRecord) -> bool {
+        self.0.push(board.battles);
+        true
+    }
+}
+
+/// Runs the engine's game loop from a hand-written position under `EveryBattle`: (end, battles on
+/// the board, the battles the watch saw).
+fn watched_position(r: &WarRules, stacks: &[&str]) -> (End, u64, Vec<u64>) {
+    let engine = WarEngine::new(r.clone());
+    let mut sc = engine.new_scratch();
+    sc.board_mut().setup_from(&board(r, stacks).table);
+    let mut watch = EveryBattle(Vec::new());
+    let end = engine.run(&mut GameRng::new(1), &mut sc, &mut record(), &mut watch);
+    (end, sc.board_mut().battles, watch.0)
+}
+
+#[test]
+fn a_watched_deterministic_game_ends_as_the_unwatched_one() {
+    // K v 2, 2 v K: Brent's detection plays 3 battles, then the hare replays one period from the
+    // start and meets the tortoise there.
+    let r = rules(&[SEAT_ORDER]);
+    assert_eq!(watched_position(&r, &["K 2", "2 K"]), (End::Cycle { period: 2 }, 2, vec![1, 2, 3, 1, 2]));
+    // The 25-battle cycle under a cap of 20 is capped: the board is replayed to exactly 20
+    // battles, each watched.
+    let r = rules(&[SEAT_ORDER, ("ranks", "4"), ("suits", "2"), ("war_down", "1"), ("max_battles", "20")]);
+    let (end, battles, seen) = watched_position(&r, &["2 3 4 3", "A 4 2 A"]);
+    assert_eq!((end, battles), (End::Capped, 20));
+    assert_eq!(seen[seen.len() - 20..], (1..=20).collect::<Vec<u64>>()[..], "the replay, battle by battle");
+}
