@@ -735,3 +735,20 @@ fn the_census_checks_every_round_and_a_closing_final_battle() {
         }
     }
 }
+
+#[test]
+fn each_player_places_their_two_units_left_or_right_at_random() {
+    let d = decks(2);
+    // seen[a][b]: P0's top Unit went right (a = 1) or left, and P1's (b).
+    let mut seen = [[0u32; 2]; 2];
+    for i in 0..200 {
+        let mut duel = position(&d, [&["2Ho", "3Ho"], &["4Sc", "5Sc"]], [None, None], &[]);
+        let f = duel.lay(&mut GameSeed::new(6, i).rng());
+        assert!(duel.stacks.iter().all(Vec::is_empty));
+        let right = |s: usize, top: &str| usize::from(f[s][1] == unit_of(&d, top));
+        seen[right(0, "2Ho")][right(1, "4Sc")] += 1;
+    }
+    // Four equally likely placements in 200 rounds: each about 50 times; fewer than 20 has
+    // binomial probability 2.3e-8 for each.
+    assert!(seen.iter().flatten().all(|&n| n >= 20), "{seen:?}");
+}
