@@ -752,3 +752,55 @@ fn each_player_places_their_two_units_left_or_right_at_random() {
     // binomial probability 2.3e-8 for each.
     assert!(seen.iter().flatten().all(|&n| n >= 20), "{seen:?}");
 }
+
+#[test]
+fn a_game_played_on_a_used_scratch_is_the_game_a_fresh_one_plays() {
+    let e = ScourgeEngine::new(Pack::Draconian, 2);
+    let mut used = e.new_scratch();
+    for i in 0..5 {
+        e.play(GameSeed::new(41, i), &mut used, &mut record());
+    }
+    let seed = GameSeed::new(41, 5);
+    let mut again = record();
+    e.play(seed, &mut used, &mut again);
+    let fresh = Point::play_one(&e, seed);
+    assert_eq!((again.outcome, again.length), (fresh.outcome, fresh.length));
+    assert_eq!(again.counters, fresh.counters);
+    assert_eq!(again.observations(), fresh.observations());
+}
+
+#[test]
+fn a_side_with_two_cards_in_contention_needs_four_units_for_a_war_step() {
+    let d = decks(2);
+    // P0's two 9s match P1's 9: P0 must lay a face-down and a face-up Unit on each, four Units,
+    // and holds three. The war cannot be fought: the Final Battle (Queen v Jack) takes the four
+    // Units of the battlefield and both Legends.
+    let mut duel = position(&d, [&["2Ho", "4Ho", "3Ho"], &["5He", "QSc"]], [Some("QHo"), Some("JSc")], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["9He", "9Sc"], ["3Ho", "9Cl"]));
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!(duel.captured, [6, 0]);
+    assert_eq!((count(&rec, "three_card_wars"), count(&rec, "war_steps")), (1, 0));
+    assert_eq!(count(&rec, "final_battle_war_short"), 1);
+    assert_eq!(count(&rec, "units_unplayed"), 5);
+}
+
+#[test]
+fn the_story_tells_each_war_step_and_no_totals_after_the_last_round() {
+    let d = decks(2);
+    // As in `column_war_with_a_normal_second_column`, told: one step, two cards in contention.
+    let mut duel =
+        position(&d, [&["2Ho", "QHo", "AHe", "AHe"], &["3He", "4Sc", "AHo", "AHo"]], [None, None], &[]);
+    let mut story = String::new();
+    let mut rng = GameSeed::new(1, 1).rng();
+    let f = field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]);
+    duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("  war step 1: 2 cards in contention\n"), "{story}");
+    // A Scarsands battle ends the game: no totals after it.
+    let mut duel = position(&d, [&["3Ho", "AHo"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let mut story = String::new();
+    let f = field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]);
+    let end = duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(end, Some(End::Win(0)));
+    assert!(story.contains("Final Battle (it follows the Scarsands battle)"), "{story}");
+    assert!(!story.contains("  captured: P0"), "{story}");
+}
