@@ -804,3 +804,20 @@ fn the_story_tells_each_war_step_and_no_totals_after_the_last_round() {
     assert!(story.contains("Final Battle (it follows the Scarsands battle)"), "{story}");
     assert!(!story.contains("  captured: P0"), "{story}");
 }
+
+#[test]
+fn a_seed_lays_the_same_first_round_as_ever() {
+    // Same seed, same game: the deal and the placement draw fix the first battlefield of these
+    // games (P0's left and right, then P1's); a change here changes every published result. Game
+    // 0 swaps both players' top two Units, game 2 only P0's, game 3 neither.
+    let e = ScourgeEngine::new(Pack::Draconian, 2);
+    let mut sc = e.new_scratch();
+    for (i, p0, p1) in [
+        (0, ["4Ho", "9He"], ["GSc", "KHo"]),
+        (2, ["4He", "7Cl"], ["5Sc", "AHe"]),
+        (3, ["5Cl", "9He"], ["7He", "5Ho"]),
+    ] {
+        let mut rng = e.deal(GameSeed::new(2026, i), &mut sc);
+        assert_eq!(sc.duel.lay(&mut rng), field(&e.decks, p0, p1), "game {i}");
+    }
+}
