@@ -821,3 +821,18 @@ fn a_seed_lays_the_same_first_round_as_ever() {
         assert_eq!(sc.duel.lay(&mut rng), field(&e.decks, p0, p1), "game {i}");
     }
 }
+
+#[test]
+fn a_re_tie_on_twos_keeps_only_the_cards_in_contention() {
+    let d = decks(2);
+    // The left 7s match; both face-up cards of step 1 are 2s (the lowest value), a tie. Only P0's
+    // left card was in contention, so only it goes on: step 2 costs P0 two Units, which it has.
+    // P0's King beats P1's 5: the left column and the eight war cards; P1's King takes the right.
+    let p0: &[&str] = &["3Ho", "2Ho", "4Ho", "KSc"];
+    let p1: &[&str] = &["3Sc", "2Cl", "4Sc", "5He"];
+    let mut duel = position(&d, [p0, p1], [None, None], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]));
+    assert_eq!(end, None);
+    assert_eq!(count(&rec, "war_steps"), 2);
+    assert_eq!(duel.captured, [2 + 8, 2]);
+}
