@@ -836,3 +836,14 @@ fn a_re_tie_on_twos_keeps_only_the_cards_in_contention() {
     assert_eq!(count(&rec, "war_steps"), 2);
     assert_eq!(duel.captured, [2 + 8, 2]);
 }
+
+#[test]
+fn the_higher_face_up_card_of_p1_takes_the_scarsands() {
+    let d = decks(2);
+    // P1's King beats P0's 5: P1 takes the 8 Units; the Final Battle's Guardian (P0) beats the
+    // Jack and takes only the two Legends.
+    let mut duel = position(&d, [&["3Ho", "5Ho"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let (end, _) = fight(&mut duel, &d, field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]));
+    assert_eq!(end, Some(End::Win(1)));
+    assert_eq!(duel.captured, [2, 8]);
+}
