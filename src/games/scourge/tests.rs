@@ -703,6 +703,7 @@ fn the_story_names_the_columns_and_a_player_without_a_legend() {
     let f = field(&d, ["7Ho", "7He"], ["7He", "7Ho"]);
     duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
     assert!(story.contains("  P0 turns up KHo\n  P1 turns up no Legend\n"), "{story}");
+    assert!(story.contains("  Legend contest: P1 has no Legend\n"), "{story}");
 }
 
 #[test]
