@@ -644,3 +644,207 @@ fn first_round_scourge_war_rate_matches_the_exact_probability() {
         w.high
     );
 }
+
+// ---- positions mutation testing found untested ---------------------------------------------------
+// Hand-set positions for rules and story lines that no test above pinned down (found by running
+// cargo-mutants on `rules.rs` and `engine.rs`).
+
+/// Plays one round from a position with the story on: (end, record, story).
+fn told_round(duel: &mut Duel, d: &Decks) -> (Option<End>, GameRecord, String) {
+    let (mut rec, mut story) = (record(), String::new());
+    let mut rng = GameSeed::new(1, 1).rng();
+    let end = duel.round(d, &mut rng, &mut rec, &mut crate::games::narrate::Story(&mut story));
+    (end, rec, story)
+}
+
+#[test]
+fn a_player_with_exactly_two_units_still_lays_a_round() {
+    let d = decks(2);
+    // 9 and 8 against 3 and 2: P0 takes both columns whatever the placement.
+    let mut duel = position(&d, [&["9Ho", "8He"], &["3Sc", "2Cl"]], [Some("KHo"), Some("JSc")], &[]);
+    let (end, rec, _) = told_round(&mut duel, &d);
+    assert_eq!(end, None, "two Units are a full round");
+    assert_eq!((duel.rounds, duel.captured), (1, [4, 0]));
+    assert_eq!(count(&rec, "plain_battles"), 2);
+    // Now nobody can lay a round: the Final Battle (King v Jack) ends the game.
+    let (end, rec, story) = told_round(&mut duel, &d);
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!((duel.rounds, duel.captured), (1, [6, 0]));
+    assert_eq!(count(&rec, "final_battle_out_of_units"), 1);
+    assert!(story.contains("Final Battle (a player cannot lay a full round)"), "{story}");
+}
+
+#[test]
+fn a_player_with_exactly_two_units_lays_the_scarsands_pair() {
+    let d = decks(2);
+    // One suit: the Scarsands. P0 lays 3 down and the ace up, P1 2 down and the King up: the ace
+    // takes the battlefield's 8 Units; the Final Battle's Guardian beats the Jack.
+    let mut duel = position(&d, [&["3Ho", "AHo"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]));
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!(duel.captured, [10, 0]);
+    assert_eq!((count(&rec, "scarsands_short"), count(&rec, "units_unplayed")), (0, 0));
+}
+
+#[test]
+fn the_story_names_the_columns_and_a_player_without_a_legend() {
+    let d = decks(2);
+    let mut duel = position(&d, [FILLER, FILLER], [Some("KHo"), None], &[]);
+    let mut story = String::new();
+    let mut rng = GameSeed::new(1, 1).rng();
+    let f = field(&d, ["9Ho", "3Sc"], ["5He", "8Cl"]);
+    let end = duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(end, None);
+    assert!(story.contains("  left column: P0 takes it (9Ho v 5He)\n"), "{story}");
+    assert!(story.contains("  right column: P1 takes it (3Sc v 8Cl)\n"), "{story}");
+    assert!(story.contains("  captured: P0 2, P1 2;"), "the totals after a round that goes on: {story}");
+    // Scorched Earth with an empty Legends deck: P1 turns up nothing.
+    let mut story = String::new();
+    let f = field(&d, ["7Ho", "7He"], ["7He", "7Ho"]);
+    duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("  P0 turns up KHo\n  P1 turns up no Legend\n"), "{story}");
+    assert!(story.contains("  Legend contest: P1 has no Legend\n"), "{story}");
+}
+
+#[test]
+fn the_deal_gives_each_player_half_the_units_and_one_legend() {
+    for e in engines() {
+        let mut sc = e.new_scratch();
+        e.deal(GameSeed::new(8, 0), &mut sc);
+        let duel = &sc.duel;
+        let half = e.unit_count() / 2;
+        assert_eq!((duel.stacks[0].len(), duel.stacks[1].len()), (half, half), "{:?}", e.decks);
+        let mut dealt = duel.stacks.concat();
+        dealt.sort();
+        let mut units = e.units.clone();
+        units.sort();
+        assert_eq!(dealt, units, "every Unit is dealt (every deck setting has an even count)");
+        assert!(duel.held.iter().all(Option::is_some));
+        assert_eq!(duel.legends.len(), e.legend_count() - 2);
+    }
+}
+
+#[test]
+fn the_census_checks_every_round_and_a_closing_final_battle() {
+    for e in engines() {
+        for i in 0..20 {
+            let seed = GameSeed::new(31, i);
+            let rec = Point::play_one(&e, seed);
+            let steps = Point::census(&e, seed).unwrap_or_else(|err| panic!("{seed:?}: {err}"));
+            // A Final Battle for want of Units is a step of its own; the others close a round.
+            assert_eq!(steps, rec.length + count(&rec, "final_battle_out_of_units"), "{seed:?}");
+        }
+    }
+}
+
+#[test]
+fn each_player_places_their_two_units_left_or_right_at_random() {
+    let d = decks(2);
+    // seen[a][b]: P0's top Unit went right (a = 1) or left, and P1's (b).
+    let mut seen = [[0u32; 2]; 2];
+    for i in 0..200 {
+        let mut duel = position(&d, [&["2Ho", "3Ho"], &["4Sc", "5Sc"]], [None, None], &[]);
+        let f = duel.lay(&mut GameSeed::new(6, i).rng());
+        assert!(duel.stacks.iter().all(Vec::is_empty));
+        let right = |s: usize, top: &str| usize::from(f[s][1] == unit_of(&d, top));
+        seen[right(0, "2Ho")][right(1, "4Sc")] += 1;
+    }
+    // Four equally likely placements in 200 rounds: each about 50 times; fewer than 20 has
+    // binomial probability 2.3e-8 for each.
+    assert!(seen.iter().flatten().all(|&n| n >= 20), "{seen:?}");
+}
+
+#[test]
+fn a_game_played_on_a_used_scratch_is_the_game_a_fresh_one_plays() {
+    let e = ScourgeEngine::new(Pack::Draconian, 2);
+    let mut used = e.new_scratch();
+    for i in 0..5 {
+        e.play(GameSeed::new(41, i), &mut used, &mut record());
+    }
+    let seed = GameSeed::new(41, 5);
+    let mut again = record();
+    e.play(seed, &mut used, &mut again);
+    let fresh = Point::play_one(&e, seed);
+    assert_eq!((again.outcome, again.length), (fresh.outcome, fresh.length));
+    assert_eq!(again.counters, fresh.counters);
+    assert_eq!(again.observations(), fresh.observations());
+}
+
+#[test]
+fn a_side_with_two_cards_in_contention_needs_four_units_for_a_war_step() {
+    let d = decks(2);
+    // P0's two 9s match P1's 9: P0 must lay a face-down and a face-up Unit on each, four Units,
+    // and holds three. The war cannot be fought: the Final Battle (Queen v Jack) takes the four
+    // Units of the battlefield and both Legends.
+    let mut duel = position(&d, [&["2Ho", "4Ho", "3Ho"], &["5He", "QSc"]], [Some("QHo"), Some("JSc")], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["9He", "9Sc"], ["3Ho", "9Cl"]));
+    assert_eq!(end, Some(End::Win(0)));
+    assert_eq!(duel.captured, [6, 0]);
+    assert_eq!((count(&rec, "three_card_wars"), count(&rec, "war_steps")), (1, 0));
+    assert_eq!(count(&rec, "final_battle_war_short"), 1);
+    assert_eq!(count(&rec, "units_unplayed"), 5);
+}
+
+#[test]
+fn the_story_tells_each_war_step_and_no_totals_after_the_last_round() {
+    let d = decks(2);
+    // As in `column_war_with_a_normal_second_column`, told: one step, two cards in contention.
+    let mut duel =
+        position(&d, [&["2Ho", "QHo", "AHe", "AHe"], &["3He", "4Sc", "AHo", "AHo"]], [None, None], &[]);
+    let mut story = String::new();
+    let mut rng = GameSeed::new(1, 1).rng();
+    let f = field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]);
+    duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("  war step 1: 2 cards in contention\n"), "{story}");
+    // A Scarsands battle ends the game: no totals after it.
+    let mut duel = position(&d, [&["3Ho", "AHo"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let mut story = String::new();
+    let f = field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]);
+    let end = duel.fight(f, &d, &mut rng, &mut record(), &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(end, Some(End::Win(0)));
+    assert!(story.contains("Final Battle (it follows the Scarsands battle)"), "{story}");
+    assert!(!story.contains("  captured: P0"), "{story}");
+}
+
+#[test]
+fn a_seed_lays_the_same_first_round_as_ever() {
+    // Same seed, same game: the deal and the placement draw fix the first battlefield of these
+    // games (P0's left and right, then P1's); a change here changes every published result. Game
+    // 0 swaps both players' top two Units, game 2 only P0's, game 3 neither.
+    let e = ScourgeEngine::new(Pack::Draconian, 2);
+    let mut sc = e.new_scratch();
+    for (i, p0, p1) in [
+        (0, ["4Ho", "9He"], ["GSc", "KHo"]),
+        (2, ["4He", "7Cl"], ["5Sc", "AHe"]),
+        (3, ["5Cl", "9He"], ["7He", "5Ho"]),
+    ] {
+        let mut rng = e.deal(GameSeed::new(2026, i), &mut sc);
+        assert_eq!(sc.duel.lay(&mut rng), field(&e.decks, p0, p1), "game {i}");
+    }
+}
+
+#[test]
+fn a_re_tie_on_twos_keeps_only_the_cards_in_contention() {
+    let d = decks(2);
+    // The left 7s match; both face-up cards of step 1 are 2s (the lowest value), a tie. Only P0's
+    // left card was in contention, so only it goes on: step 2 costs P0 two Units, which it has.
+    // P0's King beats P1's 5: the left column and the eight war cards; P1's King takes the right.
+    let p0: &[&str] = &["3Ho", "2Ho", "4Ho", "KSc"];
+    let p1: &[&str] = &["3Sc", "2Cl", "4Sc", "5He"];
+    let mut duel = position(&d, [p0, p1], [None, None], &[]);
+    let (end, rec) = fight(&mut duel, &d, field(&d, ["7He", "9Sc"], ["7Cl", "KHo"]));
+    assert_eq!(end, None);
+    assert_eq!(count(&rec, "war_steps"), 2);
+    assert_eq!(duel.captured, [2 + 8, 2]);
+}
+
+#[test]
+fn the_higher_face_up_card_of_p1_takes_the_scarsands() {
+    let d = decks(2);
+    // P1's King beats P0's 5: P1 takes the 8 Units; the Final Battle's Guardian (P0) beats the
+    // Jack and takes only the two Legends.
+    let mut duel = position(&d, [&["3Ho", "5Ho"], &["2He", "KHe"]], [Some("GHo"), Some("JSc")], &[]);
+    let (end, _) = fight(&mut duel, &d, field(&d, ["2Sc", "9Sc"], ["KSc", "5Sc"]));
+    assert_eq!(end, Some(End::Win(1)));
+    assert_eq!(duel.captured, [2, 8]);
+}

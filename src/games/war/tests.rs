@@ -575,3 +575,200 @@ fn aces_low_only_relabels_ranks() {
     let critical = 1.95 * (2.0 / 200_000f64).sqrt();
     assert!(gap < critical, "KS distance {gap} >= {critical}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written positions for the rules and engine mechanics that mutation testing (cargo-mutants
+// on `rules.rs`, `engine.rs`, `ring.rs`) found no test for.
+
+#[test]
+fn a_seat_without_cards_at_the_start_is_out_before_the_first_battle() {
+    let r = rules(&[("players", "3"), SEAT_ORDER]);
+    let mut b = board(&r, &["9 4", "", "10 5"]);
+    assert_eq!(b.alive(), &[0, 2], "P1 holds no card and plays no battle");
+    let (end, _) = one_battle(&r, &mut b);
+    assert_eq!(end, None);
+    assert_eq!((stack(&r, &b, 0), stack(&r, &b, 2)), ("4".to_string(), "5 9 10".to_string()));
+}
+
+/// Two boards of the same position, one played by `plain_streak` with `limit`, the other by
+/// `battle` one battle at a time until it has played as many battles: (streak's end, both boards).
+fn streak_and_battles(r: &WarRules, stacks: &[&str], limit: u64) -> (Option<End>, Board, Board) {
+    let (mut fast, mut slow) = (board(r, stacks), board(r, stacks));
+    let (mut rng_fast, mut rng_slow) = (GameRng::new(5), GameRng::new(5));
+    let end = fast.plain_streak(r, &mut rng_fast, &mut record(), limit);
+    while slow.battles < fast.battles {
+        slow.battle(r, &mut rng_slow, &mut record(), &mut Silent);
+    }
+    (end, fast, slow)
+}
+
+#[test]
+fn a_streak_of_plain_battles_is_the_game_battle_by_battle_plays() {
+    // Thirteen distinct cards never tie: with shuffled pickup the streak plays 20 battles (this
+    // game lasts 31), each drawing the same coin `battle` draws, so both boards hold the same
+    // stacks after them.
+    let r = rules(&[("suits", "1")]);
+    let (end, fast, slow) = streak_and_battles(&r, &["2 9 4 J 6 K 8", "A 3 10 5 Q 7"], 20);
+    assert_eq!((end, fast.battles), (None, 20), "the streak stops at its limit");
+    assert!(fast.table.same_state(&slow.table));
+    assert!(fast.table.len(0) > 0 && fast.table.len(1) > 0);
+}
+
+#[test]
+fn a_streak_stops_at_a_tie_and_at_the_end_of_the_game() {
+    let r = rules(&[]);
+    // 9 v 10, then 5 v 5: the streak plays one battle and leaves the war to `battle`.
+    let (end, fast, slow) = streak_and_battles(&r, &["9 5 2", "10 5 3"], 50);
+    assert_eq!((end, fast.battles), (None, 1));
+    assert!(fast.table.same_state(&slow.table));
+    assert_eq!(fast.table.top(0), fast.table.top(1), "the tied fives are on top");
+    // 9 v 10, then 4 v 5: P0 runs out and the streak ends the game.
+    let (end, fast, _) = streak_and_battles(&r, &["9 4", "10 5"], 50);
+    assert_eq!((end, fast.battles), (Some(End::Win(1)), 2));
+    assert_eq!((fast.table.len(0), fast.table.len(1), fast.alive()), (0, 4, &[1u8][..]));
+    // The same with P1 running out.
+    let (end, fast, _) = streak_and_battles(&r, &["10 5", "9 4"], 50);
+    assert_eq!((end, fast.battles), (Some(End::Win(0)), 2));
+}
+
+/// Runs the engine's game loop from a hand-written position: (end, battles on the board, the
+/// battle count the record gets).
+fn run_position(r: &WarRules, stacks: &[&str]) -> (End, u64, u64) {
+    let engine = WarEngine::new(r.clone());
+    let mut sc = engine.new_scratch();
+    sc.board_mut().setup_from(&board(r, stacks).table);
+    let end = engine.run_from_board(&mut sc, &mut record());
+    let battles = sc.board_mut().battles;
+    (end, battles, engine.length(end, sc.board_mut()))
+}
+
+#[test]
+fn a_cycle_that_closes_at_the_cap_is_a_cycle_and_one_that_closes_past_it_is_capped() {
+    // K v 2, then 2 v K: the start position is back after 2 battles. Brent's detection sees the
+    // repeat only at battle 3, past a cap of 2, and the cycle still counts: transient + period = 2.
+    let deal = ["K 2", "2 K"];
+    let at_cap = rules(&[SEAT_ORDER, ("max_battles", "2")]);
+    assert_eq!(run_position(&at_cap, &deal), (End::Cycle { period: 2 }, 2, 2));
+    // With a cap of 1 the game is capped, and the board is replayed to exactly one battle.
+    let below = rules(&[SEAT_ORDER, ("max_battles", "1")]);
+    assert_eq!(run_position(&below, &deal), (End::Capped, 1, 1));
+}
+
+#[test]
+fn a_deterministic_game_won_at_the_cap_is_a_win() {
+    // 9 v 10 and 4 v 5: P1 wins at battle 2.
+    let deal = ["9 4", "10 5"];
+    let at_cap = rules(&[SEAT_ORDER, ("max_battles", "2")]);
+    assert_eq!(run_position(&at_cap, &deal), (End::Win(1), 2, 2));
+    let below = rules(&[SEAT_ORDER, ("max_battles", "1")]);
+    assert_eq!(run_position(&below, &deal), (End::Capped, 1, 1));
+}
+
+#[test]
+fn a_shuffled_game_stops_at_the_cap() {
+    // Distinct cards never tie; the game lasts longer than 3 battles under every variant below,
+    // whether it plays through the streak of plain battles or battle by battle.
+    let deal = ["2 9 4 J 6 K 8", "A 3 10 5 Q 7"];
+    for sets in [vec![], vec![("capture", "instant")], vec![("battles_to_win", "9")]] {
+        let mut sets = sets;
+        sets.extend([("suits", "1"), ("max_battles", "3")]);
+        let r = rules(&sets);
+        assert_eq!(run_position(&r, &deal), (End::Capped, 3, 3), "{sets:?}");
+    }
+    // The same game with a tie among its first battles (the streak leaves the war to `battle`).
+    let r = rules(&[("max_battles", "3")]);
+    assert_eq!(run_position(&r, &["9 5 2 3 4 6 7 8 9 10 J", "10 5 3 4 6 7 8 9 10 J Q"]), (End::Capped, 3, 3));
+}
+
+#[test]
+fn the_story_says_when_only_one_player_can_go_on() {
+    // As in `only_one_player_able_takes_the_spoils_without_laying`, told.
+    let r = rules(&[("players", "3"), ("war_scope", "tied"), SEAT_ORDER]);
+    let mut b = board(&r, &["K 2", "K 4 4 4 Q 5", "9 6"]);
+    let mut text = String::new();
+    b.battle(&r, &mut GameRng::new(7), &mut record(), &mut crate::games::narrate::Story(&mut text));
+    assert!(text.contains("  only P1 can go on and takes the spoils without laying\n"), "{text}");
+}
+
+#[test]
+fn the_story_counts_the_cards_after_a_battle_only_while_the_game_goes_on() {
+    let r = rules(&[SEAT_ORDER]);
+    let tell = |stacks: &[&str]| {
+        let mut b = board(&r, stacks);
+        let mut text = String::new();
+        b.battle(&r, &mut GameRng::new(7), &mut record(), &mut crate::games::narrate::Story(&mut text));
+        text
+    };
+    let goes_on = tell(&["9 4", "10 5"]);
+    assert!(goes_on.contains("\n  cards: P0 1, P1 3\n"), "{goes_on}");
+    let ends = tell(&["4", "10 5"]);
+    assert!(ends.contains("P0 has no cards left and is out"), "{ends}");
+    assert!(!ends.contains("cards: "), "one player left: no card count: {ends}");
+}
+
+#[test]
+fn a_long_cycle_that_closes_at_the_cap_is_found_within_the_battles_brent_may_play() {
+    // Four ranks (2 3 4 A), seat-order pickup, one card down: this deal returns to the position
+    // after its first battle 24 battles later, so transient 1 + period 24 = 25 battles. Brent's
+    // detection doubles the stretch it compares (1, 2, 4, ...) and so sees the repeat within
+    // 3 x 25 + 3 battles: with a cap of 25 the game is a cycle, not capped.
+    let r = rules(&[SEAT_ORDER, ("ranks", "4"), ("suits", "2"), ("war_down", "1"), ("max_battles", "25")]);
+    assert_eq!(run_position(&r, &["2 3 4 3", "A 4 2 A"]), (End::Cycle { period: 24 }, 25, 25));
+}
+
+#[test]
+fn the_census_watches_every_battle_of_a_deterministic_game() {
+    let r = rules(&[SEAT_ORDER, ("ranks", "5"), ("suits", "2"), ("war_down", "1")]);
+    let engine = WarEngine::new(r);
+    let mut wins = 0;
+    for i in 0..40 {
+        let seed = GameSeed::new(i, 0);
+        let rec = engine.play_one(seed);
+        let steps = Point::census(&engine, seed).unwrap_or_else(|e| panic!("{seed:?}: {e}"));
+        if rec.outcome <= 1 {
+            assert_eq!(steps, rec.length, "a won game: one step per battle, {seed:?}");
+            wins += 1;
+        } else {
+            assert!(steps >= rec.length, "a cycle is watched through its detection too, {seed:?}");
+        }
+    }
+    assert!(wins > 0);
+}
+
+/// A watch that sees every battle a board plays (the census's place in the game loop) and never
+/// stops the game: the battle count after each.
+struct EveryBattle(Vec<u64>);
+
+impl crate::games::census::Watch<Board> for EveryBattle {
+    const ON: bool = true;
+
+    fn step(&mut self, board: &Board, _: &GameRecord) -> bool {
+        self.0.push(board.battles);
+        true
+    }
+}
+
+/// Runs the engine's game loop from a hand-written position under `EveryBattle`: (end, battles on
+/// the board, the battles the watch saw).
+fn watched_position(r: &WarRules, stacks: &[&str]) -> (End, u64, Vec<u64>) {
+    let engine = WarEngine::new(r.clone());
+    let mut sc = engine.new_scratch();
+    sc.board_mut().setup_from(&board(r, stacks).table);
+    let mut watch = EveryBattle(Vec::new());
+    let end = engine.run(&mut GameRng::new(1), &mut sc, &mut record(), &mut watch);
+    (end, sc.board_mut().battles, watch.0)
+}
+
+#[test]
+fn a_watched_deterministic_game_ends_as_the_unwatched_one() {
+    // K v 2, 2 v K: Brent's detection plays 3 battles, then the hare replays one period from the
+    // start and meets the tortoise there.
+    let r = rules(&[SEAT_ORDER]);
+    assert_eq!(watched_position(&r, &["K 2", "2 K"]), (End::Cycle { period: 2 }, 2, vec![1, 2, 3, 1, 2]));
+    // The 25-battle cycle under a cap of 20 is capped: the board is replayed to exactly 20
+    // battles, each watched.
+    let r = rules(&[SEAT_ORDER, ("ranks", "4"), ("suits", "2"), ("war_down", "1"), ("max_battles", "20")]);
+    let (end, battles, seen) = watched_position(&r, &["2 3 4 3", "A 4 2 A"]);
+    assert_eq!((end, battles), (End::Capped, 20));
+    assert_eq!(seen[seen.len() - 20..], (1..=20).collect::<Vec<u64>>()[..], "the replay, battle by battle");
+}
