@@ -242,10 +242,11 @@ def scourge_decks():
               "Final Battle changes the result", "Scorched Earth declared", "scorched (no winner)"]
     rows = []
     for p in r.summary:
+        if p["players"] != "2":
+            continue
         name = p["scenario"]
         label = f"{p['decks']} standard decks" if p["deck"] == "standard" else p["decks"]
-        causes = [int(r.event(name, f"final_battle_{c}")["total"]) for c in ("out_of_units", "war_short", "scarsands")]
-        split = " / ".join(f"{100 * c / sum(causes):.1f}%" for c in causes)
+        split = final_battle_split(r, name)
         decisive = float(r.event(name, "final_battle_decisive")["share_of_games"])
         declared = r.event(name, "scorched_earth")
         scorched = r.outcome(name, "scorched")
@@ -256,8 +257,39 @@ def scourge_decks():
     return table(header, rows)
 
 
-def territories_agents():
-    r = run("territories-versions")
+def final_battle_split(r, name):
+    causes = [int(r.event(name, f"final_battle_{c}")["total"]) for c in ("out_of_units", "war_short", "scarsands")]
+    return " / ".join(f"{100 * c / sum(causes):.1f}%" for c in causes)
+
+
+def scourge_teams():
+    r = run("scourge-decks")
+    header = ["players", "decks", "mean rounds", "side a wins", "side b wins", "draw", "mean \\|margin\\|",
+              "Final Battle: out of units / war can't be fought / Scarsands", "Final Battle changes the result",
+              "a side without Legends", "MVP share per seat (lowest–highest)", "MVP shared (side a / b)"]
+    rows = []
+    for p in r.summary:
+        players = int(p["players"])
+        if players == 2:
+            continue
+        name = p["scenario"]
+        margin = r.distribution(name, "margin")
+        mean_margin = sum(abs(v) * c for v, c in margin.items()) / sum(margin.values())
+        mvp = [float(r.event(name, f"mvp_p{s}")["share_of_games"]) for s in range(players)]
+        shared = [float(r.event(name, f"mvp_shared_{side}")["share_of_games"]) for side in "ab"]
+        decks = "2 standard" if p["deck"] == "standard" else p["decks"]
+        rows.append([str(players), decks, mean_of(p), rate_of(r.outcome(name, "win", team="a")),
+                     rate_of(r.outcome(name, "win", team="b")), percent(float(p["draw_rate"])), f"{mean_margin:.1f}",
+                     final_battle_split(r, name), f"{100 * float(r.event(name, 'final_battle_decisive')['share_of_games']):.1f}%",
+                     percent(float(r.event(name, "side_without_legend")["share_of_games"])),
+                     f"{100 * min(mvp):.2f}–{100 * max(mvp):.2f}%", " / ".join(f"{100 * s:.1f}%" for s in shared)])
+    rows.sort(key=lambda row: (row[0], "standard" in row[1], row[1]))
+    return table(header, rows)
+
+
+def agents_matrix(name):
+    """The head-to-head matrix of agents.csv, weakest agent first, as `win rate ±half-width`."""
+    r = run(name)
     cells = {(a["agent"], a["opponent"]): a for a in r.agents()}
     agents = sorted({a for a, _ in cells}, key=lambda a: sum(float(c["win_rate"]) for (x, _), c in cells.items() if x == a))
     budget = next(p["search_budget"] for p in r.summary if "search" in p["policies"])
@@ -270,6 +302,49 @@ def territories_agents():
             row.append("—" if c is None else rate_of(c))
         rows.append(row)
     return table(["agent \\ opponent"] + [named[b] for b in agents], rows)
+
+
+def wilson(successes, n):
+    """Wilson's 95% score interval of a proportion (Wilson 1927), as in the CSV files."""
+    z = 1.959963984540054
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def first_player(r, point):
+    """The first player's share of the decided (not capped) games, `rate ±half-width` in %."""
+    wins = int(r.event(point["scenario"], "first_player_wins")["games_with"])
+    decided = round(int(point["games"]) * (1 - float(point["capped_rate"])))
+    low, high = wilson(wins, decided)
+    return with_interval(wins / decided, low, high, 100.0, "%")
+
+
+def cardwars_mirrors():
+    r = run("cardwars-policies")
+    rows = []
+    for p in r.summary:
+        if "," in p["policies"]:
+            continue
+        rows.append([p["policies"], mean_of(p), first_player(r, p), percent(float(p["capped_rate"])),
+                     percent(float(r.event(p["scenario"], "joker_defenses")["share_of_games"]))])
+    return table(["mirror", "mean turns", "first player wins (of decided games)", "capped", "games with a joker defense"], rows)
+
+
+def cardwars_balance():
+    r = run("cardwars-balance")
+    lives = sorted({int(p["life"]) for p in r.summary})
+    rows = []
+    for first_draw in ("true", "false"):
+        for hand in sorted({int(p["opening_hand"]) for p in r.summary}):
+            cells = []
+            for life in lives:
+                shown = [first_player(r, r.point(policies=policy, first_draw=first_draw, opening_hand=hand, life=life))
+                         for policy in ("aggressive", "defensive")]
+                cells.append(" / ".join(shown))
+            rows.append([first_draw, str(hand)] + cells)
+    return table(["first_draw", "opening_hand"] + [f"life {life}" for life in lives], rows)
 
 
 def command(body):
@@ -285,7 +360,11 @@ RENDERERS = {
     "war-pickup": war_pickup,
     "war-variants": war_variants,
     "scourge-decks": scourge_decks,
-    "territories-agents": territories_agents,
+    "scourge-teams": scourge_teams,
+    "territories-agents": lambda: agents_matrix("territories-versions"),
+    "cardwars-agents": lambda: agents_matrix("cardwars-policies"),
+    "cardwars-mirrors": cardwars_mirrors,
+    "cardwars-balance": cardwars_balance,
 }
 
 # ---------------------------------------------------------------- figures quoted in prose
@@ -333,10 +412,11 @@ def instant_range():
 
 
 def scourge_scorched_share():
-    """Of all Scorched Earth declarations, the share the Black Ancient scorched (summed over points)."""
+    """Of the duels' Scorched Earth declarations, the share the Black Ancient scorched (summed over points)."""
     r = run("scourge-decks")
-    declared = sum(int(r.event(p["scenario"], "scorched_earth")["total"]) for p in r.summary)
-    scorched = sum(int(r.outcome(p["scenario"], "scorched")["count"]) for p in r.summary)
+    duels = [p for p in r.summary if p["players"] == "2"]
+    declared = sum(int(r.event(p["scenario"], "scorched_earth")["total"]) for p in duels)
+    scorched = sum(int(r.outcome(p["scenario"], "scorched")["count"]) for p in duels)
     return f"{100 * scorched / declared:.0f}"
 
 
@@ -360,6 +440,30 @@ def games_per_point(name):
 
 def seed_of(name):
     return str(json.loads((RESULTS / name / "manifest.json").read_text())["seed"])
+
+
+def agents_cell(folder, agent, opponent):
+    """The row agent's win rate against the column agent in a command's agents.csv, in %."""
+    rows = csv.DictReader((COMMANDS / "results" / folder / "agents.csv").open())
+    cell = next(r for r in rows if r["agent"] == agent and r["opponent"] == opponent)
+    return f"{100 * float(cell['win_rate']):.1f}"
+
+
+def team_point(players, decks=2):
+    r = run("scourge-decks")
+    return r.point(players=players, decks=decks, deck="draconian")
+
+
+def team_margin(players):
+    r = run("scourge-decks")
+    margin = r.distribution(team_point(players)["scenario"], "margin")
+    return f"{sum(abs(v) * c for v, c in margin.items()) / sum(margin.values()):.1f}"
+
+
+def team_decisive_range():
+    r = run("scourge-decks")
+    shares = [100 * float(r.event(p["scenario"], "final_battle_decisive")["share_of_games"]) for p in r.summary if p["players"] != "2"]
+    return f"{min(shares):.1f}–{max(shares):.1f}"
 
 
 FACTS = [
@@ -397,6 +501,20 @@ FACTS = [
      lambda: f"{int(territories_games('greedy,random', 'A').replace(',', '')) // 2:,}"),
     (r"\(([\d,]+) games per pairing: ",
      lambda: f"{int(next(a['games'] for a in run('territories-versions').agents() if a['agent'] == 'greedy' and a['opponent'] == 'random')):,}"),
+    (r"`highest` wins ([\d.]+)% of its games against `random` without card text",
+     lambda: agents_cell("slots", "highest", "random")),
+    (r"and `highest` wins only ([\d.]+)% against `random`", lambda: agents_cell("slots-sample", "highest", "random")),
+    (r"draws fall from ([\d.]+)% of games \(four players\)", lambda: f"{100 * float(team_point(4)['draw_rate']):.2f}"),
+    (r"\(four players\) to ([\d.]+)% \(six players\)", lambda: f"{100 * float(team_point(6)['draw_rate']):.2f}"),
+    (r"the sides grows from ([\d.]+) to", lambda: team_margin(4)),
+    (r"the sides grows from [\d.]+ to ([\d.]+) cards", lambda: team_margin(6)),
+    (r"six-player games are shorter \(([\d.]+) rounds", lambda: f"{float(team_point(6)['length_mean']):.2f}"),
+    (r"rounds against ([\d.]+)\)", lambda: f"{float(team_point(4)['length_mean']):.2f}"),
+    (r"The Final Battle changes the result in ([\d.–]+)% of team games", team_decisive_range),
+    (r"many decks \(([\d.]+)% of games with four decks\)",
+     lambda: f"{100 * float(run('scourge-decks').event(team_point(6, 4)['scenario'], 'side_without_legend')['share_of_games']):.2f}"),
+    (r"but ([\d.]+)% of the defensive mirror's games trade and reshuffle",
+     lambda: f"{100 * float(run('cardwars-policies').point(policies='defensive')['capped_rate']):.1f}"),
     (r"`scenarios/war-pickup.toml`, ([\d,]+) games per point", lambda: games_per_point("war-pickup")),
     (r"`scenarios/war-pickup.toml`, [\d,]+ games per point, seed (\d+)", lambda: seed_of("war-pickup")),
     (r"`scenarios/war-variants.toml`, ([\d,]+) games per point", lambda: games_per_point("war-variants")),
@@ -428,6 +546,9 @@ def play_scenarios(bin_path, only):
     if link.exists() or link.is_symlink():
         link.unlink()
     link.symlink_to(Path(bin_path).resolve())
+    scenarios = COMMANDS / "scenarios"  # so that commands name files as they would from the repository
+    if not scenarios.exists():
+        scenarios.symlink_to(ROOT / "scenarios")
     shutil.rmtree(COMMANDS / "results", ignore_errors=True)
 
 
