@@ -905,10 +905,12 @@ impl Team {
                 let taker = self.one_of(top, rng, rec);
                 if N::ON {
                     narr.line(format_args!(
-                        "  side {} has the best Legend: P{taker} takes the battlefield, {} Units and {} Legends{}",
+                        "  side {} has the best Legend: P{taker} takes the battlefield, {} Unit{} and {} Legend{}{}",
                         side_name(w),
                         self.field_units,
+                        if self.field_units == 1 { "" } else { "s" },
                         self.field_legends,
+                        if self.field_legends == 1 { "" } else { "s" },
                         shared_note(top)
                     ));
                 }
