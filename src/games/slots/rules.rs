@@ -449,7 +449,12 @@ impl State {
                 obs.table[slot][side] = if id == NONE {
                     Seen::Empty
                 } else if self.is_face_up(id) {
-                    Seen::Up { id, printed: self.pools.printed[id as usize], value: self.value(id) }
+                    Seen::Up {
+                        id,
+                        printed: self.pools.printed[id as usize],
+                        value: self.value(id),
+                        counters: self.counters[id as usize],
+                    }
                 } else if seen {
                     Seen::Mine { id }
                 } else {
@@ -471,18 +476,13 @@ pub enum Seen {
     /// A face-down card the seat did not place: nothing about it is known.
     Down,
     /// A face-down card the seat owns (it placed it, so it knows it).
-    Mine {
-        id: u8,
-    },
-    Up {
-        id: u8,
-        printed: u8,
-        value: i32,
-    },
+    Mine { id: u8 },
+    /// A face-up card: its printed value, its value now and the sum of its counters.
+    Up { id: u8, printed: u8, value: i32, counters: i16 },
 }
 
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
-/// card with its value, its own face-down cards, the points of the round and the rounds won.
+/// card with its value and counters, its own face-down cards, the points of the round and the rounds won.
 /// Never another face-down card or a deck's order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Observation {
