@@ -172,14 +172,21 @@ impl SlotsEngine {
                 } else {
                     design as usize
                 };
-                let in_game = c.in_game >> i & 1;
-                let won_game = u64::from(end == End::Won(seat)) & in_game;
-                let values = [c.in_deck[i], c.played[i], c.decisive[i], c.won[i], c.tied[i]];
-                for (col, v) in values.into_iter().enumerate() {
-                    rec.count(self.cards.at(row, col), v as u64);
+                // A card never kept, or never placed, has nothing more to add.
+                if c.in_deck[i] == 0 {
+                    continue;
                 }
+                rec.count(self.cards.at(row, 0), c.in_deck[i] as u64);
+                if c.played[i] == 0 {
+                    continue;
+                }
+                let values = [c.played[i], c.decisive[i], c.won[i], c.tied[i]];
+                for (col, v) in values.into_iter().enumerate() {
+                    rec.count(self.cards.at(row, col + 1), v as u64);
+                }
+                let in_game = c.in_game >> i & 1;
                 rec.count(self.cards.at(row, 5), in_game);
-                rec.count(self.cards.at(row, 6), won_game);
+                rec.count(self.cards.at(row, 6), u64::from(end == End::Won(seat)) & in_game);
             }
         }
     }
