@@ -118,9 +118,48 @@ pub struct Layout {
     pub counters: Vec<String>,
     /// Extra integer distributions (`cycle_period`, `max_war_depth`, `margin`, ...).
     pub distributions: Vec<String>,
+    /// Per-card statistics (`cards.csv`), in games that declare them: the last counters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardTable>,
+}
+
+/// A keyed family of counters, one per (card, column), written as `cards.csv`: one row per card
+/// with each column's total and each rate with its Wilson interval. Its counters come after every
+/// other counter, so that `events` is the rest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardTable {
+    /// The card ids, as the files show them.
+    pub keys: Vec<String>,
+    /// The counted columns (`in_deck`, `played`, ...): card `k`'s column `c` is counter
+    /// `first + k * columns.len() + c`.
+    pub columns: Vec<String>,
+    /// Rates: (name, numerator column, denominator column).
+    pub rates: Vec<(String, usize, usize)>,
+    pub first: u32,
+}
+
+/// The counters of a `CardTable`: `at(card, column)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardCounters {
+    first: u32,
+    columns: u32,
+}
+
+impl CardCounters {
+    #[inline]
+    pub fn at(self, card: usize, column: usize) -> Counter {
+        debug_assert!(column < self.columns as usize, "column {column} of {}", self.columns);
+        Counter(self.first + (card * self.columns as usize + column) as u32)
+    }
 }
 
 impl Layout {
+    /// The event counters: every counter but the per-card table's.
+    pub fn events(&self) -> &[String] {
+        let end = self.cards.as_ref().map_or(self.counters.len(), |t| t.first as usize);
+        &self.counters[..end]
+    }
+
     pub fn counter(&self, name: &str) -> Option<Counter> {
         self.counters.iter().position(|c| c == name).map(|i| Counter(i as u32))
     }
@@ -241,6 +280,7 @@ impl LayoutBuilder {
                 outcomes: Vec::new(),
                 counters: Vec::new(),
                 distributions: Vec::new(),
+                cards: None,
             },
             outcomes: Outcomes::default(),
         }
@@ -312,6 +352,7 @@ impl LayoutBuilder {
     pub fn counter(&mut self, name: impl Into<String>) -> Counter {
         let name = name.into();
         assert!(!self.layout.counters.contains(&name), "counter {name} declared twice");
+        assert!(self.layout.cards.is_none(), "the per-card table's counters come last");
         self.layout.counters.push(name);
         Counter((self.layout.counters.len() - 1) as u32)
     }
@@ -336,6 +377,30 @@ impl LayoutBuilder {
             self.counter(name);
         }
         Counters { first, len: self.layout.counters.len() as u32 - first }
+    }
+
+    /// The per-card table (`cards.csv`): `columns` counted for each card of `keys`, and `rates`
+    /// (name, numerator column, denominator column). Declared after every other counter.
+    pub fn cards(
+        &mut self,
+        keys: Vec<String>,
+        columns: &[&str],
+        rates: &[(&str, usize, usize)],
+    ) -> CardCounters {
+        assert!(self.layout.cards.is_none(), "one per-card table");
+        let first = self.layout.counters.len() as u32;
+        for key in &keys {
+            for col in columns {
+                self.counter(format!("card {key} {col}"));
+            }
+        }
+        self.layout.cards = Some(CardTable {
+            keys,
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rates: rates.iter().map(|&(n, a, b)| (n.to_string(), a, b)).collect(),
+            first,
+        });
+        CardCounters { first, columns: columns.len() as u32 }
     }
 
     /// One distribution.

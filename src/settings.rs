@@ -30,8 +30,9 @@ pub enum Allowed {
     Bool,
     /// Free text, checked by the game (card lists, policy line-ups); described by the string.
     Text(&'static str),
-    /// The path of a file whose text the game reads (described by the string), or `none`.
-    File(&'static str),
+    /// The path of a file whose text the game reads (described by `what`), or `none`; `example`
+    /// names a file of the repository that the setting accepts (the conformance test plays it).
+    File { what: &'static str, example: &'static str },
 }
 
 impl fmt::Display for Allowed {
@@ -44,7 +45,7 @@ impl fmt::Display for Allowed {
             }
             Allowed::Bool => write!(f, "true, false"),
             Allowed::Text(what) => write!(f, "{what}"),
-            Allowed::File(what) => write!(f, "none or the path of {what}"),
+            Allowed::File { what, .. } => write!(f, "none or the path of {what}"),
         }
     }
 }
@@ -91,7 +92,7 @@ impl SettingSpec {
                 "false" | "no" | "0" => Ok("false".into()),
                 _ => Err(bad()),
             },
-            Allowed::Text(_) | Allowed::File(_) => Ok(v.to_string()),
+            Allowed::Text(_) | Allowed::File { .. } => Ok(v.to_string()),
         }
     }
 }
@@ -290,7 +291,7 @@ pub fn resolve(
     let variant = if variant.is_empty() { "standard".to_string() } else { variant.join("+") };
     let mut texts = Vec::new();
     for spec in specs {
-        if let Allowed::File(what) = spec.allowed {
+        if let Allowed::File { what, .. } = spec.allowed {
             let path = &values.iter().find(|(k, _)| *k == spec.key).expect("declared").1;
             if path != "none" {
                 texts.push(files.read(game, spec.key, path, what)?);
@@ -402,7 +403,7 @@ mod tests {
         SettingSpec {
             key: "cards",
             default: "none",
-            allowed: Allowed::File("a card set"),
+            allowed: Allowed::File { what: "a card set", example: "scenarios/cards/sample.toml" },
             help: "",
             deal: true,
         },

@@ -33,6 +33,32 @@ fn the_shipped_sets_load_and_play() {
 }
 
 #[test]
+fn a_run_with_a_set_writes_a_row_per_design_in_cards_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let cards = "cards=scenarios/cards/sample.toml";
+    run_ok(&["run", "slots", "--set", cards, "--games", "200", "-q", "--out", s(&out)]);
+    let text = std::fs::read_to_string(out.join("cards.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "scenario,card,in_deck,played,played_decisive,played_won,played_tied,games_played,games_won,\
+         round_win_rate,round_win_rate_ci95_low,round_win_rate_ci95_high,\
+         game_win_rate,game_win_rate_ci95_low,game_win_rate_ci95_high"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 56 + 9, "every design of the sample set and the textless cards");
+    let colossus = rows.iter().find(|r| r.contains(",colossus,")).expect("a row for Colossus");
+    let fields: Vec<&str> = colossus.split(',').collect();
+    let n = |i: usize| fields[i].parse::<u64>().unwrap();
+    // Played in no more rounds than in a deck; won at most the decisive ones.
+    assert!(n(2) > 0 && n(3) <= n(2) && n(5) <= n(4) && n(4) + n(6) == n(3), "{colossus}");
+    // No per-card counter is an event.
+    let events = std::fs::read_to_string(out.join("events.csv")).unwrap();
+    assert!(!events.contains("colossus"));
+}
+
+#[test]
 fn an_unknown_key_is_named_where_it_stands() {
     rejects("value = 3\ncolour = \"red\"\n", "bad.toml:10:1: card 'probe', key 'colour': unknown key");
 }

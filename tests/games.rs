@@ -1,8 +1,8 @@
 //! The conformance test of every game, as OpenSpiel tests each of its games: for every registered
 //! game, a grid of its settings (every value of every choice, `min`, `min + 1` and the default of
-//! every integer, every preset, one at a time from the defaults) and every policy of a decision
-//! game (alone, and at the minimum of each integer setting, which gives a search its smallest
-//! budget):
+//! every integer, the example file of every file setting, every preset, one at a time from the
+//! defaults) and every policy of a decision game (alone, at the minimum of each integer setting,
+//! which gives a search its smallest budget, and with each example file):
 //!
 //! - random games end in an outcome row the layout declares, with declared counters and
 //!   distributions;
@@ -73,15 +73,23 @@ fn values(game: &GameDef, key: &str, default: &str, allowed: Allowed) -> Vec<Str
                 out.push(format!("{last},{first}"));
             }
         }
-        Allowed::Text(_) | Allowed::File(_) => {}
+        Allowed::File { example, .. } => out.push(example_path(example)),
+        Allowed::Text(_) => {}
     }
     let mut seen = BTreeSet::new();
     out.retain(|v| seen.insert(v.clone()));
     out
 }
 
+/// A repository file named by a setting's example, as an absolute path (the binary's runs read
+/// their scenario from a temporary folder).
+fn example_path(example: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(example).to_string_lossy().into_owned()
+}
+
 /// The grid of explicit settings: the defaults, each setting's values one at a time, each preset,
-/// and each policy at the defaults and at the minimum of every integer setting.
+/// and each policy at the defaults, at the minimum of every integer setting and with the example
+/// of every file setting.
 fn grid_sets(game: &GameDef) -> Vec<Vec<(String, String)>> {
     let mut grid: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for spec in game.settings {
@@ -95,8 +103,10 @@ fn grid_sets(game: &GameDef) -> Vec<Vec<(String, String)>> {
     for policy in game.policies {
         let mut at = vec![Vec::new()];
         for spec in game.settings {
-            if let Allowed::Int { min, .. } = spec.allowed {
-                at.push(vec![(spec.key.to_string(), min.to_string())]);
+            match spec.allowed {
+                Allowed::Int { min, .. } => at.push(vec![(spec.key.to_string(), min.to_string())]),
+                Allowed::File { example, .. } => at.push(vec![(spec.key.to_string(), example_path(example))]),
+                _ => {}
             }
         }
         for mut sets in at {

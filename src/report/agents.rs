@@ -107,8 +107,13 @@ mod tests {
             })
             .collect();
         outcomes.push(OutcomeKey::plain(OutcomeKind::Draw));
-        let layout =
-            Layout { length_unit: "rounds".into(), outcomes, counters: vec![], distributions: vec![] };
+        let layout = Layout {
+            length_unit: "rounds".into(),
+            outcomes,
+            counters: vec![],
+            distributions: vec![],
+            cards: None,
+        };
         let mut acc = Accumulator::new(&layout);
         for (i, &(_, _, n)) in rows.iter().enumerate() {
             acc.outcomes[i] = n;

@@ -1,5 +1,5 @@
 //! The tidy CSV files of the output contract (`docs/design.md`): `summary.csv`, `outcomes.csv`, `events.csv`,
-//! `lengths.csv` and `distributions.csv`. Headers are snake_case, rates are fractions in [0, 1],
+//! `lengths.csv`, `distributions.csv` and, for games that declare a per-card table, `cards.csv`. Headers are snake_case, rates are fractions in [0, 1],
 //! intervals are 95% (Wilson for rates, normal for means).
 
 use std::io::Write;
@@ -190,7 +190,7 @@ impl Export for Events {
             "example_games",
         ])?;
         for p in &run.points {
-            for (name, c) in p.layout.counters.iter().zip(&p.acc.counters) {
+            for (name, c) in p.layout.events().iter().zip(&p.acc.counters) {
                 let share = wilson(c.games_with, p.acc.games);
                 let mean = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
                 let examples: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
@@ -249,6 +249,74 @@ impl Export for Distributions {
                 for (v, n) in h.iter() {
                     w.write_record([p.label.as_str(), name, &v.to_string(), &n.to_string()])?;
                 }
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// `cards.csv`: one row per card of each point that declares a per-card table (`CardTable`):
+/// each counted column's total, then each rate with its Wilson interval (empty when its
+/// denominator is 0).
+pub struct Cards;
+
+impl Export for Cards {
+    fn file_name(&self) -> &'static str {
+        "cards.csv"
+    }
+
+    fn applies(&self, run: &RunResult) -> bool {
+        run.points.iter().any(|p| p.layout.cards.is_some())
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        // The union of the columns and rates over the points, in order of first appearance.
+        let mut columns: Vec<&str> = Vec::new();
+        let mut rates: Vec<&str> = Vec::new();
+        for t in run.points.iter().filter_map(|p| p.layout.cards.as_ref()) {
+            for c in &t.columns {
+                if !columns.contains(&c.as_str()) {
+                    columns.push(c);
+                }
+            }
+            for (r, _, _) in &t.rates {
+                if !rates.contains(&r.as_str()) {
+                    rates.push(r);
+                }
+            }
+        }
+        let mut header: Vec<String> = vec!["scenario".into(), "card".into()];
+        header.extend(columns.iter().map(|c| c.to_string()));
+        for r in &rates {
+            header.extend([r.to_string(), format!("{r}_ci95_low"), format!("{r}_ci95_high")]);
+        }
+        w.write_record(&header)?;
+        for p in &run.points {
+            let Some(t) = &p.layout.cards else { continue };
+            for (k, key) in t.keys.iter().enumerate() {
+                let total = |c: usize| p.acc.counters[t.first as usize + k * t.columns.len() + c].total;
+                let mut row: Vec<String> = vec![p.label.clone(), key.clone()];
+                for col in &columns {
+                    row.push(
+                        t.columns
+                            .iter()
+                            .position(|c| c == col)
+                            .map(|c| total(c).to_string())
+                            .unwrap_or_default(),
+                    );
+                }
+                for r in &rates {
+                    match t.rates.iter().find(|(n, _, _)| n == r) {
+                        Some(&(_, won, of)) if total(of) > 0 => {
+                            let ci = wilson(total(won) as u64, total(of) as u64);
+                            row.extend([real(ci.estimate), real(ci.low), real(ci.high)]);
+                        }
+                        _ => row.extend([String::new(), String::new(), String::new()]),
+                    }
+                }
+                w.write_record(&row)?;
             }
         }
         w.flush()?;

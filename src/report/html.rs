@@ -306,7 +306,7 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
     // Only counters that fired at some point: a row of zeros says nothing the note does not.
     let mut silent: Vec<&str> = Vec::new();
     for p in &run.points {
-        for name in &p.layout.counters {
+        for name in p.layout.events() {
             if !silent.contains(&name.as_str()) && !fired(run, name) {
                 silent.push(name);
             }
@@ -327,7 +327,7 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
     h.push_str(&setting_headers(sweep));
     h.push_str("<th class=l>event</th><th>total</th><th>mean per game</th><th>games with</th><th>share of games</th><th class=l>example games</th></tr>\n");
     for (i, p) in run.points.iter().enumerate() {
-        let rows: Vec<usize> = (0..p.layout.counters.len())
+        let rows: Vec<usize> = (0..p.layout.events().len())
             .filter(|&k| !silent.contains(&p.layout.counters[k].as_str()))
             .collect();
         for (j, &k) in rows.iter().enumerate() {

@@ -65,6 +65,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Events),
         Box::new(csv_files::Lengths),
         Box::new(csv_files::Distributions),
+        Box::new(csv_files::Cards),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),

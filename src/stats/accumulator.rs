@@ -118,6 +118,7 @@ mod tests {
             outcomes: vec![OutcomeKey::seat(OutcomeKind::Win, 0), OutcomeKey::plain(OutcomeKind::Draw)],
             counters: vec!["wars".into()],
             distributions: vec!["depth".into()],
+            cards: None,
         }
     }
 

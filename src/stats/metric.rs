@@ -100,7 +100,7 @@ pub fn metrics(layout: &Layout) -> Vec<Metric> {
             });
         }
     }
-    for (i, name) in layout.counters.iter().enumerate() {
+    for (i, name) in layout.events().iter().enumerate() {
         out.push(Metric { name: format!("{name}_mean_per_game"), quantity: Quantity::Counter(i) });
         out.push(Metric { name: format!("{name}_share_of_games"), quantity: Quantity::Fired(i) });
     }
@@ -152,6 +152,7 @@ mod tests {
             ],
             counters: vec!["wars".into()],
             distributions: vec![],
+            cards: None,
         }
     }
 

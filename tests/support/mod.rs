@@ -39,6 +39,7 @@ pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> Poi
         outcomes: vec![OutcomeKey::plain(OutcomeKind::Win), OutcomeKey::plain(OutcomeKind::Draw)],
         counters: vec!["wars".into(), "never".into()],
         distributions: vec![],
+        cards: None,
     };
     let mut acc = Accumulator::new(&layout);
     acc.games = games;

@@ -5,12 +5,14 @@
 use super::Rules;
 use super::agents::{Agent, POLICIES};
 use super::narrate;
-use super::rules::{End, Game, Next, Observation, SLOTS};
+use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
 use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story};
-use crate::record::{Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
+use crate::record::{
+    CardCounters, Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+};
 use crate::seed::{GameRng, GameSeed};
 
 crate::declare! {
@@ -34,6 +36,14 @@ crate::declare! {
 /// streams 1 and 2).
 const CHANCE_STREAM: u64 = 0x5107;
 
+/// The per-card columns (`cards.csv`, `docs/rules/slots.md`), in order.
+pub const CARD_COLUMNS: &[&str] =
+    &["in_deck", "played", "played_decisive", "played_won", "played_tied", "games_played", "games_won"];
+
+/// The per-card rates: the decisive rounds a card was played in that its owner won, and the
+/// games it was played in (any round) that its owner won.
+const CARD_RATES: &[(&str, usize, usize)] = &[("round_win_rate", 3, 2), ("game_win_rate", 6, 5)];
+
 /// The names of `counter`, in index order.
 pub const COUNTERS: &[&str] = counter::NAMES;
 
@@ -44,6 +54,10 @@ pub struct SlotsEngine {
     rows: PolicyRows,
     wins_by_policy: Counters,
     rounds: Dist,
+    cards: CardCounters,
+    /// The per-card row of a textless card of printed value v: `textless + v - 1` (the designs'
+    /// rows come first, in the set's order).
+    textless: usize,
 }
 
 /// One thread's game, reused from game to game.
@@ -62,8 +76,13 @@ impl SlotsEngine {
         b.declared_counters(counter::NAMES);
         let wins_by_policy = b.counters(rows.per_policy("wins_"));
         let rounds = b.distribution("rounds");
+        let designs: Vec<String> =
+            rules.cards.iter().flat_map(|set| set.designs.iter().map(|d| d.id.clone())).collect();
+        let textless = designs.len();
+        let keys = designs.into_iter().chain((1..=9).map(|v| format!("textless-{v}"))).collect();
+        let cards = b.cards(keys, CARD_COLUMNS, CARD_RATES);
         let (layout, outcomes) = b.finish();
-        SlotsEngine { rules, layout, outcomes, rows, wins_by_policy, rounds }
+        SlotsEngine { rules, layout, outcomes, rows, wins_by_policy, rounds, cards, textless }
     }
 
     /// Sets up game `seed`: seating, each seat's stream, the pools. Returns the game's RNG, which
@@ -138,6 +157,38 @@ impl SlotsEngine {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }
         rec.observe(self.rounds, st.rounds as i64);
+        self.record_cards(end, game, rec);
+    }
+
+    /// Adds each card's rounds and game to its design's row of the per-card table.
+    fn record_cards(&self, end: End, game: &Game, rec: &mut GameRecord) {
+        let (st, c) = (&game.st, &game.cards);
+        for seat in 0..SEATS {
+            for id in st.pools.ids(seat) {
+                let i = id as usize;
+                let design = st.pools.design[i];
+                let row = if design == TEXTLESS {
+                    self.textless + st.pools.printed[i] as usize - 1
+                } else {
+                    design as usize
+                };
+                // A card never kept, or never placed, has nothing more to add.
+                if c.in_deck[i] == 0 {
+                    continue;
+                }
+                rec.count(self.cards.at(row, 0), c.in_deck[i] as u64);
+                if c.played[i] == 0 {
+                    continue;
+                }
+                let values = [c.played[i], c.decisive[i], c.won[i], c.tied[i]];
+                for (col, v) in values.into_iter().enumerate() {
+                    rec.count(self.cards.at(row, col + 1), v as u64);
+                }
+                let in_game = c.in_game >> i & 1;
+                rec.count(self.cards.at(row, 5), in_game);
+                rec.count(self.cards.at(row, 6), u64::from(end == End::Won(seat)) & in_game);
+            }
+        }
     }
 }
 
@@ -172,7 +223,7 @@ impl Engine for SlotsEngine {
         self.finish(end, &sc.game, sc.players.seating(), &mut rec);
         story.line(format_args!(
             "{}",
-            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
+            crate::games::narrate::counters_line(self.layout.events(), &rec.counters)
         ));
         rec
     }

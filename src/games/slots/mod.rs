@@ -33,7 +33,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "cards",
         default: "none",
-        allowed: Allowed::File("a card set (docs/cards.md)"),
+        allowed: Allowed::File { what: "a card set (docs/cards.md)", example: "scenarios/cards/sample.toml" },
         help: "the card set the pools are dealt from (none: textless default pools)",
         deal: true,
     },

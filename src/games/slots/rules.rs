@@ -110,6 +110,50 @@ impl Stack {
     }
 }
 
+/// Per card id, what its rounds of one game did (mapped onto the per-card counters by the
+/// engine): rounds in a deck, rounds placed, and of those the decisive ones, the ones its owner
+/// won, and the tied ones; and the cards placed in any round of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardTally {
+    pub in_deck: [u16; CARDS],
+    pub played: [u16; CARDS],
+    pub decisive: [u16; CARDS],
+    pub won: [u16; CARDS],
+    pub tied: [u16; CARDS],
+    pub in_game: u64,
+}
+
+impl Default for CardTally {
+    fn default() -> Self {
+        let zero = [0; CARDS];
+        CardTally { in_deck: zero, played: zero, decisive: zero, won: zero, tied: zero, in_game: 0 }
+    }
+}
+
+impl CardTally {
+    /// Counts a finished round: `kept` were the decks, `placed` the cards placed, `winner` its
+    /// winner (`None`: tied).
+    pub(super) fn round(&mut self, kept: &[Stack; SEATS], placed: u64, winner: Option<usize>) {
+        for id in kept.iter().flat_map(|k| k.as_slice()) {
+            self.in_deck[*id as usize] += 1;
+        }
+        self.in_game |= placed;
+        let mut rest = placed;
+        while rest != 0 {
+            let id = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.played[id] += 1;
+            match winner {
+                Some(seat) => {
+                    self.decisive[id] += 1;
+                    self.won[id] += u16::from(owner(id as u8) == seat);
+                }
+                None => self.tied[id] += 1,
+            }
+        }
+    }
+}
+
 /// Event totals of one game (mapped onto the record's counters by the engine).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -164,6 +208,8 @@ pub struct State {
     pub counters: [i16; CARDS],
     /// Cards that have been face up this round (so a later reveal is a re-reveal).
     pub was_up: u64,
+    /// Cards placed from hand this round, one bit per card id (the per-card `played`).
+    pub placed: u64,
     /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
     /// act only while face up): a moment looks at these cards only.
     pub armed: [u64; TRIGGERS],
@@ -201,6 +247,7 @@ impl State {
             pos: [NONE; CARDS],
             counters: [0; CARDS],
             was_up: 0,
+            placed: 0,
             armed: [0; TRIGGERS],
             timed: Vec::with_capacity(64),
             taken: [Taken::Nobody; SLOTS],
@@ -232,6 +279,7 @@ impl State {
         self.scoring = NONE;
         self.pos = [NONE; CARDS];
         self.was_up = 0;
+        self.placed = 0;
         self.armed = [0; TRIGGERS];
         if self.text {
             self.counters = [0; CARDS];
@@ -290,6 +338,7 @@ impl State {
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
         let id = self.hands[seat].take(index);
+        self.placed |= 1 << id;
         self.set_down(id, slot, seat);
     }
 
@@ -400,7 +449,12 @@ impl State {
                 obs.table[slot][side] = if id == NONE {
                     Seen::Empty
                 } else if self.is_face_up(id) {
-                    Seen::Up { id, printed: self.pools.printed[id as usize], value: self.value(id) }
+                    Seen::Up {
+                        id,
+                        printed: self.pools.printed[id as usize],
+                        value: self.value(id),
+                        counters: self.counters[id as usize],
+                    }
                 } else if seen {
                     Seen::Mine { id }
                 } else {
@@ -422,18 +476,13 @@ pub enum Seen {
     /// A face-down card the seat did not place: nothing about it is known.
     Down,
     /// A face-down card the seat owns (it placed it, so it knows it).
-    Mine {
-        id: u8,
-    },
-    Up {
-        id: u8,
-        printed: u8,
-        value: i32,
-    },
+    Mine { id: u8 },
+    /// A face-up card: its printed value, its value now and the sum of its counters.
+    Up { id: u8, printed: u8, value: i32, counters: i16 },
 }
 
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
-/// card with its value, its own face-down cards, the points of the round and the rounds won.
+/// card with its value and counters, its own face-down cards, the points of the round and the rounds won.
 /// Never another face-down card or a deck's order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Observation {
@@ -502,6 +551,7 @@ pub enum Next {
 pub struct Game {
     pub st: State,
     pub tally: Tally,
+    pub cards: CardTally,
     /// The chance of card effects (random picks and discards): its own stream, so that effects
     /// never shift the deck shuffles.
     pub chance: GameRng,
@@ -521,6 +571,7 @@ impl Game {
         Game {
             st,
             tally: Tally::default(),
+            cards: CardTally::default(),
             chance: crate::seed::GameSeed::new(0, 0).rng(),
             res: Resolver::new(),
             next: Next::Over(End::Drawn),
@@ -556,6 +607,7 @@ impl Game {
     pub fn begin<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         self.st.reset_game();
         self.tally = Tally::default();
+        self.cards = CardTally::default();
         self.new_round(rng, narr);
     }
 
@@ -698,6 +750,7 @@ impl Game {
     /// Ends a scored round: the winner's round, or a tie.
     pub(super) fn end_round<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         let winner = self.st.round_winner();
+        self.cards.round(&self.st.kept, self.st.placed, winner);
         match winner {
             Some(seat) => self.st.wins[seat] += 1,
             None => self.st.ties += 1,

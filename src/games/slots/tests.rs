@@ -251,12 +251,22 @@ fn a_seat_sees_its_own_face_down_cards_never_the_opponents() {
     g.observe(0, &mut obs);
     assert_eq!(
         obs.table[0],
-        [Seen::Up { id: a7, printed: 7, value: 7 }, Seen::Up { id: b3, printed: 3, value: 3 }]
+        [
+            Seen::Up { id: a7, printed: 7, value: 7, counters: 0 },
+            Seen::Up { id: b3, printed: 3, value: 3, counters: 0 }
+        ]
     );
     assert_eq!(obs.table[1], [Seen::Mine { id: card(0, 2, 0) }, Seen::Down]);
     assert_eq!(obs.table[2], [Seen::Empty, Seen::Empty]);
     g.observe(1, &mut obs);
     assert_eq!(obs.table[1], [Seen::Down, Seen::Mine { id: b5 }]);
+    // Counters on a face-up card are seen by both seats, with the value they make.
+    g.st.text = true;
+    g.st.set = Some(sample_set());
+    g.st.counters[b3 as usize] = -2;
+    g.st.pos[b3 as usize] = 1; // slot 1, seat 1's side (the position sets the slots only)
+    g.observe(0, &mut obs);
+    assert_eq!(obs.table[0][1], Seen::Up { id: b3, printed: 3, value: 1, counters: -2 });
 }
 
 #[test]
@@ -459,6 +469,55 @@ fn with_the_sample_set_every_card_is_accounted_for_and_the_narrative_is_the_game
             assert_eq!(Engine::narrate(&engine, seed, &mut story), rec, "game {i}");
             assert!(Engine::census(&engine, seed).is_ok(), "game {i}: {:?}", Engine::census(&engine, seed));
         }
+    }
+}
+
+#[test]
+fn a_round_counts_every_kept_card_in_deck_and_each_placed_card_by_the_result() {
+    let mut st = fresh_state(10);
+    let (a9, a5, b4) = (card(0, 9, 0), card(0, 5, 0), card(1, 4, 0));
+    st.kept = [Stack::of(&[a9, a5]), Stack::of(&[b4])];
+    let mut t = CardTally::default();
+    // Round 1: a9 and b4 placed, seat 0 wins; round 2: only b4 placed, tied.
+    t.round(&st.kept, 1 << a9 | 1 << b4, Some(0));
+    t.round(&st.kept, 1 << b4, None);
+    let row = |id: u8| {
+        let i = id as usize;
+        (t.in_deck[i], t.played[i], t.decisive[i], t.won[i], t.tied[i], t.in_game >> i & 1)
+    };
+    assert_eq!(row(a9), (2, 1, 1, 1, 0, 1));
+    assert_eq!(row(a5), (2, 0, 0, 0, 0, 0));
+    assert_eq!(row(b4), (2, 2, 1, 0, 1, 1));
+}
+
+#[test]
+fn the_per_card_table_adds_up_over_each_game() {
+    use super::engine::CARD_COLUMNS;
+    let engine = SlotsEngine::new(Rules { cards: Some(sample_set()), ..Rules::with("highest,random") });
+    let layout = Engine::layout(&engine);
+    let table = layout.cards.clone().expect("a per-card table");
+    assert_eq!(table.keys.len(), sample_set().designs.len() + 9);
+    assert_eq!(layout.events().len(), table.first as usize);
+    for i in 0..100 {
+        let rec = engine.play_one(GameSeed::new(5, i));
+        let rounds = rec.length / SLOTS as u64;
+        let total = |col: &str| {
+            let c = CARD_COLUMNS.iter().position(|n| *n == col).expect("a column");
+            (0..table.keys.len())
+                .map(|k| rec.counters[table.first as usize + k * CARD_COLUMNS.len() + c])
+                .sum::<u64>()
+        };
+        let empty = rec.get(super::engine::counter::EMPTY_SLOTS);
+        assert_eq!(total("in_deck"), (SEATS * DECK) as u64 * rounds, "game {i}");
+        // Each place of each turn gets a card placed or stays empty; a card returned to hand and
+        // placed again counts once in its round.
+        assert!(total("played") + empty <= (SEATS * SLOTS) as u64 * rounds, "game {i}");
+        assert!(total("played") > 0);
+        assert_eq!(total("played_decisive") + total("played_tied"), total("played"), "game {i}");
+        assert!(
+            total("played_won") <= total("played_decisive") && total("games_won") <= total("games_played")
+        );
+        assert!(total("games_won") > 0 || rec.outcome == layout.outcomes.len() as u16 - 1);
     }
 }
 

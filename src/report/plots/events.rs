@@ -12,7 +12,7 @@ use crate::stats::mean_interval;
 pub fn counter_names(run: &RunResult) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for p in &run.points {
-        for c in &p.layout.counters {
+        for c in p.layout.events() {
             if !names.contains(c) {
                 names.push(c.clone());
             }

@@ -567,6 +567,10 @@ fn every_selector_key_and_shortcut_finds_its_cards() {
         ("{ value = \"<3\" }", &["a1", "a6", "b2", "b3"]),
         ("{ face = \"down\" }", &["a6"]),
         ("{ counters = true }", &["b3"]),
+        ("{ counters = false }", &["a1", "a6", "b2", "probe", "b8", "a4"]),
+        ("{ face = \"up\" }", &["a1", "b2", "probe", "b8", "b3", "a4"]),
+        // [SSCORE] comes before the first slot is scored: no slot is current.
+        ("{ slots = \"current\" }", &[]),
         ("{ side = \"you\", other = true }", &["a1", "a6", "a4"]),
         ("{ side = \"opp\", pick = \"highest\" }", &["b8"]),
         ("{ pick = \"lowest\", n = 2 }", &["a1", "a6"]),
@@ -602,6 +606,8 @@ fn every_condition_is_read_from_the_source() {
         ("{ count = \"mine\", is = \">4\" }", false),
         ("{ oc = \"up\" }", true),
         ("{ oc = \"empty\" }", false),
+        ("{ oc = \"present\" }", true),
+        ("{ oc = \"down\" }", false),
         ("{ oc_printed = 8 }", true),
         ("{ oc_value = \">=9\" }", false),
         ("{ self_value = 9 }", true),
@@ -787,4 +793,124 @@ fn the_sample_scoring_abilities_do_what_their_texts_say() {
     let mut g = b.game();
     g.moment(Trigger::TurnStart, &mut Silent);
     assert_eq!((g.st.value(low), g.st.value(high)), (3, 7));
+}
+
+/// A probe acting right after its own slot is scored with `effect`, and `if` = `cond` when given.
+fn slot_scored_probe(cond: &str, effect: &str) -> String {
+    format!(
+        "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"slot_scored\"\n{cond}\n{effect}\n"
+    )
+}
+
+#[test]
+fn current_means_the_slot_being_scored_while_scoring() {
+    // The probe in S5 marks the cards of the current slot right after S5 is scored: S5's two.
+    let effect = "  effect = \"counter\"\n  target = { slots = \"current\" }\n  amount = 1";
+    let (mut g, ids) = probe_table(&slot_scored_probe("", effect));
+    let before = g.st.counters;
+    g.score_slots(&mut Silent);
+    let marked: Vec<usize> =
+        (0..7).filter(|&k| g.st.counters[ids[k] as usize] != before[ids[k] as usize]).collect();
+    assert_eq!(marked, [3, 4], "the probe and P1's 8 in S5");
+}
+
+#[test]
+fn current_means_the_turns_slot_between_scorings() {
+    // At the start of turn 4 the current slot is S4: P1's 2 there gets the counter.
+    let probe = "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"turn_start\"\n  effect = \"counter\"\n  target = { slots = \"current\" }\n  amount = 1\n";
+    let (mut g, [_, _, b2, ..]) = probe_table(probe);
+    g.st.turn = 4;
+    g.moment(Trigger::TurnStart, &mut Silent);
+    assert_eq!(g.st.counters[b2 as usize], 1);
+}
+
+#[test]
+fn result_tied_holds_only_for_a_slot_nobody_took() {
+    let cond = "  if = [ { result = \"tied\" } ]";
+    let effect = "  effect = \"points\"\n  amount = 5";
+    for (opposing, bonus) in [("vanilla-9", 5), ("vanilla-8", 0)] {
+        let mut b = bench(&slot_scored_probe(cond, effect));
+        b.up(0, "probe", 1);
+        b.up(1, opposing, 1);
+        let mut g = b.game();
+        g.score_slots(&mut Silent);
+        let base = if opposing == "vanilla-8" { [1, 0] } else { [0, 0] };
+        assert_eq!(g.st.points, [base[0] + bonus, base[1]], "against {opposing}");
+    }
+}
+
+#[test]
+fn per_multiplies_modify_and_counter_by_the_cards_it_finds() {
+    // Three opposing cards on the probe table (2, 8, 3): +1 each way per card.
+    let modify = "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 1\n  per = { side = \"opp\" }\n";
+    let (mut g, [.., probe, _, _, _]) = probe_table(modify);
+    score_start(&mut g);
+    assert_eq!((g.st.value(probe), g.st.counters[probe as usize]), (12, 0));
+    let counter = modify.replace("\"modify\"", "\"counter\"").replace("amount = 1", "amount = -2");
+    let (mut g, [.., probe, _, _, _]) = probe_table(&counter);
+    score_start(&mut g);
+    assert_eq!((g.st.value(probe), g.st.counters[probe as usize]), (3, -6));
+}
+
+#[test]
+fn quarry_mole_destroys_a_face_up_printed_one_of_the_opponent() {
+    let mut b = bench("");
+    let mole = b.down(0, "quarry-mole", 5);
+    let one_up = b.up(1, "vanilla-1", 2);
+    let one_down = b.down(1, "vanilla-1", 3);
+    let mine = b.up(0, "vanilla-1", 4);
+    let two = b.up(1, "vanilla-2", 6);
+    let mut g = b.game();
+    g.reveal_for_tests(&[mole]);
+    let on = |id| g.st.on_table(id);
+    assert_eq!((on(one_up), on(one_down), on(mine), on(two)), (false, true, true, true));
+    assert_eq!(g.st.piles[1].as_slice(), [one_up]);
+    // No opposing printed 1 face up: nothing happens.
+    let mut b = bench("");
+    let mole = b.down(0, "quarry-mole", 5);
+    let one_down = b.down(1, "vanilla-1", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[mole]);
+    assert!(g.st.on_table(one_down) && g.st.piles[1].is_empty());
+}
+
+#[test]
+fn archivist_draws_two_then_discards_one() {
+    let mut b = bench("");
+    let archivist = b.down(0, "archivist", 6);
+    let held = b.hand(0, "vanilla-5");
+    let low = b.deck(0, "vanilla-3");
+    let high = b.deck(0, "vanilla-8");
+    let theirs = b.deck(1, "vanilla-2");
+    let mut g = b.game();
+    g.reveal_for_tests(&[archivist]);
+    assert!(g.st.decks[0].is_empty() && g.st.decks[1].as_slice() == [theirs]);
+    assert_eq!((g.st.hands[0].len(), g.st.piles[0].len(), g.tally.fizzles), (2, 1, 0));
+    // The discard comes after both draws: any of the three hand cards may go.
+    let gone = g.st.piles[0].as_slice()[0];
+    assert!([held, low, high].contains(&gone));
+    assert!(!g.st.hands[0].as_slice().contains(&gone));
+}
+
+#[test]
+fn the_cartographer_may_trade_two_of_your_cards_never_an_opponents() {
+    let mut swapped = 0;
+    for seed in 0..32 {
+        let mut b = bench("");
+        let map = b.up(0, "the-cartographer", 2);
+        let mine = b.up(0, "vanilla-3", 7);
+        let theirs = b.up(1, "vanilla-9", 7);
+        let mut g = b.game();
+        g.chance = GameSeed::new(seed, 3).rng();
+        score_start(&mut g);
+        let (s2, s7) = (g.st.slots[1], g.st.slots[6]);
+        assert_eq!((s2[1], s7[1]), (NONE, theirs), "seed {seed}: the opponent's side is untouched");
+        assert_eq!(g.tally.control_changes, 0);
+        match (s2[0], s7[0]) {
+            (a, b) if (a, b) == (map, mine) => {}
+            (a, b) if (a, b) == (mine, map) => swapped += 1,
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert!(swapped > 0, "the two cards trade places in some games");
 }
