@@ -682,3 +682,15 @@ fn the_narrative_tells_the_game_play_plays() {
         }
     }
 }
+
+#[test]
+fn each_side_scores_the_cards_its_own_players_captured() {
+    // Six players: seats 0-2 are side a, 3-5 side b. Every seat's captures count for its side
+    // only, the last seat of side b included, and the standing follows the scores.
+    let e: &[&str] = &[];
+    let mut t = position(&[e, e, e, e, e, e], &[None; 6], &[]);
+    t.captured[..6].copy_from_slice(&[1, 2, 3, 10, 20, 40]);
+    assert_eq!(t.scores(), [6, 70]);
+    assert_eq!(t.standing(), End::Win(1));
+    assert_eq!((super::rules::side_name(0), super::rules::side_name(1)), ("a", "b"));
+}
