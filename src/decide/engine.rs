@@ -4,7 +4,7 @@
 //! the runner drives: `play` (silent and unwatched, so the hot loop is the game's own `run` with
 //! nothing plugged in), the narrative of `warsim play`, the census, and the decision timings.
 
-use super::{Agent, Players, Seating, Timings};
+use super::{Players, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story, counters_line};
@@ -17,16 +17,15 @@ pub trait DecisionEngine: Send + Sync + 'static {
     type Game;
     /// How a game ended.
     type End: Copy;
-    /// The game's heuristic and search agent (`Agent<Heuristic, Search>` seats them).
-    type Heuristic;
-    type Search;
+    /// The game's player (`crate::decide::Agent` of its heuristic and search agent).
+    type Agent;
     /// One thread's game, reused from game to game.
     type Scratch: Send;
 
     fn layout(&self) -> &Layout;
     fn new_scratch(&self) -> Self::Scratch;
     /// The game and the seats a scratch holds.
-    fn table(sc: &mut Self::Scratch) -> (&Self::Game, &mut Players<Agent<Self::Heuristic, Self::Search>>);
+    fn table(sc: &mut Self::Scratch) -> (&Self::Game, &mut Players<Self::Agent>);
     /// Plays game `seed` to its end, telling it to `narr` and showing the table to `watch` after
     /// every answer; a watch that stops the game ends it as capped.
     fn run<N: Narrator, W: Watch<Self::Game>>(

@@ -3,7 +3,7 @@
 //! rows per seat and policy, the first player's win, the event counters, the life margin and the
 //! turn of the first attack).
 
-use super::agents::{Agent, Heuristic, POLICIES, Searcher};
+use super::agents::{Agent, POLICIES};
 use super::rules::{DECK, End, Game, Next, Observation};
 use super::{PLAYERS, Rules, deck_of, narrate};
 use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
@@ -117,8 +117,7 @@ pub fn ask(
 impl DecisionEngine for CardwarsEngine {
     type Game = Game;
     type End = End;
-    type Heuristic = Heuristic;
-    type Search = Searcher;
+    type Agent = Agent;
     type Scratch = CardwarsScratch;
 
     fn layout(&self) -> &Layout {

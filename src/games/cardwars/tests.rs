@@ -724,6 +724,15 @@ fn the_first_players_win_and_a_stall_are_counted_from_how_the_game_ended() {
     assert_eq!(counted(End::Won(0)), (0, 0), "the second player won");
     assert_eq!(counted(End::Stalled), (0, 1));
     assert_eq!(counted(End::Capped), (0, 0), "the cap is not a stall");
+    // The turn of the first attack is observed only in a game that had one.
+    let first_attack = |g: &Game| {
+        let mut rec = crate::record::GameRecord::new(l);
+        DecisionEngine::finish(&e, End::Won(1), g, &seating, &mut rec);
+        rec.observed(l.distribution("first_attack_turn").unwrap()).collect::<Vec<i64>>()
+    };
+    assert_eq!(first_attack(&g), Vec::<i64>::new(), "no attack in the game");
+    g.tally.first_attack = 3;
+    assert_eq!(first_attack(&g), vec![3]);
 }
 
 /// A watch that notes the turn of every table it is shown and stops the game at the `stop`th.

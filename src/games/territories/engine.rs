@@ -3,7 +3,7 @@
 //! counters, points per territory, seat and policy, and the winning margin).
 
 use super::Rules;
-use super::agents::{Agent, Heuristic, POLICIES, Searcher};
+use super::agents::{Agent, POLICIES};
 use super::narrate;
 use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
 use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
@@ -136,8 +136,7 @@ pub fn ask(game: &Game, players: &mut Players<Agent>, obs: &mut Observation, act
 impl DecisionEngine for TerritoriesEngine {
     type Game = Game;
     type End = End;
-    type Heuristic = Heuristic;
-    type Search = Searcher;
+    type Agent = Agent;
     type Scratch = TerritoriesScratch;
 
     fn layout(&self) -> &Layout {
