@@ -76,6 +76,18 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_files() {
 }
 
 #[test]
+fn a_bad_line_up_names_its_game_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tmp.path().join("out");
+    for game in ["territories", "cardwars"] {
+        let args = ["run", game, "--set", "policies=smart", "--out", o.to_str().unwrap()];
+        rejects(&args, &format!("command line: {game}: unknown policy 'smart' (policies: random, "));
+        let err = String::from_utf8_lossy(&warsim().args(args).output().unwrap().stderr).into_owned();
+        assert_eq!(err.matches(game).count(), 1, "{err}");
+    }
+}
+
+#[test]
 fn run_writes_every_contract_file_with_the_contract_headers() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");

@@ -6,6 +6,7 @@
 //! seat), and `rotate_seats = true` plays each deal once per rotation of the line-up over the seats
 //! so that deal luck cancels out when policies are compared.
 
+use super::agent::Agent;
 use super::rows::PolicyRows;
 use super::timing::{Clock, Timings};
 use crate::seed::{GameRng, GameSeed};
@@ -164,6 +165,23 @@ impl<A> Players<A> {
     pub fn take_timings(&mut self, out: &mut Timings) {
         for clock in &mut self.clocks {
             clock.hand_over(out);
+        }
+    }
+}
+
+impl<H, S> Players<Agent<H, S>> {
+    /// The seats of `lineup`, `agent(policy)` building each entry's player; a search agent has
+    /// every decision timed, the others one in `Clock::CHEAP`.
+    pub fn seat(lineup: &Lineup, rows: &PolicyRows, agent: impl Fn(usize) -> Agent<H, S>) -> Self {
+        let agents = lineup.policies.iter().map(|&p| agent(p)).collect();
+        Players::new(agents, rows, |a| if a.costly() { Clock::COSTLY } else { Clock::CHEAP })
+    }
+
+    /// Builds `seat`'s observation with `observe`, unless its agent reads none.
+    #[inline]
+    pub fn observe(&self, seat: usize, observe: impl FnOnce()) {
+        if self.agent(seat).observes() {
+            observe();
         }
     }
 }

@@ -16,12 +16,8 @@ use crate::seed::{GameRng, shuffle};
 /// Policy names, in the order `policies` indices refer to.
 pub const POLICIES: [&str; 4] = ["random", "aggressive", "defensive", "search"];
 
-/// One seat's player. An enum dispatched by `match`: no virtual calls in the hot loop.
-pub enum Agent {
-    Random,
-    Heuristic(Heuristic),
-    Search(Box<Searcher>),
-}
+/// One seat's player, of the kit's three kinds (`crate::decide::Agent`).
+pub type Agent = crate::decide::Agent<Heuristic, Searcher>;
 
 impl Agent {
     pub fn new(policy: usize, rules: &Rules) -> Agent {
@@ -31,17 +27,6 @@ impl Agent {
             "defensive" => Agent::Heuristic(Heuristic { style: Style::Defensive }),
             _ => Agent::Search(Box::new(Searcher::new(rules))),
         }
-    }
-
-    /// Whether the agent reads its observation (`random` does not, so none is built for it).
-    #[inline]
-    pub fn observes(&self) -> bool {
-        !matches!(self, Agent::Random)
-    }
-
-    /// Whether its decisions are costly enough to time every one (`crate::decide::Clock`).
-    pub fn costly(&self) -> bool {
-        matches!(self, Agent::Search(_))
     }
 
     #[inline]

@@ -5,7 +5,7 @@
 use super::CardwarsEngine;
 use super::rules::{Game, label};
 use super::{PLAYERS, deck_of};
-use crate::games::Engine;
+use crate::decide::DecisionEngine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
 use crate::games::narrate::Silent;
 use crate::record::GameRecord;

@@ -6,10 +6,9 @@
 use super::agents::{Agent, POLICIES};
 use super::rules::{DECK, End, Game, Next, Observation};
 use super::{PLAYERS, Rules, deck_of, narrate};
-use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
-use crate::games::Engine;
-use crate::games::census::{Unwatched, Watch};
-use crate::games::narrate::{Narrator, Silent, Story};
+use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
+use crate::games::census::Watch;
+use crate::games::narrate::{Narrator, Story};
 use crate::record::{Counters, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed, below, shuffle};
 
@@ -99,10 +98,50 @@ impl CardwarsEngine {
         sc.players.sit(seating);
         rng
     }
+}
+
+/// Asks the seat `game` waits for: its observation (unless its agent reads none), and its
+/// agent's answer to the game's options into `action`.
+pub fn ask(
+    game: &Game,
+    players: &mut Players<Agent>,
+    obs: &mut Observation,
+    action: &mut super::rules::Action,
+) {
+    let Some(seat) = crate::decide::search::Steps::to_move(game) else { return };
+    players.observe(seat, || game.observe(seat, obs));
+    let options = game.options();
+    players.decide(seat, |agent, rng| agent.decide(obs, options, rng, action));
+}
+
+impl DecisionEngine for CardwarsEngine {
+    type Game = Game;
+    type End = End;
+    type Agent = Agent;
+    type Scratch = CardwarsScratch;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn new_scratch(&self) -> CardwarsScratch {
+        let r = &self.rules;
+        CardwarsScratch {
+            game: Game::new(r.config),
+            decks: self.decks,
+            obs: Observation::default(),
+            action: Default::default(),
+            players: Players::seat(&r.lineup, &self.rows, |p| Agent::new(p, r)),
+        }
+    }
+
+    fn table(sc: &mut CardwarsScratch) -> (&Game, &mut Players<Agent>) {
+        (&sc.game, &mut sc.players)
+    }
 
     /// Plays game `seed` to its end, telling it to `narr` and showing the table to `watch` after
     /// the deal and after every answer. A watch that stops the game ends it as capped.
-    pub(super) fn run<N: Narrator, W: Watch<Game>>(
+    fn run<N: Narrator, W: Watch<Game>>(
         &self,
         seed: GameSeed,
         sc: &mut CardwarsScratch,
@@ -132,7 +171,7 @@ impl CardwarsEngine {
     }
 
     /// Records the finished `game`, seated as `seating` says, into `rec`.
-    pub(super) fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
+    fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
         let t = &game.tally;
         rec.length = game.turn as u64;
         rec.end(self.outcomes.row(match end {
@@ -165,68 +204,12 @@ impl CardwarsEngine {
             rec.observe(self.life_by_policy.at(self.rows.policy(seating, seat)), life(seat));
         }
     }
-}
 
-/// Asks the seat `game` waits for: its observation (unless its agent reads none), and its
-/// agent's answer to the game's options into `action`.
-pub fn ask(
-    game: &Game,
-    players: &mut Players<Agent>,
-    obs: &mut Observation,
-    action: &mut super::rules::Action,
-) {
-    let Some(seat) = crate::decide::search::Steps::to_move(game) else { return };
-    if players.agent(seat).observes() {
-        game.observe(seat, obs);
-    }
-    let options = game.options();
-    players.decide(seat, |agent, rng| agent.decide(obs, options, rng, action));
-}
-
-impl Engine for CardwarsEngine {
-    type Scratch = CardwarsScratch;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn new_scratch(&self) -> CardwarsScratch {
-        let r = &self.rules;
-        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
-        let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
-        CardwarsScratch {
-            game: Game::new(r.config),
-            decks: self.decks,
-            obs: Observation::default(),
-            action: Default::default(),
-            players: Players::new(agents, &self.rows, every),
-        }
-    }
-
-    fn play(&self, seed: GameSeed, sc: &mut CardwarsScratch, rec: &mut GameRecord) {
-        let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
-        self.finish(end, &sc.game, sc.players.seating(), rec);
-    }
-
-    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
-        let mut sc = self.new_scratch();
-        let mut story = Story(out);
-        let mut rec = GameRecord::new(&self.layout);
-        let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
-        narrate::ending(&sc.game, end, &mut story);
-        self.finish(end, &sc.game, sc.players.seating(), &mut rec);
-        story.line(format_args!(
-            "{}",
-            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
-        ));
-        rec
+    fn tell_ending(&self, end: End, game: &Game, story: &mut Story) {
+        narrate::ending(game, end, story);
     }
 
     fn census(&self, seed: GameSeed) -> Result<u64, String> {
         super::census::census(self, seed)
-    }
-
-    fn take_timings(&self, sc: &mut CardwarsScratch, out: &mut Timings) {
-        sc.players.take_timings(out);
     }
 }

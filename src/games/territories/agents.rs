@@ -16,33 +16,18 @@ use crate::seed::{GameRng, shuffle};
 /// Policy names, in the order `policies` indices refer to.
 pub const POLICIES: [&str; 4] = ["random", "greedy", "drawer", "search"];
 
-/// One seat's player. An enum dispatched by `match`: no virtual calls in the hot loop.
-pub enum Agent {
-    Random,
-    Greedy(Heuristic),
-    Drawer(Heuristic),
-    Search(Box<Searcher>),
-}
+/// One seat's player, of the kit's three kinds (`crate::decide::Agent`); `greedy` and `drawer`
+/// are the one `Heuristic` with two styles.
+pub type Agent = crate::decide::Agent<Heuristic, Searcher>;
 
 impl Agent {
     pub fn new(policy: usize, rules: &Rules) -> Agent {
         match POLICIES[policy] {
             "random" => Agent::Random,
-            "greedy" => Agent::Greedy(Heuristic::new(Style::Greedy)),
-            "drawer" => Agent::Drawer(Heuristic::new(Style::Drawer)),
+            "greedy" => Agent::Heuristic(Heuristic::new(Style::Greedy)),
+            "drawer" => Agent::Heuristic(Heuristic::new(Style::Drawer)),
             _ => Agent::Search(Box::new(Searcher::new(rules))),
         }
-    }
-
-    /// Whether the agent reads its observation (`random` does not, so none is built for it).
-    #[inline]
-    pub fn observes(&self) -> bool {
-        !matches!(self, Agent::Random)
-    }
-
-    /// Whether its decisions are costly enough to time every one (`crate::decide::Clock`).
-    pub fn costly(&self) -> bool {
-        matches!(self, Agent::Search(_))
     }
 
     pub fn place(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut Vec<u8>) {
@@ -58,7 +43,7 @@ impl Policy<Place> for Agent {
     fn decide(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut Vec<u8>) {
         match self {
             Agent::Random => Policy::<Place>::decide(&mut Random, obs, legal, rng, out),
-            Agent::Greedy(h) | Agent::Drawer(h) => h.place(obs, legal, out),
+            Agent::Heuristic(h) => h.place(obs, legal, out),
             Agent::Search(s) => s.place(obs, legal, rng, out),
         }
     }
@@ -68,7 +53,7 @@ impl Policy<Swap> for Agent {
     fn decide(&mut self, obs: &Observation, legal: &SwapLegal, rng: &mut GameRng, out: &mut Vec<u8>) {
         match self {
             Agent::Random => Policy::<Swap>::decide(&mut Random, obs, legal, rng, out),
-            Agent::Greedy(h) | Agent::Drawer(h) => h.swap(obs, legal, out),
+            Agent::Heuristic(h) => h.swap(obs, legal, out),
             Agent::Search(s) => s.greedy.swap(obs, legal, out),
         }
     }

@@ -5,7 +5,7 @@
 
 use super::TerritoriesEngine;
 use super::rules::{FACES, Game, State, face_label};
-use crate::games::Engine;
+use crate::decide::DecisionEngine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
 use crate::games::narrate::Silent;
 use crate::record::GameRecord;

@@ -6,10 +6,9 @@ use super::Rules;
 use super::agents::{Agent, POLICIES};
 use super::narrate;
 use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
-use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
-use crate::games::Engine;
-use crate::games::census::{Unwatched, Watch};
-use crate::games::narrate::{Narrator, Silent, Story};
+use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
+use crate::games::census::Watch;
+use crate::games::narrate::{Narrator, Story};
 use crate::record::{
     Counters, Dist, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
 };
@@ -104,10 +103,65 @@ impl TerritoriesEngine {
         rng
     }
 
+    /// The winning seat, if one seat alone has the top score.
+    fn winner(&self, st: &State) -> Option<usize> {
+        let scores = &st.scores[..st.players];
+        let top = *scores.iter().max().expect("players");
+        let mut at_top = (0..st.players).filter(|&s| scores[s] == top);
+        let first = at_top.next();
+        if at_top.next().is_some() { None } else { first }
+    }
+}
+
+/// Asks the seat `game` waits for: its observation (unless its agent reads none), its legal
+/// answers, and its agent's answer into `action`.
+pub fn ask(game: &Game, players: &mut Players<Agent>, obs: &mut Observation, action: &mut Vec<u8>) {
+    match game.next() {
+        Next::Place(seat) => {
+            players.observe(seat, || game.observe(seat, obs));
+            let legal = game.place_legal(seat);
+            action.clear();
+            action.resize(legal.hand, KEEP);
+            players.decide(seat, |agent, rng| agent.place(obs, &legal, rng, action));
+        }
+        Next::Swap(seat) => {
+            players.observe(seat, || game.observe(seat, obs));
+            action.clear();
+            players.decide(seat, |agent, rng| agent.swap(obs, game.swap_legal(), rng, action));
+        }
+        Next::Over(_) => action.clear(),
+    }
+}
+
+impl DecisionEngine for TerritoriesEngine {
+    type Game = Game;
+    type End = End;
+    type Agent = Agent;
+    type Scratch = TerritoriesScratch;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn new_scratch(&self) -> TerritoriesScratch {
+        let r = &self.rules;
+        TerritoriesScratch {
+            game: Game::new(r.players, r.version, r.decks, r.max_rounds),
+            deck: Vec::with_capacity(self.deck.len()),
+            obs: Observation::default(),
+            action: Vec::with_capacity(32),
+            players: Players::seat(&r.lineup, &self.rows, |p| Agent::new(p, r)),
+        }
+    }
+
+    fn table(sc: &mut TerritoriesScratch) -> (&Game, &mut Players<Agent>) {
+        (&sc.game, &mut sc.players)
+    }
+
     /// Plays game `seed` to its end, telling it to `narr` and showing the table to `watch` after
     /// the deal and after every answer (the census reads `rec`, which the game fills only when it
     /// is over). A watch that stops the game ends it as capped.
-    pub(super) fn run<N: Narrator, W: Watch<Game>>(
+    fn run<N: Narrator, W: Watch<Game>>(
         &self,
         seed: GameSeed,
         sc: &mut TerritoriesScratch,
@@ -133,17 +187,8 @@ impl TerritoriesEngine {
         }
     }
 
-    /// The winning seat, if one seat alone has the top score.
-    fn winner(&self, st: &State) -> Option<usize> {
-        let scores = &st.scores[..st.players];
-        let top = *scores.iter().max().expect("players");
-        let mut at_top = (0..st.players).filter(|&s| scores[s] == top);
-        let first = at_top.next();
-        if at_top.next().is_some() { None } else { first }
-    }
-
     /// Records the finished `game`, seated as `seating` says, into `rec`.
-    pub(super) fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
+    fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
         let st = &game.st;
         let tally: &Tally = &game.tally;
         let n = self.rules.players;
@@ -177,76 +222,12 @@ impl TerritoriesEngine {
         sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
         rec.observe(self.margin, (sorted[0] - sorted[1]) as i64);
     }
-}
 
-/// Asks the seat `game` waits for: its observation (unless its agent reads none), its legal
-/// answers, and its agent's answer into `action`.
-pub fn ask(game: &Game, players: &mut Players<Agent>, obs: &mut Observation, action: &mut Vec<u8>) {
-    match game.next() {
-        Next::Place(seat) => {
-            if players.agent(seat).observes() {
-                game.observe(seat, obs);
-            }
-            let legal = game.place_legal(seat);
-            action.clear();
-            action.resize(legal.hand, KEEP);
-            players.decide(seat, |agent, rng| agent.place(obs, &legal, rng, action));
-        }
-        Next::Swap(seat) => {
-            if players.agent(seat).observes() {
-                game.observe(seat, obs);
-            }
-            action.clear();
-            players.decide(seat, |agent, rng| agent.swap(obs, game.swap_legal(), rng, action));
-        }
-        Next::Over(_) => action.clear(),
-    }
-}
-
-impl Engine for TerritoriesEngine {
-    type Scratch = TerritoriesScratch;
-
-    fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    fn new_scratch(&self) -> TerritoriesScratch {
-        let r = &self.rules;
-        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
-        let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
-        TerritoriesScratch {
-            game: Game::new(r.players, r.version, r.decks, r.max_rounds),
-            deck: Vec::with_capacity(self.deck.len()),
-            obs: Observation::default(),
-            action: Vec::with_capacity(32),
-            players: Players::new(agents, &self.rows, every),
-        }
-    }
-
-    fn play(&self, seed: GameSeed, sc: &mut TerritoriesScratch, rec: &mut GameRecord) {
-        let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
-        self.finish(end, &sc.game, sc.players.seating(), rec);
-    }
-
-    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
-        let mut sc = self.new_scratch();
-        let mut story = Story(out);
-        let mut rec = GameRecord::new(&self.layout);
-        let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
-        narrate::ending(&sc.game.st, end, self.winner(&sc.game.st), &mut story);
-        self.finish(end, &sc.game, sc.players.seating(), &mut rec);
-        story.line(format_args!(
-            "{}",
-            crate::games::narrate::counters_line(&self.layout.counters, &rec.counters)
-        ));
-        rec
+    fn tell_ending(&self, end: End, game: &Game, story: &mut Story) {
+        narrate::ending(&game.st, end, self.winner(&game.st), story);
     }
 
     fn census(&self, seed: GameSeed) -> Result<u64, String> {
         super::census::census(self, seed)
-    }
-
-    fn take_timings(&self, sc: &mut TerritoriesScratch, out: &mut Timings) {
-        sc.players.take_timings(out);
     }
 }

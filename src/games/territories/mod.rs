@@ -123,10 +123,9 @@ impl Rules {
         let players = s.int("players") as usize;
         let decks = match s.get("decks") {
             "auto" => 1 + usize::from(players > 4),
-            d => d.parse().map_err(|_| format!("territories: bad decks '{d}'"))?,
+            d => d.parse().map_err(|_| format!("bad decks '{d}'"))?,
         };
-        let lineup =
-            Lineup::parse(s.get("policies"), players, &POLICIES).map_err(|e| format!("territories: {e}"))?;
+        let lineup = Lineup::parse(s.get("policies"), players, &POLICIES)?;
         Ok(Rules {
             players,
             decks,
