@@ -885,3 +885,15 @@ fn search_beats_the_heuristics() {
     assert_beats("search,aggressive", 160, 100);
     assert_beats("search,defensive", 160, 100);
 }
+
+#[test]
+fn the_story_ends_with_who_won_and_the_lives() {
+    // The last line of a told game names the winner the record holds, and the lives at the end.
+    let e = engine("aggressive,random", false);
+    let mut story = String::new();
+    let rec = Engine::narrate(&e, GameSeed::new(1, 0), &mut story);
+    let last = story.lines().rev().find(|l| l.starts_with("Game over")).expect(&story);
+    let seat = Engine::layout(&e).outcomes[rec.outcome as usize].seat.expect("a won game");
+    let winner = format!("P{seat} wins");
+    assert!(last.contains(&winner) && last.contains("lives P0 "), "{last}");
+}
