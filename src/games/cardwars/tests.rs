@@ -897,3 +897,10 @@ fn the_story_ends_with_who_won_and_the_lives() {
     let winner = format!("P{seat} wins");
     assert!(last.contains(&winner) && last.contains("lives P0 "), "{last}");
 }
+
+#[test]
+fn an_empty_zone_pops_nothing_and_a_zone_pops_from_its_top() {
+    let mut z = zone(&["4H", "QS"]);
+    assert_eq!((z.pop(), z.pop(), z.pop()), (Some(c("QS")), Some(c("4H")), None));
+    assert!(z.is_empty());
+}
