@@ -904,3 +904,11 @@ fn an_empty_zone_pops_nothing_and_a_zone_pops_from_its_top() {
     assert_eq!((z.pop(), z.pop(), z.pop()), (Some(c("QS")), Some(c("4H")), None));
     assert!(z.is_empty());
 }
+
+#[test]
+fn a_block_with_no_blocker_is_a_pass() {
+    assert_eq!(Action::block([NO_BLOCK; DECK]), Action::Pass);
+    let mut one = [NO_BLOCK; DECK];
+    one[3] = 0;
+    assert_eq!(Action::block(one), Action::Block(one));
+}
