@@ -12,6 +12,7 @@ pub mod format;
 pub mod html;
 pub mod labels;
 pub mod manifest;
+pub mod paired_means;
 pub mod plots;
 pub mod terminal;
 pub mod timings;
@@ -66,6 +67,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Lengths),
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
+        Box::new(csv_files::CardPairs),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),
