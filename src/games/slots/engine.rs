@@ -159,14 +159,27 @@ impl SlotsEngine {
     /// the text of `muted` designs removed from `seat`'s copies: same printed values, no
     /// abilities. Nothing is recorded; the scratch's game is this one afterwards.
     pub(super) fn replay(&self, seed: GameSeed, sc: &mut SlotsScratch, seat: usize, muted: &[u16]) -> End {
-        let mut rng = self.start(seed, sc);
+        let mut rng = self.deal_without(seed, sc, seat, muted);
+        self.play_out(&mut rng, sc, &GameRecord::EMPTY, &mut Silent, &mut Unwatched)
+    }
+
+    /// Sets up game `seed` as `start` does, then removes the text of `muted` designs from
+    /// `seat`'s copies. Returns the game's RNG.
+    pub(super) fn deal_without(
+        &self,
+        seed: GameSeed,
+        sc: &mut SlotsScratch,
+        seat: usize,
+        muted: &[u16],
+    ) -> GameRng {
+        let rng = self.start(seed, sc);
         let pools = &mut sc.game.st.pools;
         for id in pools.ids(seat) {
             if muted.contains(&pools.design[id as usize]) {
                 pools.design[id as usize] = TEXTLESS;
             }
         }
-        self.play_out(&mut rng, sc, &GameRecord::EMPTY, &mut Silent, &mut Unwatched)
+        rng
     }
 
     /// After game `seed` was played and recorded as written (`end`), its counterfactuals, when
