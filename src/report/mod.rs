@@ -10,6 +10,7 @@ pub mod compare;
 pub mod csv_files;
 pub mod format;
 pub mod html;
+pub(crate) mod html_cards;
 pub mod labels;
 pub mod manifest;
 pub mod paired_means;

@@ -4,6 +4,7 @@
 //! would give it a ±1 percentage-point interval at its measured spread. Shared by the CSV files,
 //! the report page and its plot, so they cannot disagree.
 
+use super::PointResult;
 use crate::record::{CardTable, PairTable, PairedMean};
 use crate::stats::accumulator::CounterStats;
 use crate::stats::{Interval, PairedSums};
@@ -73,4 +74,55 @@ pub fn cells(e: &Estimate) -> [String; 4] {
     use super::format::real;
     let i = e.interval;
     [real(i.estimate), real(i.low), real(i.high), e.games_for_1pt.map(|g| g.to_string()).unwrap_or_default()]
+}
+
+/// The paired mean the report ranks a pair table by, when the table has it (else its last).
+pub const RANK_PAIRS_BY: &str = "interaction";
+
+/// A point's cards ranked by its per-card table's first paired mean, highest first (ties by the
+/// table's order), each measured at least twice; `None` when the point has no paired mean.
+pub fn ranked_cards(p: &PointResult) -> Option<(&CardTable, &PairedMean, Vec<(usize, Estimate)>)> {
+    let t = p.layout.cards.as_ref()?;
+    let m = t.paired.first()?;
+    let mut rows: Vec<(usize, Estimate)> =
+        (0..t.keys.len()).map(|k| (k, of_card(&p.acc.counters, t, k, m))).filter(|(_, e)| e.n >= 2).collect();
+    rows.sort_by(|a, b| b.1.interval.estimate.total_cmp(&a.1.interval.estimate).then(a.0.cmp(&b.0)));
+    Some((t, m, rows))
+}
+
+/// The `n` first and `n` last rows of a ranking (every row when there are at most `2n`).
+pub fn ends<T>(rows: &[T], n: usize) -> (&[T], &[T]) {
+    if rows.len() <= 2 * n { (rows, &[]) } else { (&rows[..n], &rows[rows.len() - n..]) }
+}
+
+/// One ranked pair: its row, the paired mean it is ranked by, and the others in the table's order.
+pub struct RankedPair {
+    pub row: usize,
+    pub by: Estimate,
+    pub all: Vec<Estimate>,
+}
+
+/// A point's pairs, furthest from 0 first by the ranked paired mean (`RANK_PAIRS_BY`): by the
+/// distance of its interval's nearest end from 0 (what the data show with 95% confidence), then by
+/// the size of the estimate, then in the table's order. At most `n` pairs.
+pub fn ranked_pairs(p: &PointResult, n: usize) -> Option<(&CardTable, &PairTable, usize, Vec<RankedPair>)> {
+    let cards = p.layout.cards.as_ref()?;
+    let t = cards.pairs.as_deref()?;
+    let by = t.paired.iter().position(|m| m.name == RANK_PAIRS_BY).or(t.paired.len().checked_sub(1))?;
+    let mut rows: Vec<RankedPair> = (0..t.pairs.len())
+        .map(|k| {
+            let all: Vec<Estimate> = t.paired.iter().map(|m| of_pair(&p.acc.counters, t, k, m)).collect();
+            RankedPair { row: k, by: all[by], all }
+        })
+        .filter(|r| r.by.n >= 2)
+        .collect();
+    rows.sort_by(|a, b| {
+        let size = |r: &RankedPair| r.by.interval.estimate.abs();
+        b.by.sure_distance()
+            .total_cmp(&a.by.sure_distance())
+            .then(size(b).total_cmp(&size(a)))
+            .then(a.row.cmp(&b.row))
+    });
+    rows.truncate(n);
+    Some((cards, t, by, rows))
 }
