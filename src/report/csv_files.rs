@@ -8,7 +8,7 @@ use std::io::Write;
 use super::format::{opt, real};
 use super::paired_means;
 use super::{Export, PointResult, RunResult};
-use crate::record::OutcomeKind;
+use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::{mean_interval, wilson};
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
@@ -313,20 +313,32 @@ impl Export for Cards {
                         _ => row.extend([String::new(), String::new(), String::new()]),
                     }
                 }
-                for name in &paired {
-                    match t.paired.iter().find(|m| m.name == *name) {
-                        Some(m) => {
-                            row.extend(paired_means::cells(&paired_means::of_card(&p.acc.counters, t, k, m)))
-                        }
-                        None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
-                    }
-                }
+                row.extend(paired_cells(&paired, &t.paired, |m| {
+                    paired_means::of_card(&p.acc.counters, t, k, m)
+                }));
                 w.write_record(&row)?;
             }
         }
         w.flush()?;
         Ok(())
     }
+}
+
+/// One row's cells of the paired means `names` (the union over the points): each mean of `means`
+/// as `of` reads it, empty cells for a name the row's table does not have.
+fn paired_cells(
+    names: &[&str],
+    means: &[PairedMean],
+    of: impl Fn(&PairedMean) -> paired_means::Estimate,
+) -> Vec<String> {
+    let mut cells = Vec::new();
+    for name in names {
+        match means.iter().find(|m| m.name == *name) {
+            Some(m) => cells.extend(paired_means::cells(&of(m))),
+            None => cells.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
+        }
+    }
+    cells
 }
 
 /// Adds the names of `more` not in `names` yet, in order.
@@ -375,14 +387,9 @@ impl Export for CardPairs {
                     let at = t.columns.iter().position(|c| c == col);
                     row.push(at.map(|c| total(c).to_string()).unwrap_or_default());
                 }
-                for name in &paired {
-                    match t.paired.iter().find(|m| m.name == *name) {
-                        Some(m) => {
-                            row.extend(paired_means::cells(&paired_means::of_pair(&p.acc.counters, t, k, m)))
-                        }
-                        None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
-                    }
-                }
+                row.extend(paired_cells(&paired, &t.paired, |m| {
+                    paired_means::of_pair(&p.acc.counters, t, k, m)
+                }));
                 w.write_record(&row)?;
             }
         }

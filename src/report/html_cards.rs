@@ -62,9 +62,9 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
             let _ = writeln!(h, "<h3>{}</h3>", esc(&sweep.short(i)));
         }
         h.push_str("<div style=\"display:flex;gap:20px;flex-wrap:wrap;align-items:flex-start\">");
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<div class=scroll><table><tr><th>rank</th><th class=l>card</th><th>{} (pt)</th><th>games</th><th>games for ±1 pt</th></tr>\n",
+            "<div class=scroll><table><tr><th>rank</th><th class=l>card</th><th>{} (pt)</th><th>games</th><th>games for ±1 pt</th></tr>",
             esc(&m.name)
         );
         let (top, bottom) = ends(&rows, ENDS);

@@ -79,9 +79,12 @@ pub fn cells(e: &Estimate) -> [String; 4] {
 /// The paired mean the report ranks a pair table by, when the table has it (else its last).
 pub const RANK_PAIRS_BY: &str = "interaction";
 
+/// A point's per-card table, the paired mean it is ranked by, and its rows (card, estimate).
+pub type RankedCards<'a> = (&'a CardTable, &'a PairedMean, Vec<(usize, Estimate)>);
+
 /// A point's cards ranked by its per-card table's first paired mean, highest first (ties by the
 /// table's order), each measured at least twice; `None` when the point has no paired mean.
-pub fn ranked_cards(p: &PointResult) -> Option<(&CardTable, &PairedMean, Vec<(usize, Estimate)>)> {
+pub fn ranked_cards(p: &PointResult) -> Option<RankedCards<'_>> {
     let t = p.layout.cards.as_ref()?;
     let m = t.paired.first()?;
     let mut rows: Vec<(usize, Estimate)> =

@@ -1,6 +1,7 @@
 //! Card Wars' engine: seats the line-up for game `i`, deals the pools, asks each placement of the
 //! seat it falls to, and records the finished game (win rows per seat and policy, a draw row, the
-//! event counters and the rounds played).
+//! event counters and the rounds played). With `impact`, it then replays the same deal without
+//! designs' text (`impact`) on the same scratch.
 
 use super::Rules;
 use super::agents::{Agent, POLICIES};

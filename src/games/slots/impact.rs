@@ -196,7 +196,7 @@ mod tests {
         let rows: Vec<usize> =
             [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)].iter().map(|&(a, b)| t.pair_row(a, b)).collect();
         assert_eq!(rows, [0, 1, 2, 3, 4, 5]);
-        assert_eq!(Impact::NAMES.iter().map(|n| Impact::parse(n)).count(), 3);
+        assert!(Impact::NAMES.iter().all(|n| Impact::parse(n).is_some()));
         assert_eq!(Impact::parse("all"), None);
     }
 }

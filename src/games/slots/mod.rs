@@ -3,7 +3,8 @@
 //! printed values 1-9, keeps 21 of them before every round, and places one card per turn; the
 //! higher card takes each slot. Here: the game's definition and settings; `pools` deals the pools
 //! and builds the decks, `rules` plays a round, `engine` runs and records a game, `agents` decide,
-//! `narrate` tells it, `census` accounts for every card after every answer.
+//! `narrate` tells it, `census` accounts for every card after every answer, `impact` measures what
+//! each design's text does to its owner's chance to win.
 
 pub mod agents;
 pub mod cardfile;

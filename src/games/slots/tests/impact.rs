@@ -61,9 +61,15 @@ fn pair(layout: &Layout, acc: &Accumulator, a: u32, b: u32) -> (Estimate, Estima
     (of_pair(&acc.counters, t, k, &t.paired[0]), of_pair(&acc.counters, t, k, &t.paired[1]))
 }
 
+/// A set of a dud (design 0, common 6) and a scorer (design 1, common 7): two copies of each in
+/// every pool, both kept by `top21`.
+fn dud_and_scorer() -> String {
+    dud("dud", 6) + &scorer("scorer", 7)
+}
+
 #[test]
 fn a_text_that_can_never_act_has_impact_exactly_zero() {
-    let e = engine(&(dud("dud", 6) + &scorer("scorer", 7)), Impact::Cards);
+    let e = engine(&dud_and_scorer(), Impact::Cards);
     let acc = play(&e, 3, 300);
     let dud = impact(Engine::layout(&e), &acc, 0);
     // Two commons of 6 in every pool, kept by `top21`: measured twice a game (once per seat).
@@ -76,7 +82,7 @@ fn a_text_that_can_never_act_has_impact_exactly_zero() {
 
 #[test]
 fn a_text_that_scores_points_for_its_owner_raises_its_chance_to_win() {
-    let e = engine(&(dud("dud", 6) + &scorer("scorer", 7)), Impact::Cards);
+    let e = engine(&dud_and_scorer(), Impact::Cards);
     let acc = play(&e, 3, 300);
     let s = impact(Engine::layout(&e), &acc, 1);
     assert_eq!(s.n, 600);
@@ -84,10 +90,7 @@ fn a_text_that_scores_points_for_its_owner_raises_its_chance_to_win() {
     assert!(s.interval.low > 0.1, "{s:?}");
     assert!(s.games_for_1pt.is_some_and(|g| g > 600), "{s:?}");
     // The recorded game is the game as written: the impact columns come on top of it.
-    let plain = SlotsEngine::new(Rules {
-        cards: Some(set(&(dud("dud", 6) + &scorer("scorer", 7)))),
-        ..Rules::with("random")
-    });
+    let plain = engine(&dud_and_scorer(), Impact::None);
     let (with, without) = (e.play_one(GameSeed::new(3, 5)), plain.play_one(GameSeed::new(3, 5)));
     assert_eq!((with.length, with.outcome), (without.length, without.outcome));
     let events = Engine::layout(&plain).events().len();
@@ -106,7 +109,7 @@ fn a_replay_deals_the_same_pools_decks_and_streams_as_the_game_as_written() {
         let seat = (i % 2) as usize;
         let mut written = e.deal_without(seed, &mut sc, seat, &[]);
         sc.game.begin(&mut written, &mut Silent);
-        let a = (sc.game.st.clone(), sc.game.chance.clone(), written.clone(), sc.players.seating().clone());
+        let a = (sc.game.st.clone(), sc.game.chance.clone(), written.clone(), *sc.players.seating());
         let mut muted = e.deal_without(seed, &mut sc, seat, &[0]);
         sc.game.begin(&mut muted, &mut Silent);
         let b = &sc.game.st;
@@ -160,8 +163,8 @@ fn two_cards_that_act_apart_interact_far_less_than_they_act() {
     // each other, but the win chance is not additive in points (a round needs one point more than
     // the opponent's), so their interaction is small, not 0: far below either card's own impact,
     // with the paired intervals as the tolerance.
-    let (one, two) = ("  effect = \"points\"\n  amount = 1", "  effect = \"points\"\n  amount = 1");
-    let e = engine(&(common("one", 6, one) + &common("two", 8, two)), Impact::Pairs);
+    let point = "  effect = \"points\"\n  amount = 1";
+    let e = engine(&(common("one", 6, point) + &common("two", 8, point)), Impact::Pairs);
     let acc = play(&e, 5, 1500);
     let layout = Engine::layout(&e);
     let (_, inter) = pair(layout, &acc, 0, 1);
