@@ -2,12 +2,15 @@
 //! mean, `report::paired_means`), one row per card with its paired 95% interval, the most
 //! impactful at the top of each point's block and the least at the bottom, 0 marked.
 
-use super::forest::{Mark, Panel, Rows, estimate, forest};
+use super::forest::{Mark, Panel, Rows, estimate, forest_wide};
 use super::palette::{ESTIMATE, GREY, INTERVAL};
 use crate::report::RunResult;
 use crate::report::html_cards::ENDS;
 use crate::report::labels::Sweep;
 use crate::report::paired_means::{ends, ranked_cards};
+
+/// The plot area's width: one panel of many close intervals.
+const PLOT_W: f64 = 480.0;
 
 /// The plot, when some point has a per-card paired mean.
 pub fn impact(run: &RunResult) -> Option<String> {
@@ -58,5 +61,5 @@ pub fn impact(run: &RunResult) -> Option<String> {
          without its effect, on the same deals, game by game. Bar: paired 95% interval (grey where it \
          includes 0); tick: the estimate. The {ENDS} most and {ENDS} least impactful cards of each point."
     )];
-    Some(forest(&sweep.title("Card impact"), &notes, &Rows { headers, cells }, &[panel]))
+    Some(forest_wide(&sweep.title("Card impact"), &notes, &Rows { headers, cells }, &[panel], PLOT_W))
 }
