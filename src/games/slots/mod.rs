@@ -3,13 +3,15 @@
 //! printed values 1-9, keeps 21 of them before every round, and places one card per turn; the
 //! higher card takes each slot. Here: the game's definition and settings; `pools` deals the pools
 //! and builds the decks, `rules` plays a round, `engine` runs and records a game, `agents` decide,
-//! `narrate` tells it, `census` accounts for every card after every answer.
+//! `narrate` tells it, `census` accounts for every card after every answer, `impact` measures what
+//! each design's text does to its owner's chance to win.
 
 pub mod agents;
 pub mod cardfile;
 pub mod cardset;
 mod census;
 pub mod engine;
+pub mod impact;
 pub mod narrate;
 pub mod pools;
 pub mod resolve;
@@ -27,6 +29,7 @@ use crate::decide::Lineup;
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 use agents::POLICIES;
 use cardset::CardSet;
+use impact::Impact;
 use pools::DeckPolicy;
 
 pub const SETTINGS: &[SettingSpec] = &[
@@ -42,6 +45,13 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "top21",
         allowed: Allowed::Choice(&["top21"]),
         help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values, ties by pool order)",
+        deal: false,
+    },
+    SettingSpec {
+        key: "impact",
+        default: "none",
+        allowed: Allowed::Choice(Impact::NAMES),
+        help: "measure each design's causal impact on its owner's chance to win, paired game by game with its text removed (cards), and of every two designs together (pairs); needs a card set",
         deal: false,
     },
     SettingSpec {
@@ -89,6 +99,8 @@ pub struct Rules {
     /// The card set, compiled once for the point (`None`: textless default pools).
     pub cards: Option<Arc<CardSet>>,
     pub deck_policy: DeckPolicy,
+    /// Whether each game is also played without each design's text (`impact`).
+    pub impact: Impact,
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
@@ -102,9 +114,17 @@ impl Rules {
             Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
             None => None,
         };
+        let impact = Impact::parse(s.get("impact")).expect("a listed choice");
+        if impact != Impact::None && cards.is_none() {
+            return Err(format!(
+                "impact={} measures the cards of a card set: add cards=FILE (or leave impact=none)",
+                s.get("impact")
+            ));
+        }
         Ok(Rules {
             cards,
             deck_policy: DeckPolicy::Top21,
+            impact,
             max_replays: s.int("max_replays") as u32,
             lineup,
             rotate: s.flag("rotate_seats"),
@@ -116,6 +136,7 @@ impl Rules {
         Rules {
             cards: None,
             deck_policy: DeckPolicy::Top21,
+            impact: Impact::None,
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
             rotate: true,

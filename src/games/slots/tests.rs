@@ -522,3 +522,4 @@ fn the_per_card_table_adds_up_over_each_game() {
 }
 
 mod abilities;
+mod impact;
