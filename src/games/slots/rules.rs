@@ -356,9 +356,11 @@ impl State {
     /// Notes card `id`'s triggers among the cards on the table.
     fn arm(&mut self, id: u8) {
         if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
-            let mask = set.triggers[d as usize];
-            for (t, armed) in self.armed.iter_mut().enumerate() {
-                *armed |= u64::from(mask >> t & 1) << id;
+            // Only the triggers the design uses (most use one or two).
+            let mut mask = set.triggers[d as usize];
+            while mask != 0 {
+                self.armed[mask.trailing_zeros() as usize] |= 1 << id;
+                mask &= mask - 1;
             }
         }
     }

@@ -118,23 +118,26 @@ impl State {
             let src = sources.trailing_zeros() as u8;
             sources &= sources - 1;
             let pos = self.pos[src as usize] as usize;
-            let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
+            let src_side = pos % SEATS;
             let d = self.pools.design[src as usize];
-            for a in set.abilities_of(d).iter().filter(|a| a.on == Trigger::Static) {
-                let Effect::Modify { target: sel, amount, per, .. } = a.effect else { continue };
+            for a in set.abilities_of(d) {
+                // Borrowed, not copied: an effect holds whole selectors.
+                let Effect::Modify { target: sel, amount, per, .. } = &a.effect else { continue };
                 // Cheap refusals first: most statics name their own card or one side.
-                let quick_no = match (sel.base, sel.side) {
-                    (Base::Source, _) => src != id,
-                    (_, Side::You) => side != ctx.side,
-                    (_, Side::Opp) => side == ctx.side,
-                    _ => false,
-                };
+                let quick_no = a.on != Trigger::Static
+                    || match (sel.base, sel.side) {
+                        (Base::Source, _) => src != id,
+                        (_, Side::You) => side != src_side,
+                        (_, Side::Opp) => side == src_side,
+                        _ => false,
+                    };
                 if quick_no {
                     continue;
                 }
-                if self.fits(&sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
-                    let times = per.map_or(1, |p| self.count(&p, &ctx) as i32);
-                    sum += amount as i32 * times;
+                let ctx = Ctx { source: src, slot: pos / SEATS, side: src_side, event: None };
+                if self.fits(sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
+                    let times = per.as_ref().map_or(1, |p| self.count(p, &ctx) as i32);
+                    sum += *amount as i32 * times;
                 }
             }
         }
@@ -200,19 +203,58 @@ impl State {
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
     /// side first (the pick is the resolver's business).
     pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
-        for slot in 0..SLOTS {
-            for side in 0..SEATS {
-                let id = self.slots[slot][side];
-                if id == NONE {
-                    continue;
-                }
-                let c =
-                    Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
-                if self.fits(sel, ctx, c) {
-                    each(id);
-                }
+        // Only the places the selector's base, side and slots allow, in table order (bit
+        // `slot * SEATS + side`); `fits` still decides each one.
+        let mut places = self.candidates(sel, ctx);
+        while places != 0 {
+            let at = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let (slot, side) = (at / SEATS, at % SEATS);
+            let id = self.slots[slot][side];
+            if id == NONE {
+                continue;
+            }
+            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+            if self.fits(sel, ctx, c) {
+                each(id);
             }
         }
+    }
+
+    /// The table places (bit `slot * SEATS + side`) where `sel` may find a card: at least every
+    /// place `fits` can accept, often far fewer than all eighteen.
+    fn candidates(&self, sel: &Selector, ctx: &Ctx) -> u32 {
+        let place_of = |id: u8| match self.pos[id as usize] {
+            NONE => 0,
+            p => 1u32 << p,
+        };
+        match sel.base {
+            Base::Source => return place_of(ctx.source),
+            Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
+            Base::Filter => {}
+        }
+        // One bit per place of seat 0's side: the even bits of the table.
+        const SIDE0: u32 = 0x15555;
+        let sides = match sel.side {
+            Side::Both => SIDE0 | SIDE0 << 1,
+            Side::You => SIDE0 << ctx.side,
+            Side::Opp => SIDE0 << (1 - ctx.side),
+        };
+        let slot = |k: usize| if k < SLOTS { 3u32 << (k * SEATS) } else { 0 };
+        let below = |k: usize| (1u32 << (k * SEATS)) - 1;
+        let s = ctx.slot;
+        let slots = match sel.slots {
+            Slots::All => below(SLOTS),
+            Slots::This => slot(s),
+            Slots::Current => self.current_slot().map_or(0, slot),
+            Slots::Adjacent => slot(s + 1) | s.checked_sub(1).map_or(0, slot),
+            Slots::Prev => below(s),
+            Slots::Next => below(SLOTS) & !below(s + 1),
+            Slots::Prev1 => s.checked_sub(1).map_or(0, slot),
+            Slots::Next1 => slot(s + 1),
+            Slots::Range(a, b) => (a.max(1) as usize - 1..b as usize).fold(0, |m, k| m | slot(k)),
+        };
+        sides & slots
     }
 
     /// How many cards on the table `sel` accepts.
