@@ -439,6 +439,11 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
+    /// The static modifiers of every design, design by design, in file order: design `d`'s are
+    /// `statics[statics_at[d]..statics_at[d + 1]]`. A card's value reads them for every static
+    /// source on the table, so they are kept apart from the other abilities.
+    pub statics: Vec<Ability>,
+    pub statics_at: Vec<u32>,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
 }
@@ -449,6 +454,12 @@ impl CardSet {
     pub fn abilities_of(&self, d: u16) -> &[Ability] {
         let design = &self.designs[d as usize];
         &self.abilities[design.first as usize..(design.first + design.len) as usize]
+    }
+
+    /// The static modifiers of design `d`, in file order.
+    #[inline]
+    pub fn statics_of(&self, d: u16) -> &[Ability] {
+        &self.statics[self.statics_at[d as usize] as usize..self.statics_at[d as usize + 1] as usize]
     }
 
     /// Whether any design has an ability (if none, the game is the base game).
@@ -468,6 +479,14 @@ impl CardSet {
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();
+        self.statics.clear();
+        self.statics_at = vec![0];
+        for design in &self.designs {
+            let own = &self.abilities[design.first as usize..(design.first + design.len) as usize];
+            let statics = own.iter().filter(|a| a.on == Trigger::Static);
+            self.statics.extend(statics.filter(|a| matches!(a.effect, Effect::Modify { .. })));
+            self.statics_at.push(self.statics.len() as u32);
+        }
         self.by_place = Default::default();
         for (d, design) in self.designs.iter().enumerate() {
             let r = Rarity::ALL.iter().position(|&r| r == design.rarity).expect("listed");

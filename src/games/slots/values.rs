@@ -120,17 +120,16 @@ impl State {
             let pos = self.pos[src as usize] as usize;
             let src_side = pos % SEATS;
             let d = self.pools.design[src as usize];
-            for a in set.abilities_of(d) {
+            for a in set.statics_of(d) {
                 // Borrowed, not copied: an effect holds whole selectors.
                 let Effect::Modify { target: sel, amount, per, .. } = &a.effect else { continue };
                 // Cheap refusals first: most statics name their own card or one side.
-                let quick_no = a.on != Trigger::Static
-                    || match (sel.base, sel.side) {
-                        (Base::Source, _) => src != id,
-                        (_, Side::You) => side != src_side,
-                        (_, Side::Opp) => side == src_side,
-                        _ => false,
-                    };
+                let quick_no = match (sel.base, sel.side) {
+                    (Base::Source, _) => src != id,
+                    (_, Side::You) => side != src_side,
+                    (_, Side::Opp) => side == src_side,
+                    _ => false,
+                };
                 if quick_no {
                     continue;
                 }
