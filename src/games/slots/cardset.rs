@@ -439,11 +439,12 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
-    /// The static modifiers of every design, design by design, in file order: design `d`'s are
-    /// `statics[statics_at[d]..statics_at[d + 1]]`. A card's value reads them for every static
-    /// source on the table, so they are kept apart from the other abilities.
-    pub statics: Vec<Ability>,
-    pub statics_at: Vec<u32>,
+    /// Per design, its static modifiers of its own value (`target = "self"`), in file order. A
+    /// card's value reads its own and every aura on the table, so both are filed apart from the
+    /// other abilities.
+    pub own_statics: Shelf,
+    /// Per design, its static modifiers of other cards' values (auras), in file order.
+    pub auras: Shelf,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
 }
@@ -454,12 +455,6 @@ impl CardSet {
     pub fn abilities_of(&self, d: u16) -> &[Ability] {
         let design = &self.designs[d as usize];
         &self.abilities[design.first as usize..(design.first + design.len) as usize]
-    }
-
-    /// The static modifiers of design `d`, in file order.
-    #[inline]
-    pub fn statics_of(&self, d: u16) -> &[Ability] {
-        &self.statics[self.statics_at[d as usize] as usize..self.statics_at[d as usize + 1] as usize]
     }
 
     /// Whether any design has an ability (if none, the game is the base game).
@@ -479,13 +474,16 @@ impl CardSet {
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();
-        self.statics.clear();
-        self.statics_at = vec![0];
+        self.own_statics = Shelf::default();
+        self.auras = Shelf::default();
         for design in &self.designs {
             let own = &self.abilities[design.first as usize..(design.first + design.len) as usize];
-            let statics = own.iter().filter(|a| a.on == Trigger::Static);
-            self.statics.extend(statics.filter(|a| matches!(a.effect, Effect::Modify { .. })));
-            self.statics_at.push(self.statics.len() as u32);
+            let statics = || {
+                own.iter().filter(|a| a.on == Trigger::Static && matches!(a.effect, Effect::Modify { .. }))
+            };
+            let on_self = |a: &&Ability| matches!(a.effect, Effect::Modify { target, .. } if target.base == Base::Source);
+            self.own_statics.file(statics().filter(on_self));
+            self.auras.file(statics().filter(|a| !on_self(a)));
         }
         self.by_place = Default::default();
         for (d, design) in self.designs.iter().enumerate() {
@@ -493,5 +491,32 @@ impl CardSet {
             let v = if design.rarity == Rarity::Rare { 0 } else { design.value as usize };
             self.by_place[r][v].push(d as u16);
         }
+    }
+}
+
+/// Abilities filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shelf {
+    list: Vec<Ability>,
+    at: Vec<u32>,
+}
+
+impl Default for Shelf {
+    fn default() -> Self {
+        Shelf { list: Vec::new(), at: vec![0] }
+    }
+}
+
+impl Shelf {
+    /// Files the next design's abilities.
+    fn file<'a>(&mut self, abilities: impl Iterator<Item = &'a Ability>) {
+        self.list.extend(abilities);
+        self.at.push(self.list.len() as u32);
+    }
+
+    /// Design `d`'s abilities.
+    #[inline]
+    pub fn of(&self, d: u16) -> &[Ability] {
+        &self.list[self.at[d as usize] as usize..self.at[d as usize + 1] as usize]
     }
 }

@@ -213,6 +213,9 @@ pub struct State {
     /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
     /// act only while face up): a moment looks at these cards only.
     pub armed: [u64; TRIGGERS],
+    /// The cards on the table with a static modifier of other cards (an aura), one bit each: a
+    /// value reads these sources only (and its own card's statics).
+    pub auras: u64,
     /// Triggered modifiers and sets of this round.
     pub timed: Vec<Timed>,
     /// Who took each slot scored so far this round.
@@ -249,6 +252,7 @@ impl State {
             was_up: 0,
             placed: 0,
             armed: [0; TRIGGERS],
+            auras: 0,
             timed: Vec::with_capacity(64),
             taken: [Taken::Nobody; SLOTS],
             scoring: NONE,
@@ -281,6 +285,7 @@ impl State {
         self.was_up = 0;
         self.placed = 0;
         self.armed = [0; TRIGGERS];
+        self.auras = 0;
         if self.text {
             self.counters = [0; CARDS];
             self.timed.clear();
@@ -362,6 +367,7 @@ impl State {
                 self.armed[mask.trailing_zeros() as usize] |= 1 << id;
                 mask &= mask - 1;
             }
+            self.auras |= u64::from(!set.auras.of(d).is_empty()) << id;
         }
     }
 
@@ -375,6 +381,7 @@ impl State {
         for armed in &mut self.armed {
             *armed &= !(1 << id);
         }
+        self.auras &= !(1 << id);
         self.counters[id as usize] = 0;
         self.timed.retain(|t| t.target != id);
         owner(id)

@@ -5,7 +5,7 @@
 //! Everything here only reads the state. A static ability never reads a value (the parser
 //! refuses it), so computing a value never needs another value and never recurses.
 
-use super::cardset::{Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
+use super::cardset::{Ability, Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
 use super::rules::{NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
 
 /// A triggered modifier or set on a card, until the round ends or while its source lasts.
@@ -107,40 +107,51 @@ impl State {
         }
     }
 
-    /// The sum of the static modifiers that apply now to the card at (`slot`, `side`).
+    /// The sum of the static modifiers that apply now to the card at (`slot`, `side`): its own
+    /// (while it lies face up) and the auras of the face-up cards on the table.
     fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
         let Some(set) = &self.set else { return 0 };
-        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
         let mut sum = 0;
-        // Only the cards with a static ability that lie face up on the table, one bit each.
-        let mut sources = self.armed[Trigger::Static as usize] & self.face_up;
+        if (self.armed[Trigger::Static as usize] & self.face_up) >> id & 1 == 1 {
+            let ctx = Ctx { source: id, slot, side, event: None };
+            for a in set.own_statics.of(self.pools.design[id as usize]) {
+                sum += self.static_amount(a, &ctx);
+            }
+        }
+        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+        // Only the face-up cards on the table with an aura, one bit each.
+        let mut sources = self.auras & self.face_up;
         while sources != 0 {
             let src = sources.trailing_zeros() as u8;
             sources &= sources - 1;
             let pos = self.pos[src as usize] as usize;
-            let src_side = pos % SEATS;
-            let d = self.pools.design[src as usize];
-            for a in set.statics_of(d) {
-                // Borrowed, not copied: an effect holds whole selectors.
-                let Effect::Modify { target: sel, amount, per, .. } = &a.effect else { continue };
-                // Cheap refusals first: most statics name their own card or one side.
-                let quick_no = match (sel.base, sel.side) {
-                    (Base::Source, _) => src != id,
-                    (_, Side::You) => side != src_side,
-                    (_, Side::Opp) => side == src_side,
-                    _ => false,
+            let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
+            for a in set.auras.of(self.pools.design[src as usize]) {
+                let Effect::Modify { target: sel, .. } = &a.effect else { continue };
+                // A cheap refusal first: most auras name one side.
+                let other_side = match sel.side {
+                    Side::You => side != ctx.side,
+                    Side::Opp => side == ctx.side,
+                    Side::Both => false,
                 };
-                if quick_no {
-                    continue;
-                }
-                let ctx = Ctx { source: src, slot: pos / SEATS, side: src_side, event: None };
-                if self.fits(sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
-                    let times = per.as_ref().map_or(1, |p| self.count(p, &ctx) as i32);
-                    sum += *amount as i32 * times;
+                if !other_side && self.fits(sel, &ctx, target) {
+                    sum += self.static_amount(a, &ctx);
                 }
             }
         }
         sum
+    }
+
+    /// What static modifier `a`, read from `ctx`, adds to a card it targets: its amount (times
+    /// its `per` count) if its conditions hold, else 0.
+    #[inline]
+    fn static_amount(&self, a: &Ability, ctx: &Ctx) -> i32 {
+        let Effect::Modify { amount, per, .. } = &a.effect else { return 0 };
+        if !a.conds().all(|c| self.holds(c, ctx)) {
+            return 0;
+        }
+        let times = per.as_ref().map_or(1, |p| self.count(p, ctx) as i32);
+        *amount as i32 * times
     }
 
     /// The card on the other side of the source's slot.
