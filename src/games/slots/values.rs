@@ -196,14 +196,18 @@ impl State {
             Slots::Next1 => k == s + 1,
             Slots::Range(a, b) => (a as isize - 1..=b as isize - 1).contains(&k),
         };
+        side_ok && slot_ok && self.fits_card(sel, ctx, c)
+    }
+
+    /// Whether the card at `c` passes `sel`'s filter keys other than side and slots.
+    #[inline]
+    fn fits_card(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
         let face_ok = match sel.face {
             Face::Any => true,
             Face::Up => c.up,
             Face::Down => !c.up,
         };
-        side_ok
-            && slot_ok
-            && face_ok
+        face_ok
             && !(sel.other && c.id == ctx.source)
             && sel.counters.is_none_or(|want| (c.counters != 0) == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
@@ -214,8 +218,9 @@ impl State {
     /// side first (the pick is the resolver's business).
     pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
         // Only the places the selector's base, side and slots allow, in table order (bit
-        // `slot * SEATS + side`); `fits` still decides each one.
+        // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
         let mut places = self.candidates(sel, ctx);
+        let filter = sel.base == Base::Filter;
         while places != 0 {
             let at = places.trailing_zeros() as usize;
             places &= places - 1;
@@ -225,14 +230,15 @@ impl State {
                 continue;
             }
             let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
-            if self.fits(sel, ctx, c) {
+            if !filter || self.fits_card(sel, ctx, c) {
                 each(id);
             }
         }
     }
 
-    /// The table places (bit `slot * SEATS + side`) where `sel` may find a card: at least every
-    /// place `fits` can accept, often far fewer than all eighteen.
+    /// The table places (bit `slot * SEATS + side`) `sel`'s base, side and slots accept, exactly
+    /// as `fits` reads them: a `source` or `event` selector's one place, or the places of the
+    /// filter's sides and slots.
     fn candidates(&self, sel: &Selector, ctx: &Ctx) -> u32 {
         let place_of = |id: u8| match self.pos[id as usize] {
             NONE => 0,
