@@ -17,6 +17,7 @@ use super::resolve::Resolver;
 use super::values::Timed;
 use crate::decide::{Decision, Legal};
 use crate::games::narrate::Narrator;
+use crate::pile::Pile;
 use crate::seed::{GameRng, below, shuffle};
 
 /// Players: Card Wars is a two-player game.
@@ -40,75 +41,7 @@ pub const ROUNDS_TO_WIN: u8 = 2;
 
 /// A few card ids in order (a deck, whose top is the end; a hand; a pile): fixed size, no
 /// allocation, `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stack {
-    ids: [u8; POOL],
-    len: u8,
-}
-
-impl Default for Stack {
-    fn default() -> Self {
-        Stack { ids: [NONE; POOL], len: 0 }
-    }
-}
-
-impl Stack {
-    pub fn of(ids: &[u8]) -> Stack {
-        let mut s = Stack::default();
-        ids.iter().for_each(|&id| s.push(id));
-        s
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub fn push(&mut self, id: u8) {
-        self.ids[self.len as usize] = id;
-        self.len += 1;
-    }
-
-    /// The last card (a deck's top).
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.ids[self.len as usize])
-    }
-
-    /// Takes out the card at `i`, keeping the others in order.
-    #[inline]
-    pub fn take(&mut self, i: usize) -> u8 {
-        let id = self.ids[i];
-        self.ids.copy_within(i + 1..self.len as usize, i);
-        self.len -= 1;
-        id
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        &self.ids[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [u8] {
-        &mut self.ids[..self.len as usize]
-    }
-}
+pub type Stack = Pile<u8, POOL>;
 
 /// Per card id, what its rounds of one game did (mapped onto the per-card counters by the
 /// engine): rounds in a deck, rounds placed, and of those the decisive ones, the ones its owner
@@ -342,7 +275,7 @@ impl State {
     /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
-        let id = self.hands[seat].take(index);
+        let id = self.hands[seat].remove(index);
         self.placed |= 1 << id;
         self.set_down(id, slot, seat);
     }
