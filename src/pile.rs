@@ -75,13 +75,36 @@ impl<T: Copy + Default, const N: usize> Pile<T, N> {
         Some(self.items[self.len as usize])
     }
 
-    /// Takes out item `i`, keeping the others in order.
+    /// Takes out item `i`, keeping the others in order. Panics past the length (the move of
+    /// the items above `i` does).
     #[inline]
     pub fn remove(&mut self, i: usize) -> T {
-        let t = self.as_slice()[i];
+        let t = self.items[i];
         self.items.copy_within(i + 1..self.len as usize, i);
         self.len -= 1;
         t
+    }
+
+    /// Item `i` (below the length: checked in debug builds only, as the hot loops read by index).
+    #[inline]
+    pub fn item(&self, i: usize) -> T {
+        debug_assert!(i < self.len as usize, "item {i} of a pile of {}", self.len);
+        self.items[i]
+    }
+
+    /// Keeps the items for which `keep(index, item)` holds, in order; `keep` sees every item
+    /// once, in order (so it may collect the others).
+    #[inline]
+    pub fn keep(&mut self, mut keep: impl FnMut(usize, T) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            let t = self.items[i];
+            if keep(i, t) {
+                self.items[kept] = t;
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
     }
 
     #[inline]
@@ -105,6 +128,7 @@ mod tests {
     fn push_pop_and_remove_keep_the_order() {
         let mut p = Small::of(&[1, 2, 3]);
         assert_eq!((p.len(), p.as_slice()), (3, &[1, 2, 3][..]));
+        assert_eq!((p.item(0), p.item(2)), (1, 3));
         assert_eq!(p.remove(0), 1);
         assert_eq!(p.as_slice(), &[2, 3]);
         p.push(4);
@@ -146,6 +170,20 @@ mod tests {
         assert_ne!(a, Small::of(&[1, 9]));
         assert_ne!(Small::of(&[1, 2]), Small::of(&[2, 1]));
         assert_eq!(format!("{a:?}"), "[1]");
+    }
+
+    #[test]
+    fn keep_filters_in_order_and_shows_every_item_once() {
+        let mut p = Small::of(&[4, 5, 6, 7]);
+        let mut seen = Vec::new();
+        p.keep(|i, t| {
+            seen.push((i, t));
+            t % 2 == 0
+        });
+        assert_eq!(p.as_slice(), &[4, 6]);
+        assert_eq!(seen, [(0, 4), (1, 5), (2, 6), (3, 7)]);
+        p.keep(|_, _| false);
+        assert!(p.is_empty());
     }
 
     #[test]

@@ -136,16 +136,16 @@ impl Player {
 
     /// Moves the field's units in `mask` to the graveyard, in field order; returns how many.
     fn destroy(&mut self, mask: u32) -> u64 {
-        let all = self.field;
-        self.field.clear();
-        for (i, &u) in all.as_slice().iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                self.grave.push(u.card);
-            } else {
-                self.field.push(u);
+        let n = self.field.len();
+        let grave = &mut self.grave;
+        self.field.keep(|i, u| {
+            let stays = mask >> i & 1 == 0;
+            if !stays {
+                grave.push(u.card);
             }
-        }
-        (all.len() - self.field.len()) as u64
+            stays
+        });
+        (n - self.field.len()) as u64
     }
 }
 
@@ -689,7 +689,7 @@ impl Game {
         let c = p.hand.remove(h);
         let paid: u32 = (0..p.field.len())
             .filter(|i| payment >> i & 1 == 1)
-            .map(|i| value(p.field.as_slice()[i].card) as u32)
+            .map(|i| value(p.field.item(i).card) as u32)
             .sum();
         if N::ON {
             narrate::face(s, c, p, payment, narr);
@@ -765,7 +765,7 @@ impl Game {
             if self.attackers >> i & 1 == 0 {
                 continue;
             }
-            let att = self.players[a].field.as_slice()[i].card;
+            let att = self.players[a].field.item(i).card;
             let mut n = 0;
             for (j, &b) in self.blocks.iter().enumerate() {
                 if b == i as u8 {
@@ -779,7 +779,7 @@ impl Game {
             let mut taken = 0u32;
             let mut killed_one = false;
             for &j in blockers.iter() {
-                let b = self.players[d].field.as_slice()[j as usize].card;
+                let b = self.players[d].field.item(j as usize).card;
                 let take = left.min(value(b));
                 absorbed[j as usize] = take;
                 left -= take;
