@@ -9,6 +9,7 @@ pub mod error;
 pub mod games;
 pub mod io;
 pub mod outdir;
+pub mod pile;
 pub mod plan;
 pub mod record;
 pub mod report;

@@ -15,6 +15,7 @@ use super::narrate;
 use crate::decide::search::Steps;
 use crate::decide::{Decision, Legal};
 use crate::games::narrate::{Narrator, Silent};
+use crate::pile::Pile;
 use rand_core::Rng;
 
 use crate::seed::{GameRng, below, shuffle};
@@ -85,84 +86,7 @@ pub fn label(c: u8) -> String {
 
 /// A fixed-capacity list (a deck, a hand, a graveyard, a battlefield): no seat ever holds more
 /// than its 27 cards in one zone, so no zone allocates.
-#[derive(Clone, Copy, Debug)]
-pub struct Zone<T: Copy + Default> {
-    len: u8,
-    items: [T; DECK],
-}
-
-impl<T: Copy + Default> Default for Zone<T> {
-    fn default() -> Self {
-        Zone { len: 0, items: [T::default(); DECK] }
-    }
-}
-
-/// Two zones are equal when they hold the same items in the same order (whatever is left in the
-/// array past its length is nobody's business).
-impl<T: Copy + Default + PartialEq> PartialEq for Zone<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl<T: Copy + Default + Eq> Eq for Zone<T> {}
-
-impl<T: Copy + Default> Zone<T> {
-    pub fn of(items: &[T]) -> Self {
-        let mut z = Zone::default();
-        items.iter().for_each(|&t| z.push(t));
-        z
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        &self.items[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.items[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn push(&mut self, t: T) {
-        self.items[self.len as usize] = t;
-        self.len += 1;
-    }
-
-    /// The last item (the top of a deck).
-    #[inline]
-    pub fn pop(&mut self) -> Option<T> {
-        (self.len > 0).then(|| {
-            self.len -= 1;
-            self.items[self.len as usize]
-        })
-    }
-
-    /// Removes item `i`, keeping the order of the rest.
-    #[inline]
-    pub fn remove(&mut self, i: usize) -> T {
-        let t = self.items[i];
-        self.items.copy_within(i + 1..self.len as usize, i);
-        self.len -= 1;
-        t
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
+pub type Zone<T> = Pile<T, DECK>;
 
 /// A card on a battlefield.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -212,19 +136,16 @@ impl Player {
 
     /// Moves the field's units in `mask` to the graveyard, in field order; returns how many.
     fn destroy(&mut self, mask: u32) -> u64 {
-        let mut kept = 0;
         let n = self.field.len();
-        for i in 0..n {
-            let u = self.field.items[i];
-            if mask >> i & 1 == 1 {
-                self.grave.push(u.card);
-            } else {
-                self.field.items[kept] = u;
-                kept += 1;
+        let grave = &mut self.grave;
+        self.field.keep(|i, u| {
+            let stays = mask >> i & 1 == 0;
+            if !stays {
+                grave.push(u.card);
             }
-        }
-        self.field.len = kept as u8;
-        (n - kept) as u64
+            stays
+        });
+        (n - self.field.len()) as u64
     }
 }
 
@@ -768,7 +689,7 @@ impl Game {
         let c = p.hand.remove(h);
         let paid: u32 = (0..p.field.len())
             .filter(|i| payment >> i & 1 == 1)
-            .map(|i| value(p.field.items[i].card) as u32)
+            .map(|i| value(p.field.item(i).card) as u32)
             .sum();
         if N::ON {
             narrate::face(s, c, p, payment, narr);
@@ -844,7 +765,7 @@ impl Game {
             if self.attackers >> i & 1 == 0 {
                 continue;
             }
-            let att = self.players[a].field.items[i].card;
+            let att = self.players[a].field.item(i).card;
             let mut n = 0;
             for (j, &b) in self.blocks.iter().enumerate() {
                 if b == i as u8 {
@@ -858,7 +779,7 @@ impl Game {
             let mut taken = 0u32;
             let mut killed_one = false;
             for &j in blockers.iter() {
-                let b = self.players[d].field.items[j as usize].card;
+                let b = self.players[d].field.item(j as usize).card;
                 let take = left.min(value(b));
                 absorbed[j as usize] = take;
                 left -= take;

@@ -194,6 +194,8 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         fixed: [None, None],
         by_place: Default::default(),
         triggers: Vec::new(),
+        own_statics: Shelf::default(),
+        auras: Shelf::default(),
         watches_values: false,
     };
     let list = array(cards, &At::top("card"))?;

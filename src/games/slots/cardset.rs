@@ -439,6 +439,12 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
+    /// Per design, its static modifiers of its own value (`target = "self"`), in file order. A
+    /// card's value reads its own and every aura on the table, so both are filed apart from the
+    /// other abilities.
+    pub own_statics: Shelf,
+    /// Per design, its static modifiers of other cards' values (auras), in file order.
+    pub auras: Shelf,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
 }
@@ -468,11 +474,49 @@ impl CardSet {
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();
+        self.own_statics = Shelf::default();
+        self.auras = Shelf::default();
+        for design in &self.designs {
+            let own = &self.abilities[design.first as usize..(design.first + design.len) as usize];
+            let statics = || {
+                own.iter().filter(|a| a.on == Trigger::Static && matches!(a.effect, Effect::Modify { .. }))
+            };
+            let on_self = |a: &&Ability| matches!(a.effect, Effect::Modify { target, .. } if target.base == Base::Source);
+            self.own_statics.file(statics().filter(on_self));
+            self.auras.file(statics().filter(|a| !on_self(a)));
+        }
         self.by_place = Default::default();
         for (d, design) in self.designs.iter().enumerate() {
             let r = Rarity::ALL.iter().position(|&r| r == design.rarity).expect("listed");
             let v = if design.rarity == Rarity::Rare { 0 } else { design.value as usize };
             self.by_place[r][v].push(d as u16);
         }
+    }
+}
+
+/// Abilities filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shelf {
+    list: Vec<Ability>,
+    at: Vec<u32>,
+}
+
+impl Default for Shelf {
+    fn default() -> Self {
+        Shelf { list: Vec::new(), at: vec![0] }
+    }
+}
+
+impl Shelf {
+    /// Files the next design's abilities.
+    fn file<'a>(&mut self, abilities: impl Iterator<Item = &'a Ability>) {
+        self.list.extend(abilities);
+        self.at.push(self.list.len() as u32);
+    }
+
+    /// Design `d`'s abilities.
+    #[inline]
+    pub fn of(&self, d: u16) -> &[Ability] {
+        &self.list[self.at[d as usize] as usize..self.at[d as usize + 1] as usize]
     }
 }

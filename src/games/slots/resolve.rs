@@ -583,7 +583,7 @@ fn apply(st: &mut State, tally: &mut Tally, rng: &mut GameRng, op: Op, source: u
                         break;
                     }
                     let i = discard_index(st, seat, pick, rng);
-                    let id = st.hands[seat].take(i);
+                    let id = st.hands[seat].remove(i);
                     st.piles[owner(id)].push(id);
                 }
             }

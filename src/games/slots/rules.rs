@@ -17,6 +17,7 @@ use super::resolve::Resolver;
 use super::values::Timed;
 use crate::decide::{Decision, Legal};
 use crate::games::narrate::Narrator;
+use crate::pile::Pile;
 use crate::seed::{GameRng, below, shuffle};
 
 /// Players: Card Wars is a two-player game.
@@ -40,75 +41,7 @@ pub const ROUNDS_TO_WIN: u8 = 2;
 
 /// A few card ids in order (a deck, whose top is the end; a hand; a pile): fixed size, no
 /// allocation, `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stack {
-    ids: [u8; POOL],
-    len: u8,
-}
-
-impl Default for Stack {
-    fn default() -> Self {
-        Stack { ids: [NONE; POOL], len: 0 }
-    }
-}
-
-impl Stack {
-    pub fn of(ids: &[u8]) -> Stack {
-        let mut s = Stack::default();
-        ids.iter().for_each(|&id| s.push(id));
-        s
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub fn push(&mut self, id: u8) {
-        self.ids[self.len as usize] = id;
-        self.len += 1;
-    }
-
-    /// The last card (a deck's top).
-    #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.ids[self.len as usize])
-    }
-
-    /// Takes out the card at `i`, keeping the others in order.
-    #[inline]
-    pub fn take(&mut self, i: usize) -> u8 {
-        let id = self.ids[i];
-        self.ids.copy_within(i + 1..self.len as usize, i);
-        self.len -= 1;
-        id
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        &self.ids[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [u8] {
-        &mut self.ids[..self.len as usize]
-    }
-}
+pub type Stack = Pile<u8, POOL>;
 
 /// Per card id, what its rounds of one game did (mapped onto the per-card counters by the
 /// engine): rounds in a deck, rounds placed, and of those the decisive ones, the ones its owner
@@ -213,6 +146,9 @@ pub struct State {
     /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
     /// act only while face up): a moment looks at these cards only.
     pub armed: [u64; TRIGGERS],
+    /// The cards on the table with a static modifier of other cards (an aura), one bit each: a
+    /// value reads these sources only (and its own card's statics).
+    pub auras: u64,
     /// Triggered modifiers and sets of this round.
     pub timed: Vec<Timed>,
     /// Who took each slot scored so far this round.
@@ -249,6 +185,7 @@ impl State {
             was_up: 0,
             placed: 0,
             armed: [0; TRIGGERS],
+            auras: 0,
             timed: Vec::with_capacity(64),
             taken: [Taken::Nobody; SLOTS],
             scoring: NONE,
@@ -281,6 +218,7 @@ impl State {
         self.was_up = 0;
         self.placed = 0;
         self.armed = [0; TRIGGERS];
+        self.auras = 0;
         if self.text {
             self.counters = [0; CARDS];
             self.timed.clear();
@@ -337,7 +275,7 @@ impl State {
     /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
-        let id = self.hands[seat].take(index);
+        let id = self.hands[seat].remove(index);
         self.placed |= 1 << id;
         self.set_down(id, slot, seat);
     }
@@ -356,10 +294,13 @@ impl State {
     /// Notes card `id`'s triggers among the cards on the table.
     fn arm(&mut self, id: u8) {
         if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
-            let mask = set.triggers[d as usize];
-            for (t, armed) in self.armed.iter_mut().enumerate() {
-                *armed |= u64::from(mask >> t & 1) << id;
+            // Only the triggers the design uses (most use one or two).
+            let mut mask = set.triggers[d as usize];
+            while mask != 0 {
+                self.armed[mask.trailing_zeros() as usize] |= 1 << id;
+                mask &= mask - 1;
             }
+            self.auras |= u64::from(!set.auras.of(d).is_empty()) << id;
         }
     }
 
@@ -373,6 +314,7 @@ impl State {
         for armed in &mut self.armed {
             *armed &= !(1 << id);
         }
+        self.auras &= !(1 << id);
         self.counters[id as usize] = 0;
         self.timed.retain(|t| t.target != id);
         owner(id)

@@ -5,7 +5,7 @@
 //! Everything here only reads the state. A static ability never reads a value (the parser
 //! refuses it), so computing a value never needs another value and never recurses.
 
-use super::cardset::{Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
+use super::cardset::{Ability, Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
 use super::rules::{NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
 
 /// A triggered modifier or set on a card, until the round ends or while its source lasts.
@@ -107,38 +107,51 @@ impl State {
         }
     }
 
-    /// The sum of the static modifiers that apply now to the card at (`slot`, `side`).
+    /// The sum of the static modifiers that apply now to the card at (`slot`, `side`): its own
+    /// (while it lies face up) and the auras of the face-up cards on the table.
     fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
         let Some(set) = &self.set else { return 0 };
-        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
         let mut sum = 0;
-        // Only the cards with a static ability that lie face up on the table, one bit each.
-        let mut sources = self.armed[Trigger::Static as usize] & self.face_up;
+        if (self.armed[Trigger::Static as usize] & self.face_up) >> id & 1 == 1 {
+            let ctx = Ctx { source: id, slot, side, event: None };
+            for a in set.own_statics.of(self.pools.design[id as usize]) {
+                sum += self.static_amount(a, &ctx);
+            }
+        }
+        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+        // Only the face-up cards on the table with an aura, one bit each.
+        let mut sources = self.auras & self.face_up;
         while sources != 0 {
             let src = sources.trailing_zeros() as u8;
             sources &= sources - 1;
             let pos = self.pos[src as usize] as usize;
             let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
-            let d = self.pools.design[src as usize];
-            for a in set.abilities_of(d).iter().filter(|a| a.on == Trigger::Static) {
-                let Effect::Modify { target: sel, amount, per, .. } = a.effect else { continue };
-                // Cheap refusals first: most statics name their own card or one side.
-                let quick_no = match (sel.base, sel.side) {
-                    (Base::Source, _) => src != id,
-                    (_, Side::You) => side != ctx.side,
-                    (_, Side::Opp) => side == ctx.side,
-                    _ => false,
+            for a in set.auras.of(self.pools.design[src as usize]) {
+                let Effect::Modify { target: sel, .. } = &a.effect else { continue };
+                // A cheap refusal first: most auras name one side.
+                let other_side = match sel.side {
+                    Side::You => side != ctx.side,
+                    Side::Opp => side == ctx.side,
+                    Side::Both => false,
                 };
-                if quick_no {
-                    continue;
-                }
-                if self.fits(&sel, &ctx, target) && a.conds().all(|c| self.holds(c, &ctx)) {
-                    let times = per.map_or(1, |p| self.count(&p, &ctx) as i32);
-                    sum += amount as i32 * times;
+                if !other_side && self.fits(sel, &ctx, target) {
+                    sum += self.static_amount(a, &ctx);
                 }
             }
         }
         sum
+    }
+
+    /// What static modifier `a`, read from `ctx`, adds to a card it targets: its amount (times
+    /// its `per` count) if its conditions hold, else 0.
+    #[inline]
+    fn static_amount(&self, a: &Ability, ctx: &Ctx) -> i32 {
+        let Effect::Modify { amount, per, .. } = &a.effect else { return 0 };
+        if !a.conds().all(|c| self.holds(c, ctx)) {
+            return 0;
+        }
+        let times = per.as_ref().map_or(1, |p| self.count(p, ctx) as i32);
+        *amount as i32 * times
     }
 
     /// The card on the other side of the source's slot.
@@ -183,14 +196,18 @@ impl State {
             Slots::Next1 => k == s + 1,
             Slots::Range(a, b) => (a as isize - 1..=b as isize - 1).contains(&k),
         };
+        side_ok && slot_ok && self.fits_card(sel, ctx, c)
+    }
+
+    /// Whether the card at `c` passes `sel`'s filter keys other than side and slots.
+    #[inline]
+    fn fits_card(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
         let face_ok = match sel.face {
             Face::Any => true,
             Face::Up => c.up,
             Face::Down => !c.up,
         };
-        side_ok
-            && slot_ok
-            && face_ok
+        face_ok
             && !(sel.other && c.id == ctx.source)
             && sel.counters.is_none_or(|want| (c.counters != 0) == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
@@ -200,19 +217,60 @@ impl State {
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
     /// side first (the pick is the resolver's business).
     pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
-        for slot in 0..SLOTS {
-            for side in 0..SEATS {
-                let id = self.slots[slot][side];
-                if id == NONE {
-                    continue;
-                }
-                let c =
-                    Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
-                if self.fits(sel, ctx, c) {
-                    each(id);
-                }
+        // Only the places the selector's base, side and slots allow, in table order (bit
+        // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
+        let mut places = self.candidates(sel, ctx);
+        let filter = sel.base == Base::Filter;
+        while places != 0 {
+            let at = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let (slot, side) = (at / SEATS, at % SEATS);
+            let id = self.slots[slot][side];
+            if id == NONE {
+                continue;
+            }
+            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+            if !filter || self.fits_card(sel, ctx, c) {
+                each(id);
             }
         }
+    }
+
+    /// The table places (bit `slot * SEATS + side`) `sel`'s base, side and slots accept, exactly
+    /// as `fits` reads them: a `source` or `event` selector's one place, or the places of the
+    /// filter's sides and slots.
+    fn candidates(&self, sel: &Selector, ctx: &Ctx) -> u32 {
+        let place_of = |id: u8| match self.pos[id as usize] {
+            NONE => 0,
+            p => 1u32 << p,
+        };
+        match sel.base {
+            Base::Source => return place_of(ctx.source),
+            Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
+            Base::Filter => {}
+        }
+        // One bit per place of seat 0's side: the even bits of the table.
+        const SIDE0: u32 = 0x15555;
+        let sides = match sel.side {
+            Side::Both => SIDE0 | SIDE0 << 1,
+            Side::You => SIDE0 << ctx.side,
+            Side::Opp => SIDE0 << (1 - ctx.side),
+        };
+        let slot = |k: usize| if k < SLOTS { 3u32 << (k * SEATS) } else { 0 };
+        let below = |k: usize| (1u32 << (k * SEATS)) - 1;
+        let s = ctx.slot;
+        let slots = match sel.slots {
+            Slots::All => below(SLOTS),
+            Slots::This => slot(s),
+            Slots::Current => self.current_slot().map_or(0, slot),
+            Slots::Adjacent => slot(s + 1) | s.checked_sub(1).map_or(0, slot),
+            Slots::Prev => below(s),
+            Slots::Next => below(SLOTS) & !below(s + 1),
+            Slots::Prev1 => s.checked_sub(1).map_or(0, slot),
+            Slots::Next1 => slot(s + 1),
+            Slots::Range(a, b) => (a.max(1) as usize - 1..b as usize).fold(0, |m, k| m | slot(k)),
+        };
+        sides & slots
     }
 
     /// How many cards on the table `sel` accepts.

@@ -914,3 +914,205 @@ fn the_cartographer_may_trade_two_of_your_cards_never_an_opponents() {
     }
     assert!(swapped > 0, "the two cards trade places in some games");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Positions that pin rules a first round of mutation testing found unpinned
+
+/// Probes acting at [SSCORE], all of printed value 9 (one batch), for the conflict rules.
+const CONFLICT_PROBES: &str = r#"
+[[card]]
+id = "swapper"
+name = "Swapper"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "swap"
+  a = "self"
+  b = "oc"
+
+[[card]]
+id = "drawer"
+name = "Drawer"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "draw"
+  amount = 1
+
+[[card]]
+id = "brander"
+name = "Brander"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = "oc"
+  amount = 1
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = "oc"
+
+[[card]]
+id = "razer"
+name = "Razer"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = { side = "you", slots = "prev1" }
+
+[[card]]
+id = "recaller"
+name = "Recaller"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "return"
+  target = "oc"
+  [[card.ability]]
+  on = "score_start"
+  effect = "set"
+  target = "oc"
+  to = 1
+
+[[card]]
+id = "flasher"
+name = "Flasher"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "reveal"
+  target = "oc"
+"#;
+
+#[test]
+fn both_cards_of_a_swap_conflict_with_a_counter_on_either() {
+    // Swapper (P0, S1) swaps with P1's 5; the probe (P0, S2) counters that 5 in the same batch.
+    let mut b =
+        bench(&format!("{CONFLICT_PROBES}\n{}", selector_probe(r#"{ side = "opp", slots = "prev1" }"#)));
+    let swapper = b.up(0, "swapper", 1);
+    let five = b.up(1, "vanilla-5", 1);
+    b.up(0, "probe", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.tally.fizzles, 2);
+    assert_eq!((g.st.slots[0], g.st.counters[five as usize]), ([swapper, five], 0));
+}
+
+#[test]
+fn a_draw_conflicts_only_with_a_discard_of_the_same_player() {
+    // Drawer (P0) draws while the probe counters a card in another slot: nothing to fizzle.
+    let mut b = bench(&format!("{CONFLICT_PROBES}\n{}", selector_probe(r#""oc""#)));
+    b.up(0, "drawer", 1);
+    b.up(0, "probe", 2);
+    let five = b.up(1, "vanilla-5", 2);
+    b.deck(0, "vanilla-3");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.tally.fizzles, 0);
+    assert_eq!((g.st.hands[0].len(), g.st.counters[five as usize]), (1, 1));
+}
+
+#[test]
+fn a_card_touched_both_ways_by_one_instance_still_conflicts_with_a_destroy() {
+    // Brander (P0, S1) counters and destroys P1's 5; Razer (P1, S2) destroys the same 5.
+    let mut b = bench(CONFLICT_PROBES);
+    b.up(0, "brander", 1);
+    let five = b.up(1, "vanilla-5", 1);
+    b.up(1, "razer", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.tally.fizzles, 2);
+    assert!(g.st.on_table(five));
+}
+
+#[test]
+fn a_set_on_a_card_already_gone_is_lost_with_it() {
+    // Recaller returns its OC to hand, then sets it to 1: the card left, so the set does nothing,
+    // even once the card is on the table again.
+    let mut b = bench(CONFLICT_PROBES);
+    b.up(0, "recaller", 1);
+    let five = b.up(1, "vanilla-5", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.hands[1].as_slice(), &[five]);
+    g.st.hands[1].clear();
+    g.st.set_down(five, 1, 1);
+    g.st.turn_up(five);
+    assert_eq!(g.st.value(five), 5);
+}
+
+#[test]
+fn revealing_a_face_up_card_does_nothing() {
+    // Flasher reveals its OC, Mud Slinger, already face up: no re-reveal, no second counter.
+    let mut b = bench(CONFLICT_PROBES);
+    let flasher = b.up(0, "flasher", 1);
+    b.up(1, "mud-slinger", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.tally.re_reveals, g.st.counters[flasher as usize]), (0, 0));
+}
+
+#[test]
+fn a_watcher_on_seat_1_watches_seat_0_as_its_opponent() {
+    // Night Watch on P1's side of S1: P0's 8 is an opposing card, P1's own 8 is not.
+    let mut b = bench("");
+    b.up(1, "night-watch", 1);
+    let theirs = b.down(0, "vanilla-8", 2);
+    let mine = b.down(1, "vanilla-8", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[theirs, mine]);
+    assert_eq!((g.st.value(theirs), g.st.value(mine)), (7, 8));
+}
+
+#[test]
+fn a_turn_limited_ability_is_not_even_collected_outside_its_turns() {
+    // Hourglass draws at [BT6]-[BT9] only: at turn 3 the moment has nothing to tell.
+    let mut b = bench("");
+    b.up(0, "hourglass", 1);
+    b.deck(0, "vanilla-2");
+    let mut g = b.game();
+    g.st.turn = 3;
+    let mut story = String::new();
+    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story));
+    assert_eq!((story.as_str(), g.st.hands[0].len()), ("", 0));
+    g.st.turn = 6;
+    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("Hourglass"), "{story}");
+    assert_eq!(g.st.hands[0].len(), 1);
+}
+
+#[test]
+fn a_card_leaving_the_table_takes_only_its_own_aura() {
+    // Hearth Guard (P0, S2) gives P0's 5 in S1 +1; another card leaving changes nothing, the
+    // Guard leaving ends it.
+    let mut b = bench("");
+    let guard = b.up(0, "hearth-guard", 2);
+    let five = b.up(0, "vanilla-5", 1);
+    let three = b.up(0, "vanilla-3", 5);
+    let mut g = b.game();
+    assert_eq!(g.st.value(five), 6);
+    g.st.lift(three);
+    assert_eq!(g.st.value(five), 6);
+    g.st.lift(guard);
+    assert_eq!(g.st.value(five), 5);
+}
+
+#[test]
+fn a_static_of_a_slot_range_reaches_exactly_those_slots() {
+    // An aura of S2-S3 (from S5) gives +1 to the cards of S2 and S3, not S1 or S4.
+    let aura = "\n[[card]]\nid = \"range-aura\"\nname = \"Range Aura\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = { slots = \"2-3\" }\n  amount = 1\n";
+    let mut b = bench(aura);
+    b.up(0, "range-aura", 5);
+    let fives: Vec<u8> = (1..=4).map(|slot| b.up(1, "vanilla-5", slot)).collect();
+    let g = b.game();
+    let values: Vec<i32> = fives.iter().map(|&id| g.st.value(id)).collect();
+    assert_eq!(values, [5, 6, 6, 5]);
+}
