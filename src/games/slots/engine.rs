@@ -3,7 +3,7 @@
 //! event counters and the rounds played).
 
 use super::Rules;
-use super::agents::{Agent, POLICIES};
+use super::agents::{Agent, POLICIES, SeatChoices};
 use super::narrate;
 use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
 use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
@@ -29,6 +29,7 @@ crate::declare! {
         CASCADE_CUT = "cascade_cut",
         CONTROL_CHANGES = "control_changes",
         RE_REVEALS = "re_reveals",
+        DECLINED = "declined",
     }
 }
 
@@ -115,7 +116,8 @@ impl SlotsEngine {
             let policy = |seat| POLICIES[self.rules.lineup.policies[sc.players.seating().entry(seat)]];
             narrate::pools(&sc.game.st, policy, narr);
         }
-        sc.game.begin(&mut rng, narr);
+        let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+        sc.game.begin(&mut rng, narr, &mut ch);
         loop {
             if W::ON && !watch.step(&sc.game, rec) {
                 return End::Drawn;
@@ -130,7 +132,8 @@ impl SlotsEngine {
             let legal = sc.game.place_legal(seat);
             let obs = &sc.obs;
             let index = sc.players.decide(seat, |agent, prng| agent.place(obs, &legal, prng));
-            sc.game.answer(index, &mut rng, narr);
+            let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+            sc.game.answer(index, &mut rng, narr, &mut ch);
         }
     }
 
@@ -153,6 +156,7 @@ impl SlotsEngine {
         rec.count(counter::CASCADE_CUT, t.cascade_cut);
         rec.count(counter::CONTROL_CHANGES, t.control_changes);
         rec.count(counter::RE_REVEALS, t.re_reveals);
+        rec.count(counter::DECLINED, t.declined);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }

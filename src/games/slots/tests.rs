@@ -54,16 +54,64 @@ fn rng() -> crate::seed::GameRng {
     GameSeed::new(1, 1).rng()
 }
 
+/// A scripted chooser for hand-written positions: it answers the decisions inside abilities from
+/// its script, in order, and records which seat each was asked of; an unscripted question fails
+/// the test (`none()`: a position that must ask nothing).
+#[derive(Debug, Default)]
+pub(super) struct Script {
+    /// The places each `choose` takes, one list per question.
+    pub targets: Vec<Vec<u8>>,
+    pub take: Vec<bool>,
+    pub discard: Vec<usize>,
+    /// Each question asked: its kind ('t', 'm' for "you may", 'd'), the seat asked, the
+    /// candidates offered (places; the hand size for a discard).
+    pub asked: Vec<(char, usize, Vec<u8>)>,
+}
+
+impl Script {
+    pub fn none() -> Script {
+        Script::default()
+    }
+}
+
+impl super::choices::Choices for Script {
+    fn targets(
+        &mut self,
+        _: &State,
+        ask: &super::choices::Ask,
+        from: &super::choices::Places,
+        out: &mut super::choices::Places,
+    ) {
+        self.asked.push(('t', ask.seat as usize, from.as_slice().to_vec()));
+        assert!(!self.targets.is_empty(), "an unscripted choice: {ask:?} among {from:?}");
+        let pick = self.targets.remove(0);
+        assert!(pick.iter().all(|p| from.contains(*p)), "scripted {pick:?} is not among {from:?}");
+        *out = super::choices::Places::of(&pick);
+    }
+
+    fn take(&mut self, _: &State, ask: &super::choices::Ask, targets: &super::choices::Places) -> bool {
+        self.asked.push(('m', ask.seat as usize, targets.as_slice().to_vec()));
+        assert!(!self.take.is_empty(), "an unscripted \"you may\": {ask:?}");
+        self.take.remove(0)
+    }
+
+    fn discard(&mut self, st: &State, seat: usize) -> usize {
+        self.asked.push(('d', seat, vec![st.hands[seat].len() as u8]));
+        assert!(!self.discard.is_empty(), "an unscripted discard by seat {seat}");
+        self.discard.remove(0)
+    }
+}
+
 #[test]
 fn a_turn_places_both_cards_face_down_together_reveals_them_and_both_draw() {
     let (a7, a2, b3, b5) = (card(0, 7, 0), card(0, 2, 0), card(1, 3, 0), card(1, 5, 0));
     let (a_top, b_top) = (card(0, 4, 0), card(1, 4, 0));
     let mut g = position(1, [&[a2, a7], &[b3, b5]], [&[a_top], &[b_top]], &[]);
     assert_eq!(g.next(), Next::Place(0));
-    g.answer(1, &mut rng(), &mut Silent);
+    g.answer(1, &mut rng(), &mut Silent, &mut Script::none());
     // Seat 1 is asked before seat 0's card is on the table: placement is simultaneous.
     assert_eq!((g.next(), g.st.slots[0]), (Next::Place(1), [NONE, NONE]));
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!(g.st.slots[0], [a7, b3]);
     assert!(g.st.is_face_up(a7) && g.st.is_face_up(b3));
     assert_eq!(g.st.hands[0].as_slice(), [a2, a_top]);
@@ -114,8 +162,8 @@ fn even_table() -> [[u8; 2]; 8] {
 #[test]
 fn the_scoring_counts_slot_by_slot_and_the_higher_total_wins_the_round() {
     let mut g = last_turn(&even_table(), [card(0, 8, 2), card(1, 2, 2)]);
-    g.answer(0, &mut rng(), &mut Silent);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     // S1-S4 and S9 to P0, S5-S8 to P1: 5-4, P0 wins round 1, round 2 begins.
     assert_eq!((g.st.wins, g.st.rounds, g.st.ties), ([1, 0], 2, 0));
     // Both last draws found empty decks.
@@ -126,8 +174,8 @@ fn the_scoring_counts_slot_by_slot_and_the_higher_total_wins_the_round() {
 #[test]
 fn a_tied_round_counts_for_nobody_and_is_replayed() {
     let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
-    g.answer(0, &mut rng(), &mut Silent);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!((g.st.wins, g.st.ties, g.tally.replayed_rounds), ([0, 0], 1, 1));
     // The replay is a fresh round: new decks, five cards each, an empty table.
     assert_eq!((g.st.rounds, g.st.turn), (2, 1));
@@ -140,15 +188,15 @@ fn the_tied_round_after_max_replays_ends_the_game_as_a_draw() {
     let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
     g.st.max_replays = 3;
     g.st.ties = 3;
-    g.answer(0, &mut rng(), &mut Silent);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!((g.next(), g.st.ties, g.tally.replayed_rounds), (Next::Over(End::Drawn), 4, 0));
     // One tie fewer: replayed.
     let mut g = last_turn(&even_table(), [card(0, 5, 2), card(1, 5, 2)]);
     g.st.max_replays = 3;
     g.st.ties = 2;
-    g.answer(0, &mut rng(), &mut Silent);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!((g.next(), g.tally.replayed_rounds), (Next::Place(0), 1));
 }
 
@@ -156,8 +204,8 @@ fn the_tied_round_after_max_replays_ends_the_game_as_a_draw() {
 fn a_second_round_won_ends_the_game() {
     let mut g = last_turn(&even_table(), [card(0, 1, 2), card(1, 2, 2)]);
     g.st.wins = [1, 1];
-    g.answer(0, &mut rng(), &mut Silent);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!((g.next(), g.st.wins), (Next::Over(End::Won(1)), [1, 2]));
 }
 
@@ -166,7 +214,7 @@ fn an_empty_hand_leaves_an_empty_place_and_an_empty_deck_draws_nothing() {
     let a6 = card(0, 6, 0);
     let b_top = card(1, 1, 0);
     let mut g = position(1, [&[a6], &[]], [&[], &[b_top]], &[]);
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     // Seat 1 held nothing: it is not asked, its place stays empty, it still draws.
     assert_eq!(g.st.slots[0], [a6, NONE]);
     assert_eq!((g.tally.empty_slots, g.tally.empty_draws), (1, 1));
@@ -175,7 +223,7 @@ fn an_empty_hand_leaves_an_empty_place_and_an_empty_deck_draws_nothing() {
     assert_eq!(g.st.winner_of(0), Taken::Seat(0));
     // Next turn seat 0 has nothing: seat 1 alone places; then neither holds a card, so turns
     // 3-9 play out with no decision, two empty places and two empty draws each.
-    g.answer(0, &mut rng(), &mut Silent);
+    g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
     assert_eq!((g.tally.empty_slots, g.tally.empty_draws), (2 + 14, 3 + 14));
     // S1 to P0, S2 to P1 (a card against an empty place), S3-S9 to nobody: a 1-1 tie, replayed.
     assert_eq!((g.st.ties, g.st.rounds, g.tally.replayed_rounds), (1, 2, 1));
@@ -256,10 +304,10 @@ fn a_seat_sees_its_own_face_down_cards_never_the_opponents() {
             Seen::Up { id: b3, printed: 3, value: 3, counters: 0 }
         ]
     );
-    assert_eq!(obs.table[1], [Seen::Mine { id: card(0, 2, 0) }, Seen::Down]);
+    assert_eq!(obs.table[1], [Seen::Mine { id: card(0, 2, 0), printed: 2, value: 0 }, Seen::Down]);
     assert_eq!(obs.table[2], [Seen::Empty, Seen::Empty]);
     g.observe(1, &mut obs);
-    assert_eq!(obs.table[1], [Seen::Down, Seen::Mine { id: b5 }]);
+    assert_eq!(obs.table[1], [Seen::Down, Seen::Mine { id: b5, printed: 5, value: 0 }]);
     // Counters on a face-up card are seen by both seats, with the value they make.
     g.st.text = true;
     g.st.set = Some(sample_set());
