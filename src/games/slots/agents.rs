@@ -6,32 +6,35 @@
 
 use super::choices::{self, Ask, Choices, Places};
 use super::judge;
+use super::reader::Reader;
 use super::rules::{Observation, Place, PlaceLegal, State};
 use crate::decide::{Players, Policy, Random};
 use crate::seed::GameRng;
 
 /// Policy names, in the order `policies` indices refer to.
-pub const POLICIES: [&str; 2] = ["random", "highest"];
+pub const POLICIES: [&str; 3] = ["random", "highest", "reader"];
 
 /// One seat's player. An enum dispatched by `match`: no virtual calls in the hot loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agent {
     Random,
     Highest,
+    /// `reader` (`super::reader`): its working memory is large, so it is boxed.
+    Reader(Box<Reader>),
 }
 
 impl Agent {
     pub fn new(policy: usize) -> Agent {
         match POLICIES[policy] {
             "random" => Agent::Random,
-            _ => Agent::Highest,
+            "highest" => Agent::Highest,
+            _ => Agent::Reader(Box::default()),
         }
     }
 
-    /// Whether the agent reads its observation (neither does: both decide from the hand alone).
+    /// Whether the agent reads its observation (`random` and `highest` decide from the hand alone).
     #[inline]
     pub fn observes(&self) -> bool {
-        false
+        matches!(self, Agent::Reader(_))
     }
 
     /// Whether its decisions are costly enough to time every one.
@@ -62,7 +65,7 @@ impl Agent {
     ) {
         match self {
             Agent::Random => choices::uniform_targets(from, ask.n, rng, out),
-            Agent::Highest => judge::targets(obs, ask, from, out),
+            Agent::Highest | Agent::Reader(_) => judge::targets(obs, ask, from, out),
         }
     }
 
@@ -70,7 +73,7 @@ impl Agent {
     pub fn take(&mut self, obs: &Observation, ask: &Ask, targets: &Places, rng: &mut GameRng) -> bool {
         match self {
             Agent::Random => choices::uniform_take(rng),
-            Agent::Highest => judge::take(obs, ask, targets),
+            Agent::Highest | Agent::Reader(_) => judge::take(obs, ask, targets),
         }
     }
 
@@ -78,7 +81,7 @@ impl Agent {
     pub fn discard(&mut self, obs: &Observation, rng: &mut GameRng) -> usize {
         match self {
             Agent::Random => choices::uniform_discard(obs.hand.len(), rng),
-            Agent::Highest => judge::discard(obs),
+            Agent::Highest | Agent::Reader(_) => judge::discard(obs),
         }
     }
 }
@@ -100,7 +103,7 @@ impl SeatChoices<'_> {
     ) -> T {
         let obs = &mut *self.obs;
         if self.players.agent(seat).observes_choices() {
-            st.observe(seat, obs);
+            st.observe_table(seat, obs);
         } else {
             // `random` reads only the hand's size.
             obs.hand = st.hands[seat];
@@ -129,6 +132,7 @@ impl Policy<Place> for Agent {
         match self {
             Agent::Random => Policy::<Place>::decide(&mut Random, obs, legal, rng, out),
             Agent::Highest => *out = highest(legal.printed()),
+            Agent::Reader(r) => *out = r.place(obs),
         }
     }
 }

@@ -9,8 +9,8 @@
 //! slot, the one that moves strength its way wins).
 
 use super::cardset::{Effect, Player};
-use super::choices::{Ask, Places, side_of, slot_of};
-use super::rules::{Observation, SEATS, SLOTS, Seen};
+use super::choices::{Ask, Choices, Places, side_of, slot_of};
+use super::rules::{Observation, SEATS, SLOTS, Seen, State};
 
 /// The strength the judge gives an opposing face-down card.
 pub const DOWN_GUESS: i32 = 5;
@@ -142,4 +142,39 @@ pub fn take(obs: &Observation, ask: &Ask, targets: &Places) -> bool {
 pub fn discard(obs: &Observation) -> usize {
     let printed = &obs.hand_printed[..obs.hand.len()];
     (0..printed.len()).fold(0, |b, i| if printed[i] < printed[b] { i } else { b })
+}
+
+/// The greedy rule as a chooser on a state a player plays forward (its view, a simulation): each
+/// question answered from the deciding seat's observation of that state.
+pub struct Greedy {
+    obs: Observation,
+}
+
+impl Greedy {
+    pub fn new() -> Greedy {
+        Greedy { obs: Observation::default() }
+    }
+}
+
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy::new()
+    }
+}
+
+impl Choices for Greedy {
+    fn targets(&mut self, st: &State, ask: &Ask, from: &Places, out: &mut Places) {
+        st.observe_table(ask.seat as usize, &mut self.obs);
+        targets(&self.obs, ask, from, out);
+    }
+
+    fn take(&mut self, st: &State, ask: &Ask, at: &Places) -> bool {
+        st.observe_table(ask.seat as usize, &mut self.obs);
+        take(&self.obs, ask, at)
+    }
+
+    fn discard(&mut self, st: &State, seat: usize) -> usize {
+        st.observe_table(seat, &mut self.obs);
+        discard(&self.obs)
+    }
 }

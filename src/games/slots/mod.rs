@@ -14,11 +14,13 @@ pub mod engine;
 pub mod judge;
 pub mod narrate;
 pub mod pools;
+pub mod reader;
 pub mod resolve;
 pub mod rules;
 #[cfg(test)]
 mod tests;
 pub mod values;
+pub mod view;
 
 pub use engine::SlotsEngine;
 
@@ -56,7 +58,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "policies",
         default: "random",
-        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, highest"),
+        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, highest, reader"),
         help: "who places each seat's cards, e.g. highest,random",
         deal: false,
     },

@@ -433,6 +433,12 @@ impl State {
 
     /// What `seat` may see now (see `Observation`).
     pub fn observe(&self, seat: usize, obs: &mut Observation) {
+        self.observe_table(seat, obs);
+        self.view_for(seat, &mut obs.view);
+    }
+
+    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
+    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
         obs.seat = seat as u8;
         obs.turn = self.turn;
         obs.hand = self.hands[seat];
@@ -488,7 +494,7 @@ pub enum Seen {
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
 /// card with its value and counters, its own face-down cards, the points of the round and the rounds won.
 /// Never another face-down card or a deck's order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     pub seat: u8,
     pub turn: u8,
@@ -501,6 +507,28 @@ pub struct Observation {
     pub points: [i32; SEATS],
     pub wins: [u8; SEATS],
     pub ties: u32,
+    /// The whole table as the seat knows it, hidden cards masked (`view`): what a player plays
+    /// the rules forward on.
+    pub view: State,
+}
+
+impl Default for Observation {
+    fn default() -> Self {
+        Observation {
+            seat: 0,
+            turn: 0,
+            hand: Stack::default(),
+            hand_printed: [0; POOL],
+            hand_sizes: [0; SEATS],
+            deck_sizes: [0; SEATS],
+            piles: [Stack::default(); SEATS],
+            table: [[Seen::Empty; SEATS]; SLOTS],
+            points: [0; SEATS],
+            wins: [0; SEATS],
+            ties: 0,
+            view: State::new(DeckPolicy::Top21, 0),
+        }
+    }
 }
 
 /// The placement decision: which hand card goes into this turn's slot.
