@@ -4,15 +4,17 @@
 //! its legal cards (and its observation, for those that read one), the decisions inside
 //! abilities (`choices`) from its seat's observation.
 
+use super::Rules;
 use super::choices::{self, Ask, Choices, Places};
 use super::judge;
 use super::reader::Reader;
 use super::rules::{Observation, Place, PlaceLegal, State};
+use super::search::Searcher;
 use crate::decide::{Players, Policy, Random};
 use crate::seed::GameRng;
 
 /// Policy names, in the order `policies` indices refer to.
-pub const POLICIES: [&str; 3] = ["random", "highest", "reader"];
+pub const POLICIES: [&str; 4] = ["random", "highest", "reader", "search"];
 
 /// One seat's player. An enum dispatched by `match`: no virtual calls in the hot loop.
 pub enum Agent {
@@ -20,26 +22,29 @@ pub enum Agent {
     Highest,
     /// `reader` (`super::reader`): its working memory is large, so it is boxed.
     Reader(Box<Reader>),
+    /// `search` (`super::search`): the kit's flat Monte Carlo.
+    Search(Box<Searcher>),
 }
 
 impl Agent {
-    pub fn new(policy: usize) -> Agent {
+    pub fn new(policy: usize, rules: &Rules) -> Agent {
         match POLICIES[policy] {
             "random" => Agent::Random,
             "highest" => Agent::Highest,
-            _ => Agent::Reader(Box::default()),
+            "reader" => Agent::Reader(Box::default()),
+            _ => Agent::Search(Box::new(Searcher::new(rules))),
         }
     }
 
     /// Whether the agent reads its observation (`random` and `highest` decide from the hand alone).
     #[inline]
     pub fn observes(&self) -> bool {
-        matches!(self, Agent::Reader(_))
+        matches!(self, Agent::Reader(_) | Agent::Search(_))
     }
 
-    /// Whether its decisions are costly enough to time every one.
+    /// Whether its decisions are costly enough to time every one (`search`'s are).
     pub fn costly(&self) -> bool {
-        false
+        matches!(self, Agent::Search(_))
     }
 
     #[inline]
@@ -65,7 +70,7 @@ impl Agent {
     ) {
         match self {
             Agent::Random => choices::uniform_targets(from, ask.n, rng, out),
-            Agent::Highest | Agent::Reader(_) => judge::targets(obs, ask, from, out),
+            Agent::Highest | Agent::Reader(_) | Agent::Search(_) => judge::targets(obs, ask, from, out),
         }
     }
 
@@ -73,7 +78,7 @@ impl Agent {
     pub fn take(&mut self, obs: &Observation, ask: &Ask, targets: &Places, rng: &mut GameRng) -> bool {
         match self {
             Agent::Random => choices::uniform_take(rng),
-            Agent::Highest | Agent::Reader(_) => judge::take(obs, ask, targets),
+            Agent::Highest | Agent::Reader(_) | Agent::Search(_) => judge::take(obs, ask, targets),
         }
     }
 
@@ -81,7 +86,7 @@ impl Agent {
     pub fn discard(&mut self, obs: &Observation, rng: &mut GameRng) -> usize {
         match self {
             Agent::Random => choices::uniform_discard(obs.hand.len(), rng),
-            Agent::Highest | Agent::Reader(_) => judge::discard(obs),
+            Agent::Highest | Agent::Reader(_) | Agent::Search(_) => judge::discard(obs),
         }
     }
 }
@@ -133,6 +138,7 @@ impl Policy<Place> for Agent {
             Agent::Random => Policy::<Place>::decide(&mut Random, obs, legal, rng, out),
             Agent::Highest => *out = highest(legal.printed()),
             Agent::Reader(r) => *out = r.place(obs),
+            Agent::Search(s) => *out = s.place(obs, legal, rng),
         }
     }
 }

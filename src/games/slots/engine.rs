@@ -205,7 +205,7 @@ impl Engine for SlotsEngine {
 
     fn new_scratch(&self) -> SlotsScratch {
         let r = &self.rules;
-        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p)).collect();
+        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
         let mut game = Game::new(r.deck_policy, r.max_replays);
         game.st.set = r.cards.clone();

@@ -17,6 +17,7 @@ pub mod pools;
 pub mod reader;
 pub mod resolve;
 pub mod rules;
+pub mod search;
 #[cfg(test)]
 mod tests;
 pub mod values;
@@ -58,8 +59,17 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "policies",
         default: "random",
-        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, highest, reader"),
+        allowed: Allowed::Text(
+            "policy names, one for every seat or one per seat: random, highest, reader, search",
+        ),
         help: "who places each seat's cards, e.g. highest,random",
+        deal: false,
+    },
+    SettingSpec {
+        key: "search_budget",
+        default: "100",
+        allowed: Allowed::Int { min: 1, max: 1_000_000 },
+        help: "simulated rounds per placement decision of the search agent",
         deal: false,
     },
     SettingSpec {
@@ -96,6 +106,7 @@ pub struct Rules {
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
+    pub search_budget: u32,
 }
 
 impl Rules {
@@ -112,6 +123,7 @@ impl Rules {
             max_replays: s.int("max_replays") as u32,
             lineup,
             rotate: s.flag("rotate_seats"),
+            search_budget: s.int("search_budget") as u32,
         })
     }
 
@@ -123,6 +135,7 @@ impl Rules {
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
             rotate: true,
+            search_budget: 100,
         }
     }
 }

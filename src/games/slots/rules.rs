@@ -357,7 +357,7 @@ impl State {
     }
 
     /// Notes card `id`'s triggers among the cards on the table.
-    fn arm(&mut self, id: u8) {
+    pub(super) fn arm(&mut self, id: u8) {
         if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
             let mask = set.triggers[d as usize];
             for (t, armed) in self.armed.iter_mut().enumerate() {
@@ -627,9 +627,9 @@ impl Game {
         );
     }
 
-    /// Stops a hand-written position at its turn's first placement (tests).
-    #[cfg(test)]
-    pub(super) fn set_next_for_tests(&mut self) {
+    /// Stops a position at its turn's first placement (hand-written positions, and a search's
+    /// sampled states, which start at the simultaneous step that holds the searched decision).
+    pub(super) fn stop_at_turn(&mut self) {
         self.next = match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
             Some(seat) => Next::Place(seat),
             None => Next::Over(End::Drawn),

@@ -46,7 +46,7 @@ fn position(turn: u8, hands: [&[u8]; 2], decks: [&[u8]; 2], table: &[[u8; 2]]) -
         st.reveal_slot(k);
     }
     let mut game = Game::on(st);
-    game.set_next_for_tests();
+    game.stop_at_turn();
     game
 }
 
@@ -621,7 +621,12 @@ fn observations_and_decisions_never_show_hidden_cards() {
         assert_eq!(oa, ob, "seed {seed}");
         for (p, name) in POLICIES.iter().enumerate() {
             let place = |g: &Game, o: &Observation| {
-                Agent::new(p).place(o, &g.place_legal(seat), &mut GameSeed::new(seed, 1).seat_rng(seat))
+                let rules = Rules { cards: Some(sample_set()), search_budget: 20, ..Rules::with("random") };
+                Agent::new(p, &rules).place(
+                    o,
+                    &g.place_legal(seat),
+                    &mut GameSeed::new(seed, 1).seat_rng(seat),
+                )
             };
             assert_eq!(place(&a, &oa), place(&b, &ob), "{name} at seed {seed}");
         }
@@ -666,4 +671,47 @@ fn without_text_reader_places_as_highest_does() {
     let (a, b) = duel("reader,highest", false, 400);
     assert_eq!(a, b);
     assert!(a > 150, "{a} wins each");
+}
+
+#[test]
+fn the_search_plays_from_samples_the_seat_cannot_tell_from_what_it_saw() {
+    use crate::decide::search::Determinize;
+    let mut sampled = 0;
+    for seed in 0..30u64 {
+        let g = mid_game(seed, 3 + seed as usize % 28);
+        let Next::Place(seat) = g.next() else { continue };
+        let mut obs = Observation::default();
+        g.observe(seat, &mut obs);
+        let mut unseen = super::search::Unseen::new(Some(sample_set()));
+        let mut sim = super::search::Sim::new();
+        for k in 0..3 {
+            unseen.determinize(&obs, &mut GameSeed::new(seed, k).rng(), &mut sim);
+            // Every masked card is dealt a card, and the seat sees the sample as it saw the game.
+            assert!(sim.game.st.pools.printed.iter().all(|&p| p != super::view::UNKNOWN));
+            let mut seen = Observation::default();
+            sim.game.observe(seat, &mut seen);
+            assert_eq!(seen, obs, "seed {seed}, sample {k}");
+            // The sample waits at the start of the turn that holds the decision.
+            assert_eq!(
+                sim.game.next(),
+                Next::Place((0..SEATS).find(|&s| !g.st.hands[s].is_empty()).unwrap())
+            );
+            sampled += 1;
+        }
+    }
+    assert!(sampled > 60, "{sampled}");
+}
+
+#[test]
+fn search_beats_highest_with_the_sample_set() {
+    // About 0.9 of the games at budget 100 (docs/policies.md); at budget 30, 100 games put the
+    // interval's low end well above one half and keep the test within seconds.
+    let set = Some(sample_set());
+    let e = SlotsEngine::new(Rules { cards: set, search_budget: 30, ..Rules::with("search,highest") });
+    let acc = Point::play_range(&e, 20_261_122, 0, 100, &|_| {});
+    let wins =
+        |p: &str| acc.counters[Engine::layout(&e).counter(&format!("wins_{p}")).unwrap().0 as usize].total;
+    let (a, b) = (wins("search") as u64, wins("highest") as u64);
+    let ci = crate::stats::interval::wilson(a, a + b);
+    assert!(ci.low > 0.5, "search {a} to highest {b}: [{:.3}, {:.3}]", ci.low, ci.high);
 }
