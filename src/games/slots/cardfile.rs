@@ -195,6 +195,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         by_place: Default::default(),
         triggers: Vec::new(),
         watches_values: false,
+        worth: Vec::new(),
     };
     let list = array(cards, &At::top("card"))?;
     if list.is_empty() {

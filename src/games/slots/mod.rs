@@ -18,6 +18,7 @@ pub mod reader;
 pub mod resolve;
 pub mod rules;
 pub mod search;
+pub mod strength;
 #[cfg(test)]
 mod tests;
 pub mod values;
@@ -45,8 +46,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "deck_policy",
         default: "top21",
-        allowed: Allowed::Choice(&["top21"]),
-        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values, ties by pool order)",
+        allowed: Allowed::Choice(&DeckPolicy::NAMES),
+        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order)",
         deal: false,
     },
     SettingSpec {
@@ -119,7 +120,7 @@ impl Rules {
         };
         Ok(Rules {
             cards,
-            deck_policy: DeckPolicy::Top21,
+            deck_policy: DeckPolicy::named(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
             max_replays: s.int("max_replays") as u32,
             lineup,
             rotate: s.flag("rotate_seats"),

@@ -311,7 +311,7 @@ impl State {
         for seat in 0..SEATS {
             if self.kept[seat].is_empty() || self.deck_policy.adapts() {
                 let before = self.kept[seat];
-                self.deck_policy.keep(&self.pools, seat, &mut self.kept[seat]);
+                self.deck_policy.keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
                 if !before.is_empty() {
                     let came_in =
                         self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));

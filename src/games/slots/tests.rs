@@ -26,7 +26,7 @@ fn fresh_state(max_replays: u32) -> State {
     st.pools.deal_default(&mut rng);
     for seat in 0..SEATS {
         st.pools.printed[seat * POOL..seat * POOL + 3].fill(9);
-        DeckPolicy::Top21.keep(&st.pools, seat, &mut st.kept[seat]);
+        DeckPolicy::Top21.keep(&st.pools, None, seat, &mut st.kept[seat]);
     }
     st
 }
@@ -714,4 +714,31 @@ fn search_beats_highest_with_the_sample_set() {
     let (a, b) = (wins("search") as u64, wins("highest") as u64);
     let ci = crate::stats::interval::wilson(a, a + b);
     assert!(ci.low > 0.5, "search {a} to highest {b}: [{:.3}, {:.3}]", ci.low, ci.high);
+}
+
+#[test]
+fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_and_top21_does_not() {
+    // Seat 0's pool: a 2 that destroys the opposing card (2 + 5 = 7), a textless 3, twenty 5s.
+    let mut text = String::from(
+        "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"striker\"\nname = \"Striker\"\nrarity = \"common\"\nvalue = 2\n  [[card.ability]]\n  effect = \"destroy\"\n  target = \"oc\"\n\n[[pool]]\nseat = 0\ncards = [\"striker\", \"vanilla-3\"",
+    );
+    text.push_str(&", \"vanilla-5\"".repeat(20));
+    text.push_str("]\n");
+    let set = super::cardfile::parse("t.toml", &text).expect("the test set parses");
+    assert_eq!(set.worth, [50], "destroying the opposing card is worth 5 points of value");
+    let mut pools = Pools::default();
+    pools.deal_from(&set, &mut GameSeed::new(1, 0).rng());
+    let (striker, three) = (0u8, 1u8);
+    let mut deck = Stack::default();
+    DeckPolicy::Strength.keep(&pools, Some(&set), 0, &mut deck);
+    assert_eq!(deck.len(), DECK);
+    assert!(deck.as_slice().contains(&striker) && !deck.as_slice().contains(&three));
+    DeckPolicy::Top21.keep(&pools, Some(&set), 0, &mut deck);
+    assert!(!deck.as_slice().contains(&striker) && deck.as_slice().contains(&three));
+    // Without text the two policies keep the same deck.
+    pools.deal_default(&mut GameSeed::new(2, 0).rng());
+    let mut by_top = Stack::default();
+    DeckPolicy::Top21.keep(&pools, None, 1, &mut by_top);
+    DeckPolicy::Strength.keep(&pools, None, 1, &mut deck);
+    assert_eq!(deck, by_top);
 }
