@@ -38,14 +38,19 @@ impl Clock {
     #[inline]
     pub fn time<T>(&mut self, decide: impl FnOnce() -> T) -> T {
         self.countdown -= 1;
-        if self.countdown > 0 {
-            return decide();
-        }
-        self.countdown = self.every;
-        let start = Instant::now();
+        // One call site for `decide`, so that it is inlined into the caller's loop.
+        let start = (self.countdown == 0).then(|| self.start());
         let out = decide();
-        self.record(start);
+        if let Some(start) = start {
+            self.record(start);
+        }
         out
+    }
+
+    #[cold]
+    fn start(&mut self) -> Instant {
+        self.countdown = self.every;
+        Instant::now()
     }
 
     #[cold]

@@ -47,7 +47,7 @@ impl Agent {
         matches!(self, Agent::Search(_))
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng) -> u8 {
         let mut out = 0;
         Policy::<Place>::decide(self, obs, legal, rng, &mut out);
@@ -91,6 +91,16 @@ impl Agent {
     }
 }
 
+#[inline(never)]
+fn read(r: &mut Reader, obs: &Observation) -> u8 {
+    r.place(obs)
+}
+
+#[inline(never)]
+fn search(s: &mut Searcher, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng) -> u8 {
+    s.place(obs, legal, rng)
+}
+
 /// The engine's answers to the decisions inside abilities: each asked of the deciding seat's
 /// agent, with its own stream and clock, from that seat's observation (built only for an agent
 /// that reads it).
@@ -132,13 +142,14 @@ impl Choices for SeatChoices<'_> {
 }
 
 impl Policy<Place> for Agent {
-    #[inline]
+    /// `random` and `highest` inline (the hot loop); the players that read the board out of line.
+    #[inline(always)]
     fn decide(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut u8) {
         match self {
             Agent::Random => Policy::<Place>::decide(&mut Random, obs, legal, rng, out),
             Agent::Highest => *out = highest(legal.printed()),
-            Agent::Reader(r) => *out = r.place(obs),
-            Agent::Search(s) => *out = s.place(obs, legal, rng),
+            Agent::Reader(r) => *out = read(r, obs),
+            Agent::Search(s) => *out = search(s, obs, legal, rng),
         }
     }
 }
