@@ -9,63 +9,14 @@
 //! an id tells a card's pool place, and with it the printed value of a face-down card.
 
 use super::cardset::Effect;
-use super::rules::{SEATS, SLOTS, State};
+use super::rules::{SEATS, SLOTS, Stack, State};
 use crate::seed::{GameRng, below};
 
 /// Places on the table.
 pub const PLACES: usize = SEATS * SLOTS;
 
-/// A few table places (`slot * SEATS + side`): fixed size, no allocation, `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Places {
-    at: [u8; PLACES],
-    len: u8,
-}
-
-impl Default for Places {
-    fn default() -> Self {
-        Places { at: [0; PLACES], len: 0 }
-    }
-}
-
-impl Places {
-    pub fn of(places: &[u8]) -> Places {
-        let mut p = Places::default();
-        places.iter().for_each(|&x| p.push(x));
-        p
-    }
-
-    #[inline]
-    pub fn push(&mut self, place: u8) {
-        self.at[self.len as usize] = place;
-        self.len += 1;
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        &self.at[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn contains(&self, place: u8) -> bool {
-        self.as_slice().contains(&place)
-    }
-}
+/// A few table places (`slot * SEATS + side`): a `Stack` of places instead of card ids.
+pub type Places = Stack;
 
 /// The side of a place.
 #[inline]
@@ -113,8 +64,8 @@ pub fn uniform_targets(from: &Places, n: u8, rng: &mut GameRng, out: &mut Places
     out.clear();
     for i in 0..n {
         let j = i + below(rng, (pool.len() - i) as u32) as usize;
-        pool.at.swap(i, j);
-        out.push(pool.at[i]);
+        pool.as_mut_slice().swap(i, j);
+        out.push(pool.as_slice()[i]);
     }
 }
 
