@@ -38,19 +38,22 @@ impl Clock {
     #[inline]
     pub fn time<T>(&mut self, decide: impl FnOnce() -> T) -> T {
         self.countdown -= 1;
-        // One call site for `decide`, so that it is inlined into the caller's loop.
-        let start = (self.countdown == 0).then(|| self.start());
-        let out = decide();
-        if let Some(start) = start {
-            self.record(start);
+        if self.countdown == 0 {
+            return self.time_one(decide);
         }
-        out
+        decide()
     }
 
+    /// A decision of the sample, timed. Kept out of line, so that the untimed call is the one
+    /// inlined into the caller's loop.
     #[cold]
-    fn start(&mut self) -> Instant {
+    #[inline(never)]
+    fn time_one<T>(&mut self, decide: impl FnOnce() -> T) -> T {
         self.countdown = self.every;
-        Instant::now()
+        let start = Instant::now();
+        let out = decide();
+        self.record(start);
+        out
     }
 
     #[cold]

@@ -66,6 +66,8 @@ pub struct SlotsScratch {
     pub(super) game: Game,
     obs: Observation,
     pub(super) players: Players<Agent>,
+    /// Whether any agent of the line-up reads its observation (else none is ever built).
+    observing: bool,
 }
 
 impl SlotsEngine {
@@ -126,7 +128,7 @@ impl SlotsEngine {
                 Next::Over(end) => return end,
                 Next::Place(seat) => seat,
             };
-            if sc.players.agent(seat).observes() {
+            if sc.observing && sc.players.agent(seat).observes() {
                 sc.game.observe(seat, &mut sc.obs);
             }
             let legal = sc.game.place_legal(seat);
@@ -205,12 +207,18 @@ impl Engine for SlotsEngine {
 
     fn new_scratch(&self) -> SlotsScratch {
         let r = &self.rules;
-        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
+        let agents: Vec<Agent> = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
+        let observing = agents.iter().any(Agent::observes);
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
         let mut game = Game::new(r.deck_policy, r.max_replays);
         game.st.set = r.cards.clone();
         game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
-        SlotsScratch { game, obs: Observation::default(), players: Players::new(agents, &self.rows, every) }
+        SlotsScratch {
+            game,
+            obs: Observation::default(),
+            players: Players::new(agents, &self.rows, every),
+            observing,
+        }
     }
 
     fn play(&self, seed: GameSeed, sc: &mut SlotsScratch, rec: &mut GameRecord) {
