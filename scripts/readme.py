@@ -347,6 +347,106 @@ def cardwars_balance():
     return table(["first_draw", "opening_hand"] + [f"life {life}" for life in lives], rows)
 
 
+def card_set(path):
+    """A card set's designs by id: rarity, printed value and printed text (the lines of its
+    `[[card]]` tables; no TOML library, so that Python 3.8 reads it)."""
+    designs, current = {}, None
+    for line in (ROOT / "scenarios" / path).read_text().splitlines():
+        line = line.strip()
+        if line == "[[card]]":
+            current = {}
+        elif current is not None and not line.startswith("[["):
+            found = re.match(r'(id|rarity|value|text)\s*=\s*"?(.*?)"?\s*$', line)
+            if found:
+                current[found.group(1)] = found.group(2)
+                if "id" in current and current["id"] not in designs:
+                    designs[current["id"]] = current
+    return designs
+
+
+def impact_rows(r, point):
+    """A point's cards.csv rows with an impact measured, most impactful first."""
+    rows = [c for c in r._cached("cards.csv") if c["scenario"] == point and c.get("impact")]
+    return sorted(rows, key=lambda c: -float(c["impact"]))
+
+
+def signed(shown):
+    """A difference as shown with its sign: `+22 ±2`, `-4.5 ±1.7`, `0`."""
+    return shown if shown.startswith("-") or shown.startswith("0 ") else "+" + shown
+
+
+def impact_of(c, name="impact"):
+    """A measured difference in percentage points with its interval (`+22 ±2`); `0` when no game
+    changed at all."""
+    low, high = float(c[f"{name}_ci95_low"]), float(c[f"{name}_ci95_high"])
+    if low == 0 and high == 0:
+        return "0"
+    return signed(with_interval(float(c[name]), low, high, 100.0))
+
+
+def rank_in_rarity(rows, card, designs):
+    """`the strongest of 19 commons`, `the 2nd weakest of 9 rares` (by impact)."""
+    rarity = designs[card["card"]]["rarity"]
+    same = [c for c in rows if designs[c["card"]]["rarity"] == rarity]
+    place = same.index(card) + 1
+    weak = float(card["impact"]) < 0
+    if weak:
+        place = len(same) - place + 1
+    ordinal = "" if place == 1 else {2: "2nd ", 3: "3rd "}.get(place, f"{place}th ")
+    return f"the {ordinal}{'weakest' if weak else 'strongest'} of {len(same)} {rarity}s"
+
+
+def why_card(rows, card, designs):
+    """Why a designer should look at a card, from what was measured."""
+    d = designs[card["card"]]
+    low, high = float(card["impact_ci95_low"]), float(card["impact_ci95_high"])
+    if low == 0 and high == 0:
+        if int(card["in_deck"]) == 0:
+            return f"its text never acts: a printed {d['value']} that `top21` never keeps"
+        return f"its text never changed a result in {int(card['impact_n']):,} paired games"
+    if high < 0:
+        return f"its text hurts its owner: a textless {d['value']} wins more ({rank_in_rarity(rows, card, designs)})"
+    if low > 0:
+        return rank_in_rarity(rows, card, designs)
+    return "no measurable effect: its interval includes 0"
+
+
+def slots_impact():
+    r = run("slots-impact")
+    sample = r.point(cards="cards/sample.toml", policies="random")["scenario"]
+    versus = r.point(cards="cards/sample.toml", policies="highest,random")["scenario"]
+    designs = card_set("cards/sample.toml")
+    rows = impact_rows(r, sample)
+    other = {c["card"]: c for c in impact_rows(r, versus)}
+    never = [c for c in rows if float(c["impact_ci95_low"]) == 0 and float(c["impact_ci95_high"]) == 0]
+    shown = rows[:5] + [c for c in rows if float(c["impact_ci95_high"]) < 0][-3:] + never[:2]
+    out = table(
+        ["card", "rarity, value", "text", "impact, random (pt)", "highest vs random (pt)", "why look"],
+        [[f"`{c['card']}`", f"{designs[c['card']]['rarity']} {designs[c['card']]['value']}",
+          designs[c["card"]].get("text", ""), impact_of(c), impact_of(other[c["card"]]), why_card(rows, c, designs)]
+         for c in shown])
+    out += f"{len(never)} of {len(rows)} designs never changed a result under `random`.\n\n"
+    pairs = [p for p in r._cached("card_pairs.csv") if p["scenario"] == sample and p["interaction"]]
+
+    def sure(p):
+        low, high = float(p["interaction_ci95_low"]), float(p["interaction_ci95_high"])
+        return 0 if low <= 0 <= high else min(abs(low), abs(high))
+
+    pairs.sort(key=lambda p: (-sure(p), -abs(float(p["interaction"]))))
+    pair_rows = []
+    for p in pairs[:5]:
+        joint, inter = float(p["joint"]), float(p["interaction"])
+        pair_rows.append([
+            f"`{p['card_a']}` + `{p['card_b']}`", impact_of(p, "interaction"), impact_of(p, "joint"),
+            f"together worth {100 * joint:+.1f} pt, {'more' if inter > 0 else 'less'} than the "
+            f"{100 * (joint - inter):+.1f} pt of each on its own, summed ({int(p['paired_games']):,} deals with both)",
+        ])
+    out += table(["pair (random)", "interaction (pt)", "joint impact (pt)", "why look"], pair_rows)
+    imbalance = impact_rows(r, r.point(cards="cards/imbalance.toml", policies="random")["scenario"])
+    listed = ", ".join("`" + c["card"] + "` " + impact_of(c) for c in imbalance)
+    return out + f"The imbalance set under `random` (pt): {listed}.\n"
+
+
 def command(body):
     """Re-runs the `$ warsim ...` line the block starts with, from results/readme/commands/."""
     line = next(l for l in body.splitlines() if l.startswith("$ "))
@@ -365,6 +465,7 @@ RENDERERS = {
     "cardwars-agents": lambda: agents_matrix("cardwars-policies"),
     "cardwars-mirrors": cardwars_mirrors,
     "cardwars-balance": cardwars_balance,
+    "slots-impact": slots_impact,
 }
 
 # ---------------------------------------------------------------- figures quoted in prose

@@ -20,6 +20,7 @@ pub const OWNED_FILES: &[&str] = &[
     "comparisons.csv",
     "timings.csv",
     "cards.csv",
+    "card_pairs.csv",
     "report.html",
     "manifest.json",
     "state.json",

@@ -135,6 +135,38 @@ pub struct CardTable {
     pub columns: Vec<String>,
     /// Rates: (name, numerator column, denominator column).
     pub rates: Vec<(String, usize, usize)>,
+    /// Means of paired differences, each kept in four of the counted columns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired: Vec<PairedMean>,
+    pub first: u32,
+    /// A table keyed by pairs of this table's cards, whose counters follow this table's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Box<PairTable>>,
+}
+
+/// A mean of paired differences (a card's effect measured game by game against its own
+/// counterfactual), kept as four counted columns of a keyed table so that it merges exactly:
+/// how many differences were measured, the sum of the positive ones, the sum of the negative
+/// ones' sizes, and the sum of the squares (`stats::paired` turns them into a mean and its
+/// interval). The differences are counted in units of `1 / per_unit` of what the files show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedMean {
+    pub name: String,
+    pub n: usize,
+    pub up: usize,
+    pub down: usize,
+    pub sq: usize,
+    pub per_unit: u32,
+}
+
+/// A keyed table whose keys are pairs of a `CardTable`'s cards (indices into its `keys`), with
+/// counted columns and paired means as a card table has; written as `card_pairs.csv`. Pair `k`'s
+/// column `c` is counter `first + k * columns.len() + c`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairTable {
+    pub pairs: Vec<(u32, u32)>,
+    pub columns: Vec<String>,
+    pub paired: Vec<PairedMean>,
     pub first: u32,
 }
 
@@ -398,9 +430,41 @@ impl LayoutBuilder {
             keys,
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rates: rates.iter().map(|&(n, a, b)| (n.to_string(), a, b)).collect(),
+            paired: Vec::new(),
             first,
+            pairs: None,
         });
         CardCounters { first, columns: columns.len() as u32 }
+    }
+
+    /// Paired means over columns of the per-card table (declared before).
+    pub fn card_paired(&mut self, means: Vec<PairedMean>) {
+        let table = self.layout.cards.as_mut().expect("the per-card table comes first");
+        assert!(means.iter().all(|m| m.n.max(m.up).max(m.down).max(m.sq) < table.columns.len()));
+        table.paired = means;
+    }
+
+    /// The table of card pairs (`card_pairs.csv`): `columns` counted for each pair of `pairs`
+    /// (indices into the per-card table's keys) and `paired` means over them. Declared last.
+    pub fn card_pairs(
+        &mut self,
+        pairs: Vec<(u32, u32)>,
+        columns: &[&str],
+        paired: Vec<PairedMean>,
+    ) -> CardCounters {
+        let counters = &mut self.layout.counters;
+        let table = self.layout.cards.as_mut().expect("the per-card table comes first");
+        assert!(table.pairs.is_none(), "one table of card pairs");
+        assert!(pairs.iter().all(|&(a, b)| a < b && (b as usize) < table.keys.len()));
+        let first = counters.len() as u32;
+        for &(a, b) in &pairs {
+            let (a, b) = (&table.keys[a as usize], &table.keys[b as usize]);
+            counters.extend(columns.iter().map(|c| format!("pair {a} {b} {c}")));
+        }
+        let columns: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
+        let width = columns.len() as u32;
+        table.pairs = Some(Box::new(PairTable { pairs, columns, paired, first }));
+        CardCounters { first, columns: width }
     }
 
     /// One distribution.
@@ -484,6 +548,11 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A record of no counters, for a game played to be measured, not recorded (a watch that
+    /// never looks is still handed one).
+    pub const EMPTY: GameRecord =
+        GameRecord { length: 0, outcome: 0, counters: CounterValues(Vec::new()), observations: Vec::new() };
+
     /// A cleared record for `layout`'s games. Made once per thread and reused: `reset` keeps its
     /// memory.
     pub fn new(layout: &Layout) -> GameRecord {

@@ -113,3 +113,54 @@ fn an_effect_the_trigger_does_not_allow_is_named() {
         "bad.toml:12:9: card 'probe', key 'ability[1].turns': only turn triggers take turns",
     );
 }
+
+#[test]
+fn impact_without_a_card_set_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for impact in ["impact=cards", "impact=pairs"] {
+        refused(
+            &["run", "slots", "--set", impact, "--games", "10", "-q", "--out", s(&out)],
+            "measures the cards of a card set: add cards=FILE",
+        );
+    }
+    assert!(!out.exists());
+}
+
+#[test]
+fn impact_adds_paired_columns_to_cards_csv_and_card_pairs_csv_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cards, pairs, plain) =
+        (dir.path().join("cards"), dir.path().join("pairs"), dir.path().join("plain"));
+    let set = "cards=scenarios/cards/imbalance.toml";
+    for (out, impact) in [(&cards, "impact=cards"), (&pairs, "impact=pairs"), (&plain, "impact=none")] {
+        run_ok(&["run", "slots", "--set", set, "--set", impact, "--games", "400", "-q", "--out", s(out)]);
+    }
+    let header = |dir: &std::path::Path| {
+        std::fs::read_to_string(dir.join("cards.csv")).unwrap().lines().next().unwrap().to_string()
+    };
+    assert!(!header(&plain).contains("impact"));
+    assert!(!plain.join("card_pairs.csv").exists() && !cards.join("card_pairs.csv").exists());
+    assert!(header(&cards).ends_with(
+        "impact_n,impact_up,impact_down,impact_sq,round_win_rate,round_win_rate_ci95_low,round_win_rate_ci95_high,\
+         game_win_rate,game_win_rate_ci95_low,game_win_rate_ci95_high,impact,impact_ci95_low,impact_ci95_high,\
+         impact_games_for_1pt"
+    ));
+    // The game as written is the recorded game: every other file is the same with or without impact
+    // but for the points' labels, which name the setting.
+    for f in ["outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"] {
+        let read = |d: &std::path::Path| {
+            let text = std::fs::read_to_string(d.join(f)).unwrap();
+            text.lines().map(|l| l.split_once(',').map_or(l, |x| x.1).to_string()).collect::<Vec<_>>()
+        };
+        assert!(read(&plain) == read(&cards) && read(&cards) == read(&pairs), "{f}");
+    }
+    // The imbalance set's too-strong common comes out on top, clearly.
+    let text = std::fs::read_to_string(cards.join("cards.csv")).unwrap();
+    let warlord: Vec<&str> = text.lines().find(|l| l.contains(",warlord,")).unwrap().split(',').collect();
+    let n = warlord.len();
+    let (low, high) = (warlord[n - 3].parse::<f64>().unwrap(), warlord[n - 2].parse::<f64>().unwrap());
+    assert!(low > 0.2 && high < 0.5, "{warlord:?}");
+    let pair_rows = std::fs::read_to_string(pairs.join("card_pairs.csv")).unwrap();
+    assert_eq!(pair_rows.lines().count(), 1 + 4 * 3 / 2, "a row per pair of the four designs");
+}

@@ -1,7 +1,7 @@
 //! The conformance test of every game, as OpenSpiel tests each of its games: for every registered
 //! game, a grid of its settings (every value of every choice, `min`, `min + 1` and the default of
 //! every integer, the example file of every file setting, every preset, one at a time from the
-//! defaults) and every policy of a decision game (alone, at the minimum of each integer setting,
+//! defaults; every other choice also with each example file) and every policy of a decision game (alone, at the minimum of each integer setting,
 //! which gives a search its smallest budget, and with each example file):
 //!
 //! - random games end in an outcome row the layout declares, with declared counters and
@@ -95,6 +95,21 @@ fn grid_sets(game: &GameDef) -> Vec<Vec<(String, String)>> {
     for spec in game.settings {
         for v in values(game, spec.key, spec.default, spec.allowed).into_iter().skip(1) {
             grid.push(vec![(spec.key.to_string(), v)]);
+        }
+    }
+    // A choice may need a file (a measure of a card set's cards): each is tried with every
+    // example file too.
+    for spec in game.settings {
+        let Allowed::Choice(words) = spec.allowed else { continue };
+        for word in words.iter().filter(|w| **w != spec.default) {
+            for file in game.settings {
+                if let Allowed::File { example, .. } = file.allowed {
+                    grid.push(vec![
+                        (spec.key.to_string(), word.to_string()),
+                        (file.key.to_string(), example_path(example)),
+                    ]);
+                }
+            }
         }
     }
     for preset in game.presets.iter().filter(|p| !p.sets.is_empty()) {

@@ -142,6 +142,25 @@ fn every_shipped_scenario_and_a_single_point_draw_readable_plots() {
     }
 }
 
+#[test]
+fn card_impact_draws_a_readable_forest_and_a_cards_section() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("impact");
+    let args = ["run", "scenarios/slots-impact.toml", "--games", "60", "-q", "--out"];
+    let status = cargo_bin_cmd!("warsim").args(args).arg(&out).output().unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let files = check_run_folder(&out);
+    assert!(files.contains(&"impact.svg".to_string()), "{files:?}");
+    let svg = read(&out.join("plots"), "impact.svg");
+    // The imbalance set's four designs are all listed, the too-strong common first.
+    let names = texts(&svg);
+    let warlord = names.iter().position(|t| t == "warlord").expect("warlord drawn");
+    assert!(names.iter().position(|t| t == "dead-weight").is_some_and(|d| d > warlord));
+    let html = read(&out, "report.html");
+    assert!(html.contains("<h2 id=cards>Cards that matter most</h2>") && html.contains("href=#cards"));
+    assert!(html.contains("warlord + dead-weight") || html.contains("warlord + twin-strike"), "pairs listed");
+}
+
 /// Two points of `game`: its first two variants if it has presets, else its defaults twice.
 fn run_of(game: &str, games: u64) -> RunResult {
     let def = warsim::games::find(game).unwrap();

@@ -1,12 +1,14 @@
 //! The tidy CSV files of the output contract (`docs/design.md`): `summary.csv`, `outcomes.csv`, `events.csv`,
-//! `lengths.csv`, `distributions.csv` and, for games that declare a per-card table, `cards.csv`. Headers are snake_case, rates are fractions in [0, 1],
+//! `lengths.csv`, `distributions.csv` and, for games that declare a per-card table, `cards.csv` (and
+//! `card_pairs.csv` when it has a table of card pairs). Headers are snake_case, rates are fractions in [0, 1],
 //! intervals are 95% (Wilson for rates, normal for means).
 
 use std::io::Write;
 
 use super::format::{opt, real};
+use super::paired_means;
 use super::{Export, PointResult, RunResult};
-use crate::record::OutcomeKind;
+use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::{mean_interval, wilson};
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
@@ -275,23 +277,18 @@ impl Export for Cards {
         // The union of the columns and rates over the points, in order of first appearance.
         let mut columns: Vec<&str> = Vec::new();
         let mut rates: Vec<&str> = Vec::new();
+        let mut paired: Vec<&str> = Vec::new();
         for t in run.points.iter().filter_map(|p| p.layout.cards.as_ref()) {
-            for c in &t.columns {
-                if !columns.contains(&c.as_str()) {
-                    columns.push(c);
-                }
-            }
-            for (r, _, _) in &t.rates {
-                if !rates.contains(&r.as_str()) {
-                    rates.push(r);
-                }
-            }
+            union(&mut columns, t.columns.iter().map(String::as_str));
+            union(&mut rates, t.rates.iter().map(|(r, _, _)| r.as_str()));
+            union(&mut paired, t.paired.iter().map(|m| m.name.as_str()));
         }
         let mut header: Vec<String> = vec!["scenario".into(), "card".into()];
         header.extend(columns.iter().map(|c| c.to_string()));
         for r in &rates {
             header.extend([r.to_string(), format!("{r}_ci95_low"), format!("{r}_ci95_high")]);
         }
+        header.extend(paired.iter().flat_map(|m| paired_means::headers(m)));
         w.write_record(&header)?;
         for p in &run.points {
             let Some(t) = &p.layout.cards else { continue };
@@ -316,6 +313,83 @@ impl Export for Cards {
                         _ => row.extend([String::new(), String::new(), String::new()]),
                     }
                 }
+                row.extend(paired_cells(&paired, &t.paired, |m| {
+                    paired_means::of_card(&p.acc.counters, t, k, m)
+                }));
+                w.write_record(&row)?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// One row's cells of the paired means `names` (the union over the points): each mean of `means`
+/// as `of` reads it, empty cells for a name the row's table does not have.
+fn paired_cells(
+    names: &[&str],
+    means: &[PairedMean],
+    of: impl Fn(&PairedMean) -> paired_means::Estimate,
+) -> Vec<String> {
+    let mut cells = Vec::new();
+    for name in names {
+        match means.iter().find(|m| m.name == *name) {
+            Some(m) => cells.extend(paired_means::cells(&of(m))),
+            None => cells.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
+        }
+    }
+    cells
+}
+
+/// Adds the names of `more` not in `names` yet, in order.
+fn union<'a>(names: &mut Vec<&'a str>, more: impl Iterator<Item = &'a str>) {
+    for n in more {
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+}
+
+/// `card_pairs.csv`: one row per pair of cards of each point that declares a pair table
+/// (`PairTable`): the two cards, each counted column's total, then each paired mean with its
+/// interval and the games a ±1 point interval takes (empty when undefined).
+pub struct CardPairs;
+
+impl Export for CardPairs {
+    fn file_name(&self) -> &'static str {
+        "card_pairs.csv"
+    }
+
+    fn applies(&self, run: &RunResult) -> bool {
+        run.points.iter().any(|p| p.layout.cards.as_ref().is_some_and(|t| t.pairs.is_some()))
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        let tables = || run.points.iter().filter_map(|p| p.layout.cards.as_ref()?.pairs.as_deref());
+        let (mut columns, mut paired): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+        for t in tables() {
+            union(&mut columns, t.columns.iter().map(String::as_str));
+            union(&mut paired, t.paired.iter().map(|m| m.name.as_str()));
+        }
+        let mut header: Vec<String> = vec!["scenario".into(), "card_a".into(), "card_b".into()];
+        header.extend(columns.iter().map(|c| c.to_string()));
+        header.extend(paired.iter().flat_map(|m| paired_means::headers(m)));
+        w.write_record(&header)?;
+        for p in &run.points {
+            let Some(cards) = &p.layout.cards else { continue };
+            let Some(t) = cards.pairs.as_deref() else { continue };
+            for (k, &(a, b)) in t.pairs.iter().enumerate() {
+                let total = |c: usize| p.acc.counters[t.first as usize + k * t.columns.len() + c].total;
+                let mut row: Vec<String> =
+                    vec![p.label.clone(), cards.keys[a as usize].clone(), cards.keys[b as usize].clone()];
+                for col in &columns {
+                    let at = t.columns.iter().position(|c| c == col);
+                    row.push(at.map(|c| total(c).to_string()).unwrap_or_default());
+                }
+                row.extend(paired_cells(&paired, &t.paired, |m| {
+                    paired_means::of_pair(&p.acc.counters, t, k, m)
+                }));
                 w.write_record(&row)?;
             }
         }

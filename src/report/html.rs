@@ -1,6 +1,6 @@
 //! `report.html`: one self-contained page a designer can mail — the summary table, the plots (SVG
-//! inlined), the outcome and event tables, the comparisons, and the manifest. No scripts, no
-//! network, no external files.
+//! inlined), the cards that matter most (`html_cards`), the outcome and event tables, the
+//! comparisons, and the manifest. No scripts, no network, no external files.
 //!
 //! Points are told apart as in the terminal: the words they all share are said once, and each
 //! setting that varies has its own column. Wide tables scroll inside their own box, so the page
@@ -12,6 +12,7 @@ use super::RunResult;
 use super::compare::Comparison;
 use super::csv_files::{kind_count, outcome_kinds};
 use super::format::{count, fixed, grouped};
+use super::html_cards;
 use super::labels::{Sweep, baseline_words};
 use super::plots::Plot;
 use crate::stats::{mean_interval, wilson};
@@ -26,7 +27,7 @@ fn value(s: &str) -> String {
     esc(s).replace(',', ",<wbr>")
 }
 
-fn pct(x: f64) -> String {
+pub(super) fn pct(x: f64) -> String {
     if !x.is_finite() {
         return "–".into();
     }
@@ -44,12 +45,12 @@ fn num(x: f64) -> String {
     }
 }
 
-fn int(n: impl Into<i128>) -> String {
+pub(super) fn int(n: impl Into<i128>) -> String {
     grouped(n.into())
 }
 
 /// An interval under its estimate, small and grey.
-fn interval(lo: f64, hi: f64, fmt: fn(f64) -> String) -> String {
+pub(super) fn interval(lo: f64, hi: f64, fmt: fn(f64) -> String) -> String {
     format!("<span class=ci>[{}, {}]</span>", fmt(lo), fmt(hi))
 }
 
@@ -88,6 +89,9 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     if !comparisons.is_empty() {
         h.push_str("<a href=#comparisons>Comparisons</a>");
     }
+    if html_cards::any(run) {
+        h.push_str("<a href=#cards>Cards</a>");
+    }
     h.push_str("<a href=#manifest>Manifest</a></nav>\n");
     let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
     summary(&mut h, run, &sweep);
@@ -101,6 +105,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         let _ =
             writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
     }
+    html_cards::section(&mut h, run, &sweep);
     outcome_table(&mut h, run, &sweep);
     event_table(&mut h, run, &sweep);
     h.push_str("<h2 id=manifest>Manifest</h2>\n<pre>");

@@ -10,8 +10,10 @@ pub mod compare;
 pub mod csv_files;
 pub mod format;
 pub mod html;
+pub(crate) mod html_cards;
 pub mod labels;
 pub mod manifest;
+pub mod paired_means;
 pub mod plots;
 pub mod terminal;
 pub mod timings;
@@ -66,6 +68,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Lengths),
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
+        Box::new(csv_files::CardPairs),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),

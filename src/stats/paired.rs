@@ -12,6 +12,12 @@
 //! - **unpaired**: `mean(y) - mean(x) +- z * sqrt(s_x^2 / n + s_y^2 / n)`, the large-sample
 //!   two-sample interval that ignores the pairing (Rice §11.2.1): what two independent runs give.
 //!
+//! The paired interval also serves differences measured inside one run, a game against its own
+//! counterfactual (a card with and without its text, `PairedSums::of_differences`), and tells how
+//! many pairs a wanted half-width takes at the measured spread (`games_for`): `n = (z * sd / h)^2`,
+//! the sample size of a normal interval of half-width `h` (Rice §7.3.3, the same large-sample
+//! interval solved for `n`).
+//!
 //! Rates are means of 0/1 values, so both apply to them unchanged. Every sum is an exact integer, so
 //! partial sums merge exactly in any order; only the final division is floating point.
 
@@ -50,6 +56,23 @@ impl PairedSums {
         self.sum_y2 += o.sum_y2;
         self.sum_d += o.sum_d;
         self.sum_d2 += o.sum_d2;
+    }
+
+    /// Sums of `n` differences alone: their sum and the sum of their squares (the values of each
+    /// side unknown), for `paired` and `games_for`.
+    pub fn of_differences(n: u64, sum_d: i128, sum_d2: u128) -> PairedSums {
+        PairedSums { n, sum_d, sum_d2, ..PairedSums::default() }
+    }
+
+    /// Pairs whose paired interval would have half-width `half` at the measured spread of the
+    /// differences: `(z * sd / half)^2`, rounded up and never below 2 (the fewest pairs with an
+    /// interval at all). `None` with fewer than 2 pairs measured (no spread to go by).
+    pub fn games_for(&self, half: f64) -> Option<u64> {
+        let (_, sd) = mean_sd(self.sum_d, self.sum_d2, self.n);
+        if self.n < 2 || !sd.is_finite() {
+            return None;
+        }
+        Some(((Z95 * sd / half).powi(2).ceil() as u64).max(2))
     }
 
     /// Mean of the baseline's values.
@@ -102,6 +125,24 @@ mod tests {
         assert!((u.half_width() - half).abs() < 1e-9, "{u:?} vs {half}");
         assert!(p.half_width() < u.half_width());
         assert_eq!((s.mean_x(), s.mean_y()), (25.0, 28.0));
+    }
+
+    #[test]
+    fn differences_alone_give_the_same_interval_and_the_games_a_width_takes() {
+        // d = 2, 1, 5, 4 as above: mean 3, sd sqrt(10/3).
+        let s = PairedSums::of_differences(4, 12, 4 + 1 + 25 + 16);
+        let p = s.paired();
+        assert!((p.estimate - 3.0).abs() < 1e-12);
+        assert!((p.half_width() - Z95 * (10.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12, "{p:?}");
+        // Half-width 1 needs (z * sd)^2 = 3.8415 * 10/3 = 12.8 pairs: 13.
+        assert_eq!(s.games_for(1.0), Some(13));
+        // A difference that is always 0 has width 0 at any n: the fewest pairs with an interval.
+        assert_eq!(PairedSums::of_differences(50, 0, 0).games_for(0.01), Some(2));
+        assert_eq!(PairedSums::of_differences(1, 2, 4).games_for(0.01), None);
+        // d = +-1 with equal frequency: sd^2 = 10,000/9,999, so +-0.01 takes 3.8415 * 1.0001 * 10^4
+        // = 38,418.4 pairs: 38,419.
+        let coin = PairedSums::of_differences(10_000, 0, 10_000);
+        assert_eq!(coin.games_for(0.01), Some(38_419));
     }
 
     #[test]

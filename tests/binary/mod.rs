@@ -46,6 +46,16 @@ pub fn assert_same_csv(expected: &Path, actual: &Path) {
         let b = std::fs::read(actual.join(f)).unwrap();
         assert!(a == b, "{f} differs between {} and {}", expected.display(), actual.display());
     }
+    // And every other CSV file the run wrote (`cards.csv`, `card_pairs.csv`, ...), but the one that
+    // measures the machine.
+    for entry in std::fs::read_dir(expected).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".csv") && name != "timings.csv" && !CSV_FILES.contains(&name.as_str()) {
+            let a = std::fs::read(expected.join(&name)).unwrap();
+            let b = std::fs::read(actual.join(&name)).unwrap_or_default();
+            assert!(a == b, "{name} differs between {} and {}", expected.display(), actual.display());
+        }
+    }
 }
 
 /// The CSV files are byte-identical and the manifests agree but for times and command lines.

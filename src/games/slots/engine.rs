@@ -1,9 +1,11 @@
 //! Card Wars' engine: seats the line-up for game `i`, deals the pools, asks each placement of the
 //! seat it falls to, and records the finished game (win rows per seat and policy, a draw row, the
-//! event counters and the rounds played).
+//! event counters and the rounds played). With `impact`, it then replays the same deal without
+//! designs' text (`impact`) on the same scratch.
 
 use super::Rules;
 use super::agents::{Agent, POLICIES, SeatChoices};
+use super::impact::{IMPACT_COLUMNS, Impact, ImpactTable};
 use super::narrate;
 use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
 use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
@@ -59,6 +61,8 @@ pub struct SlotsEngine {
     /// The per-card row of a textless card of printed value v: `textless + v - 1` (the designs'
     /// rows come first, in the set's order).
     textless: usize,
+    /// Where each card's impact goes, when the point measures it.
+    impact: Option<ImpactTable>,
 }
 
 /// One thread's game, reused from game to game.
@@ -83,9 +87,15 @@ impl SlotsEngine {
             rules.cards.iter().flat_map(|set| set.designs.iter().map(|d| d.id.clone())).collect();
         let textless = designs.len();
         let keys = designs.into_iter().chain((1..=9).map(|v| format!("textless-{v}"))).collect();
-        let cards = b.cards(keys, CARD_COLUMNS, CARD_RATES);
+        let mut columns = CARD_COLUMNS.to_vec();
+        if rules.impact != Impact::None {
+            columns.extend(IMPACT_COLUMNS);
+        }
+        let cards = b.cards(keys, &columns, CARD_RATES);
+        let impact = (rules.impact != Impact::None)
+            .then(|| ImpactTable::declare(&mut b, rules.impact, cards, CARD_COLUMNS.len(), textless));
         let (layout, outcomes) = b.finish();
-        SlotsEngine { rules, layout, outcomes, rows, wins_by_policy, rounds, cards, textless }
+        SlotsEngine { rules, layout, outcomes, rows, wins_by_policy, rounds, cards, textless, impact }
     }
 
     /// Sets up game `seed`: seating, each seat's stream, the pools. Returns the game's RNG, which
@@ -118,8 +128,20 @@ impl SlotsEngine {
             let policy = |seat| POLICIES[self.rules.lineup.policies[sc.players.seating().entry(seat)]];
             narrate::pools(&sc.game.st, policy, narr);
         }
+        self.play_out(&mut rng, sc, rec, narr, watch)
+    }
+
+    /// Plays the game `start` set up to its end.
+    fn play_out<N: Narrator, W: Watch<Game>>(
+        &self,
+        rng: &mut GameRng,
+        sc: &mut SlotsScratch,
+        rec: &GameRecord,
+        narr: &mut N,
+        watch: &mut W,
+    ) -> End {
         let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
-        sc.game.begin(&mut rng, narr, &mut ch);
+        sc.game.begin(rng, narr, &mut ch);
         loop {
             if W::ON && !watch.step(&sc.game, rec) {
                 return End::Drawn;
@@ -135,7 +157,42 @@ impl SlotsEngine {
             let obs = &sc.obs;
             let index = sc.players.decide(seat, |agent, prng| agent.place(obs, &legal, prng));
             let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
-            sc.game.answer(index, &mut rng, narr, &mut ch);
+            sc.game.answer(index, rng, narr, &mut ch);
+        }
+    }
+
+    /// Plays game `seed` again on the same deal (pools, shuffles, seat and chance streams) with
+    /// the text of `muted` designs removed from `seat`'s copies: same printed values, no
+    /// abilities. Nothing is recorded; the scratch's game is this one afterwards.
+    pub(super) fn replay(&self, seed: GameSeed, sc: &mut SlotsScratch, seat: usize, muted: &[u16]) -> End {
+        let mut rng = self.deal_without(seed, sc, seat, muted);
+        self.play_out(&mut rng, sc, &GameRecord::EMPTY, &mut Silent, &mut Unwatched)
+    }
+
+    /// Sets up game `seed` as `start` does, then removes the text of `muted` designs from
+    /// `seat`'s copies. Returns the game's RNG.
+    pub(super) fn deal_without(
+        &self,
+        seed: GameSeed,
+        sc: &mut SlotsScratch,
+        seat: usize,
+        muted: &[u16],
+    ) -> GameRng {
+        let rng = self.start(seed, sc);
+        let pools = &mut sc.game.st.pools;
+        for id in pools.ids(seat) {
+            if muted.contains(&pools.design[id as usize]) {
+                pools.design[id as usize] = TEXTLESS;
+            }
+        }
+        rng
+    }
+
+    /// After game `seed` was played and recorded as written (`end`), its counterfactuals, when
+    /// the point measures impact.
+    fn measure(&self, seed: GameSeed, end: End, sc: &mut SlotsScratch, rec: &mut GameRecord) {
+        if let Some(t) = &self.impact {
+            super::impact::measure(self, t, seed, end, sc, rec);
         }
     }
 
@@ -224,6 +281,7 @@ impl Engine for SlotsEngine {
     fn play(&self, seed: GameSeed, sc: &mut SlotsScratch, rec: &mut GameRecord) {
         let end = self.run(seed, sc, rec, &mut Silent, &mut Unwatched);
         self.finish(end, &sc.game, sc.players.seating(), rec);
+        self.measure(seed, end, sc, rec);
     }
 
     fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
@@ -233,6 +291,7 @@ impl Engine for SlotsEngine {
         let end = self.run(seed, &mut sc, &rec, &mut story, &mut Unwatched);
         narrate::ending(&sc.game.st, end, &mut story);
         self.finish(end, &sc.game, sc.players.seating(), &mut rec);
+        self.measure(seed, end, &mut sc, &mut rec);
         story.line(format_args!(
             "{}",
             crate::games::narrate::counters_line(self.layout.events(), &rec.counters)

@@ -3,7 +3,8 @@
 //! printed values 1-9, keeps 21 of them before every round, and places one card per turn; the
 //! higher card takes each slot. Here: the game's definition and settings; `pools` deals the pools
 //! and builds the decks, `rules` plays a round, `engine` runs and records a game, `agents` decide,
-//! `narrate` tells it, `census` accounts for every card after every answer.
+//! `narrate` tells it, `census` accounts for every card after every answer, `impact` measures what
+//! each design's text does to its owner's chance to win.
 
 pub mod agents;
 pub mod cardfile;
@@ -11,6 +12,7 @@ pub mod cardset;
 mod census;
 pub mod choices;
 pub mod engine;
+pub mod impact;
 pub mod judge;
 pub mod narrate;
 pub mod pools;
@@ -33,6 +35,7 @@ use crate::decide::Lineup;
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 use agents::POLICIES;
 use cardset::CardSet;
+use impact::Impact;
 use pools::DeckPolicy;
 
 pub const SETTINGS: &[SettingSpec] = &[
@@ -48,6 +51,13 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "top21",
         allowed: Allowed::Choice(&DeckPolicy::NAMES),
         help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order)",
+        deal: false,
+    },
+    SettingSpec {
+        key: "impact",
+        default: "none",
+        allowed: Allowed::Choice(Impact::NAMES),
+        help: "measure each design's causal impact on its owner's chance to win, paired game by game with its text removed (cards), and of every two designs together (pairs); needs a card set",
         deal: false,
     },
     SettingSpec {
@@ -104,6 +114,8 @@ pub struct Rules {
     /// The card set, compiled once for the point (`None`: textless default pools).
     pub cards: Option<Arc<CardSet>>,
     pub deck_policy: DeckPolicy,
+    /// Whether each game is also played without each design's text (`impact`).
+    pub impact: Impact,
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
@@ -118,9 +130,17 @@ impl Rules {
             Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
             None => None,
         };
+        let impact = Impact::parse(s.get("impact")).expect("a listed choice");
+        if impact != Impact::None && cards.is_none() {
+            return Err(format!(
+                "impact={} measures the cards of a card set: add cards=FILE (or leave impact=none)",
+                s.get("impact")
+            ));
+        }
         Ok(Rules {
             cards,
             deck_policy: DeckPolicy::named(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
+            impact,
             max_replays: s.int("max_replays") as u32,
             lineup,
             rotate: s.flag("rotate_seats"),
@@ -133,6 +153,7 @@ impl Rules {
         Rules {
             cards: None,
             deck_policy: DeckPolicy::Top21,
+            impact: Impact::None,
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
             rotate: true,

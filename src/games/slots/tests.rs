@@ -735,3 +735,5 @@ fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_an
     DeckPolicy::Strength.keep(&pools, None, 1, &mut deck);
     assert_eq!(deck, by_top);
 }
+
+mod impact;

@@ -135,6 +135,12 @@ fn fit(text: &str, width: f64, size: f64) -> String {
 
 /// The figure: `title`, `notes`, the rows' table and the panels in as many bands as they need.
 pub fn forest(title: &str, notes: &[String], rows: &Rows, panels: &[Panel]) -> String {
+    forest_wide(title, notes, rows, panels, PLOT_MIN + 70.0)
+}
+
+/// `forest` with each panel's plot area `plot_w` pixels wide where the page allows (a single panel
+/// of many close intervals needs room to tell them apart).
+pub fn forest_wide(title: &str, notes: &[String], rows: &Rows, panels: &[Panel], plot_w: f64) -> String {
     let n = rows.cells.len();
     let row_h = if n > 20 { 18.0 } else { 22.0 };
     let col_w: Vec<f64> = (0..rows.headers.len())
@@ -149,7 +155,7 @@ pub fn forest(title: &str, notes: &[String], rows: &Rows, panels: &[Panel]) -> S
     let widest_value = panels.iter().map(value_w).fold(0.0, f64::max);
     let room = MAX_WIDTH - 2.0 * MARGIN - table_w;
     let per_band = ((room / (PLOT_MIN + widest_value + GAP)).floor() as usize).clamp(1, panels.len().max(1));
-    let wanted = table_w + per_band as f64 * (PLOT_MIN + 70.0 + widest_value + GAP) + 2.0 * MARGIN;
+    let wanted = table_w + per_band as f64 * (plot_w + widest_value + GAP) + 2.0 * MARGIN;
     let width = wanted.clamp(560.0, MAX_WIDTH.max(table_w + PLOT_MIN + widest_value + GAP + 2.0 * MARGIN));
     let panel_w = (width - 2.0 * MARGIN - table_w) / per_band as f64;
     let title_lines = panels

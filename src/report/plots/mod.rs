@@ -10,6 +10,8 @@
 //! - `outcomes.svg`, `events.svg`, `comparisons.svg`: interval rows (`forest`), one row per point
 //!   told apart by a table of the settings that vary, one panel per rate, event or difference.
 //! - `agents.svg` (decision games): the agents' win-rate heat map with its colour scale.
+//! - `impact.svg` (points with a per-card impact): the most and least impactful cards, with their
+//!   paired intervals (`impact`).
 //!
 //! Titles and notes wrap, legends sit in their own band, and tick labels are spaced by their
 //! estimated width, so no text is clipped or covers another (`tests/plots.rs` checks it).
@@ -21,6 +23,7 @@ mod events;
 mod facets;
 mod forest;
 mod histograms;
+mod impact;
 mod layout;
 mod lengths;
 mod outcomes;
@@ -59,6 +62,9 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     }
     if let Some(svg) = agents::agents(run) {
         add("agents.svg", "Agents' win rates", svg);
+    }
+    if let Some(svg) = impact::impact(run) {
+        add("impact.svg", "Card impact", svg);
     }
     Ok(out)
 }
