@@ -38,9 +38,17 @@ impl Clock {
     #[inline]
     pub fn time<T>(&mut self, decide: impl FnOnce() -> T) -> T {
         self.countdown -= 1;
-        if self.countdown > 0 {
-            return decide();
+        if self.countdown == 0 {
+            return self.time_one(decide);
         }
+        decide()
+    }
+
+    /// A decision of the sample, timed. Kept out of line, so that the untimed call is the one
+    /// inlined into the caller's loop.
+    #[cold]
+    #[inline(never)]
+    fn time_one<T>(&mut self, decide: impl FnOnce() -> T) -> T {
         self.countdown = self.every;
         let start = Instant::now();
         let out = decide();

@@ -197,6 +197,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         own_statics: Shelf::default(),
         auras: Shelf::default(),
         watches_values: false,
+        worth: Vec::new(),
     };
     let list = array(cards, &At::top("card"))?;
     if list.is_empty() {

@@ -4,7 +4,7 @@
 //! designs' text (`impact`) on the same scratch.
 
 use super::Rules;
-use super::agents::{Agent, POLICIES};
+use super::agents::{Agent, POLICIES, SeatChoices};
 use super::impact::{IMPACT_COLUMNS, Impact, ImpactTable};
 use super::narrate;
 use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
@@ -31,6 +31,7 @@ crate::declare! {
         CASCADE_CUT = "cascade_cut",
         CONTROL_CHANGES = "control_changes",
         RE_REVEALS = "re_reveals",
+        DECLINED = "declined",
     }
 }
 
@@ -69,6 +70,8 @@ pub struct SlotsScratch {
     pub(super) game: Game,
     obs: Observation,
     pub(super) players: Players<Agent>,
+    /// Whether any agent of the line-up reads its observation (else none is ever built).
+    observing: bool,
 }
 
 impl SlotsEngine {
@@ -137,7 +140,8 @@ impl SlotsEngine {
         narr: &mut N,
         watch: &mut W,
     ) -> End {
-        sc.game.begin(rng, narr);
+        let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+        sc.game.begin(rng, narr, &mut ch);
         loop {
             if W::ON && !watch.step(&sc.game, rec) {
                 return End::Drawn;
@@ -146,13 +150,14 @@ impl SlotsEngine {
                 Next::Over(end) => return end,
                 Next::Place(seat) => seat,
             };
-            if sc.players.agent(seat).observes() {
+            if sc.observing && sc.players.agent(seat).observes() {
                 sc.game.observe(seat, &mut sc.obs);
             }
             let legal = sc.game.place_legal(seat);
             let obs = &sc.obs;
             let index = sc.players.decide(seat, |agent, prng| agent.place(obs, &legal, prng));
-            sc.game.answer(index, rng, narr);
+            let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+            sc.game.answer(index, rng, narr, &mut ch);
         }
     }
 
@@ -210,6 +215,7 @@ impl SlotsEngine {
         rec.count(counter::CASCADE_CUT, t.cascade_cut);
         rec.count(counter::CONTROL_CHANGES, t.control_changes);
         rec.count(counter::RE_REVEALS, t.re_reveals);
+        rec.count(counter::DECLINED, t.declined);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }
@@ -258,12 +264,18 @@ impl Engine for SlotsEngine {
 
     fn new_scratch(&self) -> SlotsScratch {
         let r = &self.rules;
-        let agents = r.lineup.policies.iter().map(|&p| Agent::new(p)).collect();
+        let agents: Vec<Agent> = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
+        let observing = agents.iter().any(Agent::observes);
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
         let mut game = Game::new(r.deck_policy, r.max_replays);
         game.st.set = r.cards.clone();
         game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
-        SlotsScratch { game, obs: Observation::default(), players: Players::new(agents, &self.rows, every) }
+        SlotsScratch {
+            game,
+            obs: Observation::default(),
+            players: Players::new(agents, &self.rows, every),
+            observing,
+        }
     }
 
     fn play(&self, seed: GameSeed, sc: &mut SlotsScratch, rec: &mut GameRecord) {

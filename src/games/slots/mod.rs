@@ -10,15 +10,21 @@ pub mod agents;
 pub mod cardfile;
 pub mod cardset;
 mod census;
+pub mod choices;
 pub mod engine;
 pub mod impact;
+pub mod judge;
 pub mod narrate;
 pub mod pools;
+pub mod reader;
 pub mod resolve;
 pub mod rules;
+pub mod search;
+pub mod strength;
 #[cfg(test)]
 mod tests;
 pub mod values;
+pub mod view;
 
 pub use engine::SlotsEngine;
 
@@ -43,8 +49,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "deck_policy",
         default: "top21",
-        allowed: Allowed::Choice(&["top21"]),
-        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values, ties by pool order)",
+        allowed: Allowed::Choice(&DeckPolicy::NAMES),
+        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order)",
         deal: false,
     },
     SettingSpec {
@@ -64,8 +70,17 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "policies",
         default: "random",
-        allowed: Allowed::Text("policy names, one for every seat or one per seat: random, highest"),
+        allowed: Allowed::Text(
+            "policy names, one for every seat or one per seat: random, highest, reader, search",
+        ),
         help: "who places each seat's cards, e.g. highest,random",
+        deal: false,
+    },
+    SettingSpec {
+        key: "search_budget",
+        default: "100",
+        allowed: Allowed::Int { min: 1, max: 1_000_000 },
+        help: "simulated rounds per placement decision of the search agent",
         deal: false,
     },
     SettingSpec {
@@ -104,6 +119,7 @@ pub struct Rules {
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
+    pub search_budget: u32,
 }
 
 impl Rules {
@@ -123,11 +139,12 @@ impl Rules {
         }
         Ok(Rules {
             cards,
-            deck_policy: DeckPolicy::Top21,
+            deck_policy: DeckPolicy::named(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
             impact,
             max_replays: s.int("max_replays") as u32,
             lineup,
             rotate: s.flag("rotate_seats"),
+            search_budget: s.int("search_budget") as u32,
         })
     }
 
@@ -140,6 +157,7 @@ impl Rules {
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
             rotate: true,
+            search_budget: 100,
         }
     }
 }

@@ -124,22 +124,57 @@ pub enum DeckPolicy {
     /// The 21 highest printed values, ties by pool order. It sees nothing of the game, so its deck
     /// is the same every round.
     Top21,
+    /// The 21 of highest estimated strength (printed value plus the text's static worth,
+    /// `super::strength`), ties by pool order. Static too: the same deck every round.
+    Strength,
 }
 
 impl DeckPolicy {
+    /// Names, in the setting `deck_policy`'s order.
+    pub const NAMES: [&'static str; 2] = ["top21", "strength"];
+
+    pub fn named(name: &str) -> Option<DeckPolicy> {
+        match name {
+            "top21" => Some(DeckPolicy::Top21),
+            "strength" => Some(DeckPolicy::Strength),
+            _ => None,
+        }
+    }
+
     /// Whether the deck can change from round to round (only then is it chosen again).
     pub fn adapts(self) -> bool {
         match self {
-            DeckPolicy::Top21 => false,
+            DeckPolicy::Top21 | DeckPolicy::Strength => false,
         }
     }
 
     /// Writes `seat`'s deck for the next round into `out`, in pool order.
-    pub fn keep(self, pools: &Pools, seat: usize, out: &mut Stack) {
+    pub fn keep(self, pools: &Pools, set: Option<&CardSet>, seat: usize, out: &mut Stack) {
+        let first = (seat * POOL) as u8;
         match self {
-            DeckPolicy::Top21 => top21(pools.printed_of(seat), (seat * POOL) as u8, out),
+            DeckPolicy::Top21 => top21(pools.printed_of(seat), first, out),
+            DeckPolicy::Strength => {
+                let strength = |id: u8| {
+                    let printed = pools.printed[id as usize] as i32 * super::strength::TENTHS;
+                    let d = pools.design[id as usize];
+                    printed + set.filter(|_| d != TEXTLESS).map_or(0, |s| s.worth[d as usize])
+                };
+                top_by(pools.ids(seat), strength, out);
+            }
         }
     }
+}
+
+/// The `DECK` cards of `ids` (a pool, in order) highest by `key`, ties by order, in order.
+fn top_by(ids: impl Iterator<Item = u8>, key: impl Fn(u8) -> i32, out: &mut Stack) {
+    let mut ranked = Stack::default();
+    ids.for_each(|id| ranked.push(id));
+    // Stable: equal keys keep pool order.
+    ranked.as_mut_slice().sort_by_key(|&id| std::cmp::Reverse(key(id)));
+    let keep = ranked.len().min(DECK);
+    ranked.as_mut_slice()[..keep].sort_unstable();
+    out.clear();
+    ranked.as_slice()[..keep].iter().for_each(|&id| out.push(id));
 }
 
 /// The `DECK` highest of `printed` (ids from `first`), ties by order, in order. A pool of at most

@@ -12,6 +12,7 @@
 //! slot in the hot loop.
 
 use super::cardset::{DiscardPick, Duration, Effect, Pick, Player, Selector, Trigger};
+use super::choices::{Ask, Choices, Places};
 use super::narrate;
 use super::pools::owner;
 use super::rules::{NONE, SEATS, SLOTS, State, Tally};
@@ -144,13 +145,14 @@ impl Resolver {
     /// The moment of trigger `on` (a turn trigger, the start or end of scoring, or the scoring of
     /// slot `st.scoring`): every face-up card on the table with such an ability, then the moments
     /// its events start.
-    pub fn moment<N: Narrator>(
+    pub fn moment<N: Narrator, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
         rng: &mut GameRng,
         on: Trigger,
         narr: &mut N,
+        ch: &mut C,
     ) {
         self.now.clear();
         let mut cards = st.armed[on as usize] & st.face_up;
@@ -170,18 +172,19 @@ impl Resolver {
                 self.push(Instance { source: id, on, event: None, from_pile: None, order: 0 });
             }
         }
-        self.cascade(st, tally, rng, narr);
+        self.cascade(st, tally, rng, narr, ch);
     }
 
     /// The moment of cards turned face up together (the turn's reveal): their own `reveal`
     /// abilities and every `revealed` watcher, then what follows.
-    pub fn revealed<N: Narrator>(
+    pub fn revealed<N: Narrator, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
         rng: &mut GameRng,
         cards: &[u8],
         narr: &mut N,
+        ch: &mut C,
     ) {
         self.now.clear();
         self.events.clear();
@@ -189,7 +192,7 @@ impl Resolver {
             self.events.push(Event::Revealed(st.snap(id)));
         }
         self.triggered_by_events(st);
-        self.cascade(st, tally, rng, narr);
+        self.cascade(st, tally, rng, narr, ch);
     }
 
     /// Whether a per-turn ability of card `id` acts this turn.
@@ -209,10 +212,17 @@ impl Resolver {
     }
 
     /// Resolves the moment in `now`, then each moment its events start, up to `MAX_NESTED`.
-    fn cascade<N: Narrator>(&mut self, st: &mut State, tally: &mut Tally, rng: &mut GameRng, narr: &mut N) {
+    fn cascade<N: Narrator, C: Choices>(
+        &mut self,
+        st: &mut State,
+        tally: &mut Tally,
+        rng: &mut GameRng,
+        narr: &mut N,
+        ch: &mut C,
+    ) {
         let mut nested = 0;
         loop {
-            self.resolve_moment(st, tally, rng, narr);
+            self.resolve_moment(st, tally, rng, narr, ch);
             if self.events.is_empty() {
                 return;
             }
@@ -285,12 +295,13 @@ impl Resolver {
     }
 
     /// Resolves `now` batch by batch, lowest printed value first.
-    fn resolve_moment<N: Narrator>(
+    fn resolve_moment<N: Narrator, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
         rng: &mut GameRng,
         narr: &mut N,
+        ch: &mut C,
     ) {
         let printed = st.pools.printed;
         self.now.sort_unstable_by_key(|i| (printed[i.source as usize], i.order));
@@ -299,20 +310,21 @@ impl Resolver {
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
-            self.batch(st, tally, rng, start..end, narr);
+            self.batch(st, tally, rng, start..end, narr, ch);
             start = end;
         }
         self.now.clear();
     }
 
     /// One batch: plan every instance from the same snapshot, fizzle the conflicts, apply the rest.
-    fn batch<N: Narrator>(
+    fn batch<N: Narrator, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
         rng: &mut GameRng,
         range: std::ops::Range<usize>,
         narr: &mut N,
+        ch: &mut C,
     ) {
         self.plans.clear();
         self.ops.clear();
@@ -337,7 +349,7 @@ impl Resolver {
                     continue;
                 }
             };
-            self.plan(st, rng, &inst, &ctx);
+            tally.declined += self.plan(st, rng, &inst, &ctx, ch);
         }
         let n = self.plans.len();
         for x in 0..n {
@@ -359,7 +371,7 @@ impl Resolver {
                 tally.fizzles += 1;
             } else {
                 for o in plan.first..plan.end {
-                    apply(st, tally, rng, self.ops[o as usize], plan.source, &mut self.events);
+                    apply(st, tally, rng, self.ops[o as usize], plan.source, &mut self.events, ch);
                 }
             }
         }
@@ -368,8 +380,17 @@ impl Resolver {
         }
     }
 
-    /// Plans one instance: the abilities its trigger fires, in file order, whose conditions hold.
-    fn plan(&mut self, st: &State, rng: &mut GameRng, inst: &Instance, ctx: &Ctx) {
+    /// Plans one instance: the abilities its trigger fires, in file order, whose conditions hold
+    /// (a "you may" one only if its controller takes it). Returns the abilities declined.
+    fn plan<C: Choices>(
+        &mut self,
+        st: &State,
+        rng: &mut GameRng,
+        inst: &Instance,
+        ctx: &Ctx,
+        ch: &mut C,
+    ) -> u64 {
+        let mut declined = 0;
         let set = st.set.as_ref().expect("text needs a set");
         let first = self.ops.len() as u16;
         let mut plan = Plan {
@@ -394,16 +415,58 @@ impl Resolver {
                     _ => true,
                 };
             if fires && a.conds().all(|c| st.holds(c, ctx)) {
-                self.plan_effect(st, rng, &a.effect, ctx, &mut plan);
+                let before = (self.ops.len(), plan);
+                self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
+                if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
+                    self.ops.truncate(before.0);
+                    plan = before.1;
+                    declined += 1;
+                }
             }
         }
         plan.end = self.ops.len() as u16;
         self.plans.push(plan);
+        declined
+    }
+
+    /// Asks the controller whether it takes a "you may" ability whose operations, planned from
+    /// the snapshot, are `ops[first..]`.
+    fn taken<C: Choices>(&self, st: &State, effect: &Effect, ctx: &Ctx, first: usize, ch: &mut C) -> bool {
+        let mut at = Places::default();
+        for op in &self.ops[first..] {
+            let (a, b) = match *op {
+                Op::Modify { target, .. }
+                | Op::Set { target, .. }
+                | Op::Counter { target, .. }
+                | Op::Clear { target }
+                | Op::Destroy { target }
+                | Op::Return { target }
+                | Op::Reveal { target }
+                | Op::Hide { target } => (target, NONE),
+                Op::Swap { a, b } => (a, b),
+                Op::Draw { .. } | Op::Discard { .. } | Op::Points { .. } => (NONE, NONE),
+            };
+            for id in [a, b].into_iter().filter(|&id| id != NONE) {
+                at.push(st.pos[id as usize]);
+            }
+        }
+        ch.take(st, &ask(ctx, effect, 1), &at)
     }
 
     /// The operations of one effect, from the snapshot, and what they touch.
-    fn plan_effect(&mut self, st: &State, rng: &mut GameRng, effect: &Effect, ctx: &Ctx, plan: &mut Plan) {
+    fn plan_effect<C: Choices>(
+        &mut self,
+        st: &State,
+        rng: &mut GameRng,
+        effect: &Effect,
+        ctx: &Ctx,
+        plan: &mut Plan,
+        ch: &mut C,
+    ) {
         let mut found = std::mem::take(&mut self.found);
+        let mut pick = |sel: &Selector, found: &mut Vec<u8>| {
+            targets(st, sel, ctx, rng, found, |from, out| ch.targets(st, &ask(ctx, effect, sel.n), from, out))
+        };
         let times = |per: &Option<Selector>| per.map_or(1, |p| st.count(&p, ctx) as i16);
         let seats = |p: Player| match p {
             Player::You => 1u8 << ctx.side,
@@ -414,7 +477,7 @@ impl Resolver {
             Effect::Modify { target, amount, per, duration } => {
                 let amount = amount as i16 * times(&per);
                 let while_source = duration == Duration::Source;
-                targets(st, &target, ctx, rng, &mut found);
+                pick(&target, &mut found);
                 for &t in found.iter().filter(|_| amount != 0) {
                     self.ops.push(Op::Modify { target: t, amount, while_source });
                     plan.soft |= 1 << t;
@@ -422,7 +485,7 @@ impl Resolver {
             }
             Effect::Set { target, to, duration } => {
                 let while_source = duration == Duration::Source;
-                targets(st, &target, ctx, rng, &mut found);
+                pick(&target, &mut found);
                 for &t in &found {
                     self.ops.push(Op::Set { target: t, to, while_source });
                     plan.hard |= 1 << t;
@@ -430,7 +493,7 @@ impl Resolver {
             }
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
-                targets(st, &target, ctx, rng, &mut found);
+                pick(&target, &mut found);
                 for &t in found.iter().filter(|_| amount != 0) {
                     self.ops.push(Op::Counter { target: t, amount });
                     plan.soft |= 1 << t;
@@ -441,7 +504,7 @@ impl Resolver {
             | Effect::Return { target }
             | Effect::Reveal { target }
             | Effect::Hide { target } => {
-                targets(st, &target, ctx, rng, &mut found);
+                pick(&target, &mut found);
                 for &t in &found {
                     self.ops.push(match effect {
                         Effect::ClearCounters { .. } => Op::Clear { target: t },
@@ -454,10 +517,7 @@ impl Resolver {
                 }
             }
             Effect::Swap { a, b } => {
-                targets(st, &a, ctx, rng, &mut found);
-                let first = found.first().copied();
-                targets(st, &b, ctx, rng, &mut found);
-                if let (Some(a), Some(&b)) = (first, found.first())
+                if let Some((a, b)) = swap_pair(st, &a, &b, ctx, rng, effect, ch, &mut found)
                     && a != b
                 {
                     self.ops.push(Op::Swap { a, b });
@@ -485,16 +545,110 @@ impl Resolver {
     }
 }
 
-/// The cards `sel` picks now, into `out`: every match, or `n` of them at random (also for
-/// `choose`, until the players make that decision), or the `n` highest or lowest by value with
-/// ties broken at random.
-pub fn targets(st: &State, sel: &Selector, ctx: &Ctx, rng: &mut GameRng, out: &mut Vec<u8>) {
+/// The question of an ability read from `ctx` that does `effect`, picking `n`.
+fn ask(ctx: &Ctx, effect: &Effect, n: u8) -> Ask {
+    Ask {
+        seat: ctx.side as u8,
+        source: (ctx.slot * SEATS + ctx.side) as u8,
+        effect: *effect,
+        n,
+        partner: Places::default(),
+    }
+}
+
+/// The places of the cards `ids`.
+fn places(st: &State, ids: &[u8]) -> Places {
+    let mut at = Places::default();
+    ids.iter().for_each(|&id| at.push(st.pos[id as usize]));
+    at
+}
+
+/// The two cards a swap names, if both name one: a side that chooses is asked with the other
+/// side's candidates as partners (the first side's card once chosen, which the second side's
+/// choice may not take again: choosing it would swap nothing, and the "you may" covers not
+/// swapping).
+#[allow(clippy::too_many_arguments)]
+fn swap_pair<C: Choices>(
+    st: &State,
+    a: &Selector,
+    b: &Selector,
+    ctx: &Ctx,
+    rng: &mut GameRng,
+    effect: &Effect,
+    ch: &mut C,
+    found: &mut Vec<u8>,
+) -> Option<(u8, u8)> {
+    let all = |sel: &Selector, found: &mut Vec<u8>| {
+        found.clear();
+        st.matching(sel, ctx, |id| found.push(id));
+    };
+    let fixed = |sel: &Selector, rng: &mut GameRng, found: &mut Vec<u8>| {
+        targets(st, sel, ctx, rng, found, |_, _| unreachable!("not a choice"));
+        found.first().copied()
+    };
+    let chosen = |from: &[u8], partner: Places, n: u8, ch: &mut C| {
+        if from.is_empty() {
+            return None;
+        }
+        let mut out = Places::default();
+        ch.targets(st, &Ask { partner, ..ask(ctx, effect, n) }, &places(st, from), &mut out);
+        out.as_slice().first().map(|&p| st.slots[p as usize / SEATS][p as usize % SEATS])
+    };
+    let (a_chooses, b_chooses) = (a.pick == Pick::Choose, b.pick == Pick::Choose);
+    // The second side's candidates, known before the first side chooses.
+    let mut b_from = Places::default();
+    let b_fixed = if b_chooses {
+        all(b, found);
+        b_from = places(st, found);
+        None
+    } else {
+        let id = fixed(b, rng, found);
+        if let Some(id) = id {
+            b_from.push(st.pos[id as usize]);
+        }
+        id
+    };
+    let first = if a_chooses {
+        all(a, found);
+        chosen(found, b_from, 1, ch)?
+    } else {
+        fixed(a, rng, found)?
+    };
+    let second = if b_chooses {
+        all(b, found);
+        found.retain(|&id| id != first);
+        chosen(found, Places::of(&[st.pos[first as usize]]), 1, ch)?
+    } else {
+        b_fixed?
+    };
+    Some((first, second))
+}
+
+/// The cards `sel` picks now, into `out`: every match, or `n` of them at random, or chosen by
+/// the source's controller (`choose` asks `choose(from, out)` with the candidates' places), or
+/// the `n` highest or lowest by value with ties broken at random.
+pub fn targets(
+    st: &State,
+    sel: &Selector,
+    ctx: &Ctx,
+    rng: &mut GameRng,
+    out: &mut Vec<u8>,
+    choose: impl FnOnce(&Places, &mut Places),
+) {
     out.clear();
     st.matching(sel, ctx, |id| out.push(id));
     let n = (sel.n as usize).min(out.len());
     match sel.pick {
         Pick::All => {}
-        Pick::Random | Pick::Choose => {
+        Pick::Choose if !out.is_empty() => {
+            let mut chosen = Places::default();
+            choose(&places(st, out), &mut chosen);
+            out.clear();
+            let ids = chosen.as_slice().iter().map(|&p| st.slots[p as usize / SEATS][p as usize % SEATS]);
+            out.extend(ids.take(n));
+        }
+        Pick::Choose => {}
+        Pick::Random => {
             for i in 0..n {
                 let j = i + below(rng, (out.len() - i) as u32) as usize;
                 out.swap(i, j);
@@ -532,7 +686,15 @@ pub fn targets(st: &State, sel: &Selector, ctx: &Ctx, rng: &mut GameRng, out: &m
 }
 
 /// Applies one operation. Table operations on a card no longer on the table do nothing.
-fn apply(st: &mut State, tally: &mut Tally, rng: &mut GameRng, op: Op, source: u8, events: &mut Vec<Event>) {
+fn apply<C: Choices>(
+    st: &mut State,
+    tally: &mut Tally,
+    rng: &mut GameRng,
+    op: Op,
+    source: u8,
+    events: &mut Vec<Event>,
+    ch: &mut C,
+) {
     match op {
         Op::Modify { target, amount, while_source } if st.on_table(target) => {
             st.timed.push(Timed { target, source, amount, set: false, while_source });
@@ -582,7 +744,7 @@ fn apply(st: &mut State, tally: &mut Tally, rng: &mut GameRng, op: Op, source: u
                     if st.hands[seat].is_empty() {
                         break;
                     }
-                    let i = discard_index(st, seat, pick, rng);
+                    let i = discard_index(st, seat, pick, rng, ch);
                     let id = st.hands[seat].remove(i);
                     st.piles[owner(id)].push(id);
                 }
@@ -597,17 +759,25 @@ fn apply(st: &mut State, tally: &mut Tally, rng: &mut GameRng, op: Op, source: u
     }
 }
 
-/// Which hand card `seat` discards: at random, or by printed value (the first of equals);
-/// `choose` keeps the best cards and discards the lowest printed value, until the players
-/// make that decision themselves.
-fn discard_index(st: &State, seat: usize, pick: DiscardPick, rng: &mut GameRng) -> usize {
+/// Which hand card `seat` discards: at random, by printed value (the first of equals), or as
+/// the discarding player chooses (`choose`).
+fn discard_index<C: Choices>(
+    st: &State,
+    seat: usize,
+    pick: DiscardPick,
+    rng: &mut GameRng,
+    ch: &mut C,
+) -> usize {
     let hand = st.hands[seat].as_slice();
     let printed = |i: usize| st.pools.printed[hand[i] as usize];
     match pick {
         DiscardPick::Random => below(rng, hand.len() as u32) as usize,
         DiscardPick::Highest => (0..hand.len()).fold(0, |b, i| if printed(i) > printed(b) { i } else { b }),
-        DiscardPick::Lowest | DiscardPick::Choose => {
-            (0..hand.len()).fold(0, |b, i| if printed(i) < printed(b) { i } else { b })
+        DiscardPick::Lowest => (0..hand.len()).fold(0, |b, i| if printed(i) < printed(b) { i } else { b }),
+        DiscardPick::Choose => {
+            let i = ch.discard(st, seat);
+            assert!(i < hand.len(), "seat {seat} discarded hand card {i} of {}", hand.len());
+            i
         }
     }
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::cardset::CardSet;
 use super::cardset::{TRIGGERS, Trigger};
+use super::choices::Choices;
 use super::narrate;
 use super::pools::{DeckPolicy, Pools, owner};
 use super::resolve::Resolver;
@@ -104,6 +105,8 @@ pub struct Tally {
     pub control_changes: u64,
     /// Cards turned face up again in a round.
     pub re_reveals: u64,
+    /// "You may" abilities their controller declined.
+    pub declined: u64,
 }
 
 /// Who took a slot at scoring.
@@ -246,7 +249,7 @@ impl State {
         for seat in 0..SEATS {
             if self.kept[seat].is_empty() || self.deck_policy.adapts() {
                 let before = self.kept[seat];
-                self.deck_policy.keep(&self.pools, seat, &mut self.kept[seat]);
+                self.deck_policy.keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
                 if !before.is_empty() {
                     let came_in =
                         self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));
@@ -292,7 +295,7 @@ impl State {
     }
 
     /// Notes card `id`'s triggers among the cards on the table.
-    fn arm(&mut self, id: u8) {
+    pub(super) fn arm(&mut self, id: u8) {
         if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
             // Only the triggers the design uses (most use one or two).
             let mut mask = set.triggers[d as usize];
@@ -372,6 +375,12 @@ impl State {
 
     /// What `seat` may see now (see `Observation`).
     pub fn observe(&self, seat: usize, obs: &mut Observation) {
+        self.observe_table(seat, obs);
+        self.view_for(seat, &mut obs.view);
+    }
+
+    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
+    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
         obs.seat = seat as u8;
         obs.turn = self.turn;
         obs.hand = self.hands[seat];
@@ -398,7 +407,7 @@ impl State {
                         counters: self.counters[id as usize],
                     }
                 } else if seen {
-                    Seen::Mine { id }
+                    Seen::Mine { id, printed: self.pools.printed[id as usize], value: self.value(id) }
                 } else {
                     Seen::Down
                 };
@@ -417,8 +426,9 @@ pub enum Seen {
     Empty,
     /// A face-down card the seat did not place: nothing about it is known.
     Down,
-    /// A face-down card the seat owns (it placed it, so it knows it).
-    Mine { id: u8 },
+    /// A face-down card the seat owns (it placed it, so it knows it): its printed value, and its
+    /// value now (0 plus the modifiers and counters it has while face down).
+    Mine { id: u8, printed: u8, value: i32 },
     /// A face-up card: its printed value, its value now and the sum of its counters.
     Up { id: u8, printed: u8, value: i32, counters: i16 },
 }
@@ -426,7 +436,7 @@ pub enum Seen {
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
 /// card with its value and counters, its own face-down cards, the points of the round and the rounds won.
 /// Never another face-down card or a deck's order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     pub seat: u8,
     pub turn: u8,
@@ -439,6 +449,28 @@ pub struct Observation {
     pub points: [i32; SEATS],
     pub wins: [u8; SEATS],
     pub ties: u32,
+    /// The whole table as the seat knows it, hidden cards masked (`view`): what a player plays
+    /// the rules forward on.
+    pub view: State,
+}
+
+impl Default for Observation {
+    fn default() -> Self {
+        Observation {
+            seat: 0,
+            turn: 0,
+            hand: Stack::default(),
+            hand_printed: [0; POOL],
+            hand_sizes: [0; SEATS],
+            deck_sizes: [0; SEATS],
+            piles: [Stack::default(); SEATS],
+            table: [[Seen::Empty; SEATS]; SLOTS],
+            points: [0; SEATS],
+            wins: [0; SEATS],
+            ties: 0,
+            view: State::new(DeckPolicy::Top21, 0),
+        }
+    }
 }
 
 /// The placement decision: which hand card goes into this turn's slot.
@@ -523,7 +555,7 @@ impl Game {
 
     /// Turns `cards` face up together and resolves the moment (a turn's reveal, for tests).
     #[cfg(test)]
-    pub(super) fn reveal_for_tests(&mut self, cards: &[u8]) {
+    pub(super) fn reveal_for_tests<C: Choices>(&mut self, cards: &[u8], ch: &mut C) {
         for &id in cards {
             self.tally.re_reveals += u64::from(self.st.turn_up(id));
         }
@@ -533,12 +565,13 @@ impl Game {
             &mut self.chance,
             cards,
             &mut crate::games::narrate::Silent,
+            ch,
         );
     }
 
-    /// Stops a hand-written position at its turn's first placement (tests).
-    #[cfg(test)]
-    pub(super) fn set_next_for_tests(&mut self) {
+    /// Stops a position at its turn's first placement (hand-written positions, and a search's
+    /// sampled states, which start at the simultaneous step that holds the searched decision).
+    pub(super) fn stop_at_turn(&mut self) {
         self.next = match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
             Some(seat) => Next::Place(seat),
             None => Next::Over(End::Drawn),
@@ -546,11 +579,11 @@ impl Game {
     }
 
     /// Starts a game on the pools as dealt and plays on to its first decision.
-    pub fn begin<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    pub fn begin<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.st.reset_game();
         self.tally = Tally::default();
         self.cards = CardTally::default();
-        self.new_round(rng, narr);
+        self.new_round(rng, narr, ch);
     }
 
     #[inline]
@@ -576,7 +609,13 @@ impl Game {
 
     /// Takes the answer of the seat asked now, then plays on to the next decision or the end.
     /// Panics on an illegal answer: a policy that breaks the rules is a bug.
-    pub fn answer<N: Narrator>(&mut self, index: u8, rng: &mut GameRng, narr: &mut N) {
+    pub fn answer<N: Narrator, C: Choices>(
+        &mut self,
+        index: u8,
+        rng: &mut GameRng,
+        narr: &mut N,
+        ch: &mut C,
+    ) {
         let Next::Place(seat) = self.next else { panic!("the game is over") };
         assert!((index as usize) < self.st.hands[seat].len(), "seat {seat} placed hand card {index}");
         self.chosen[seat] = index;
@@ -584,21 +623,21 @@ impl Game {
             self.next = Next::Place(1);
             return;
         }
-        self.play_turn(rng, narr);
+        self.play_turn(rng, narr, ch);
     }
 
     /// Asks the first seat with a card in hand to place, or plays a turn in which nobody can.
-    fn ask_or_play<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn ask_or_play<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
             Some(seat) => self.next = Next::Place(seat),
-            None => self.play_turn(rng, narr),
+            None => self.play_turn(rng, narr, ch),
         }
     }
 
     /// The rest of a turn once both seats have chosen: both cards go down together (a seat
     /// without cards leaves its place empty, `empty_slots`), are revealed together, and both
     /// seats draw. Then the next turn, or the scoring after turn 9.
-    fn play_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn play_turn<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let slot = self.st.turn as usize - 1;
         for seat in 0..SEATS {
             if self.st.hands[seat].is_empty() {
@@ -610,7 +649,7 @@ impl Game {
         if N::ON {
             narrate::placed(&self.st, slot, narr);
         }
-        self.moment(Trigger::AfterPlace, narr);
+        self.moment(Trigger::AfterPlace, narr, ch);
         let placed = self.st.slots[slot];
         for id in placed {
             if id != NONE && self.st.on_table(id) {
@@ -621,56 +660,56 @@ impl Game {
             narrate::revealed(&self.st, slot, narr);
         }
         if self.st.text {
-            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr);
+            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
         }
-        self.moment(Trigger::AfterReveal, narr);
+        self.moment(Trigger::AfterReveal, narr, ch);
         for seat in 0..SEATS {
             self.st.draw(seat, &mut self.tally);
         }
-        self.moment(Trigger::AfterDraw, narr);
+        self.moment(Trigger::AfterDraw, narr, ch);
         if self.st.turn as usize == SLOTS {
-            self.score(rng, narr);
+            self.score(rng, narr, ch);
         } else {
             self.st.turn += 1;
-            self.begin_turn(rng, narr);
+            self.begin_turn(rng, narr, ch);
         }
     }
 
     /// A turn begins: its [BT] moment, then the first placement.
-    fn begin_turn<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
-        self.moment(Trigger::TurnStart, narr);
-        self.ask_or_play(rng, narr);
+    fn begin_turn<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.moment(Trigger::TurnStart, narr, ch);
+        self.ask_or_play(rng, narr, ch);
     }
 
     /// The moment of trigger `on`, when the cards carry text.
     #[inline]
-    pub(super) fn moment<N: Narrator>(&mut self, on: Trigger, narr: &mut N) {
+    pub(super) fn moment<N: Narrator, C: Choices>(&mut self, on: Trigger, narr: &mut N, ch: &mut C) {
         if self.st.text {
-            self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr);
+            self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr, ch);
         }
     }
 
     /// A new round: decks, shuffles, five cards each, turn 1.
-    fn new_round<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    fn new_round<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.st.start_round(rng, &mut self.tally);
         if N::ON {
             narrate::round(&self.st, narr);
         }
         self.st.turn = 1;
-        self.begin_turn(rng, narr);
+        self.begin_turn(rng, narr, ch);
     }
 
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
     /// round after `max_replays` replays ends the game as a draw).
-    fn score<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
-        self.score_slots(narr);
-        self.end_round(rng, narr);
+    fn score<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.score_slots(narr, ch);
+        self.end_round(rng, narr, ch);
     }
 
     /// [SSCORE], each slot scored once in order with its `slot_scored` abilities, [ESCORE].
-    pub(super) fn score_slots<N: Narrator>(&mut self, narr: &mut N) {
+    pub(super) fn score_slots<N: Narrator, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
         self.st.scoring = SLOTS as u8;
-        self.moment(Trigger::ScoreStart, narr);
+        self.moment(Trigger::ScoreStart, narr, ch);
         for slot in 0..SLOTS {
             let taken = self.st.winner_of(slot);
             if let Taken::Seat(seat) = taken {
@@ -682,15 +721,15 @@ impl Game {
             if self.st.text {
                 self.st.taken[slot] = taken;
                 self.st.scoring = slot as u8;
-                self.moment(Trigger::SlotScored, narr);
+                self.moment(Trigger::SlotScored, narr, ch);
             }
         }
         self.st.scoring = SLOTS as u8;
-        self.moment(Trigger::ScoreEnd, narr);
+        self.moment(Trigger::ScoreEnd, narr, ch);
     }
 
     /// Ends a scored round: the winner's round, or a tie.
-    pub(super) fn end_round<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
+    pub(super) fn end_round<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let winner = self.st.round_winner();
         self.cards.round(&self.st.kept, self.st.placed, winner);
         match winner {
@@ -706,7 +745,7 @@ impl Game {
             self.next = Next::Over(End::Drawn);
         } else {
             self.tally.replayed_rounds += u64::from(winner.is_none());
-            self.new_round(rng, narr);
+            self.new_round(rng, narr, ch);
         }
     }
 }

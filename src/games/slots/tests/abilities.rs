@@ -10,6 +10,7 @@ use super::super::cardset::Trigger;
 use super::super::pools::DeckPolicy;
 use super::super::resolve::MAX_NESTED;
 use super::super::rules::*;
+use super::Script;
 use crate::games::narrate::Silent;
 use crate::seed::GameSeed;
 
@@ -162,7 +163,7 @@ impl Bench {
 
 fn score_start(g: &mut Game) {
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreStart, &mut Silent);
+    g.moment(Trigger::ScoreStart, &mut Silent, &mut Script::none());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ fn a_reveal_ability_acts_when_its_card_turns_up() {
     let five = b.down(1, "vanilla-5", 1);
     let mut g = b.game();
     assert_eq!(g.st.value(five), 0, "face down: 0");
-    g.reveal_for_tests(&[mud, five]);
+    g.reveal_for_tests(&[mud, five], &mut Script::none());
     assert_eq!((g.st.counters[five as usize], g.st.value(five), g.st.value(mud)), (-1, 4, 2));
 }
 
@@ -188,7 +189,7 @@ fn batches_go_by_printed_value_and_a_card_hidden_first_loses_its_ability() {
     let colossus = b.down(1, "colossus", 4);
     let five = b.up(1, "vanilla-5", 5);
     let mut g = b.game();
-    g.reveal_for_tests(&[sprite, colossus]);
+    g.reveal_for_tests(&[sprite, colossus], &mut Script::none());
     assert!(!g.st.is_face_up(colossus));
     assert_eq!((g.st.value(colossus), g.tally.lost_triggers), (0, 1));
     assert_eq!((g.st.counters[three as usize], g.st.counters[five as usize]), (0, 0));
@@ -208,7 +209,7 @@ fn conflicting_instances_of_one_batch_fizzle_together() {
         b.deck(0, v);
     }
     let mut g = b.game();
-    g.reveal_for_tests(&[archivist, toll]);
+    g.reveal_for_tests(&[archivist, toll], &mut Script::none());
     assert_eq!(g.tally.fizzles, 2);
     assert_eq!((g.st.hands[0].len(), g.st.decks[0].len(), g.st.piles[0].len()), (2, 2, 0));
 }
@@ -222,7 +223,9 @@ fn a_counter_and_a_destroy_of_one_card_in_one_batch_conflict() {
     let mole = b.down(0, "quarry-mole", 3);
     let five = b.down(1, "vanilla-5", 3);
     let mut g = b.game();
-    g.reveal_for_tests(&[mud, scout, mole, five]);
+    // Quarry Mole's controller chooses among the opposing face-up 1s: Lantern Scout (S2, P1).
+    let mut choose_scout = Script { targets: vec![vec![3]], ..Script::none() };
+    g.reveal_for_tests(&[mud, scout, mole, five], &mut choose_scout);
     assert_eq!(g.tally.fizzles, 2);
     assert!(g.st.on_table(scout));
     assert_eq!(g.st.counters[scout as usize], 0);
@@ -236,7 +239,7 @@ fn two_instances_of_one_card_never_conflict() {
     let one = b.down(0, "vanilla-1", 2);
     let two = b.down(1, "vanilla-2", 2);
     let mut g = b.game();
-    g.reveal_for_tests(&[one, two]);
+    g.reveal_for_tests(&[one, two], &mut Script::none());
     assert_eq!((g.tally.fizzles, g.st.value(tracker)), (0, 7));
 }
 
@@ -246,7 +249,7 @@ fn additive_touches_of_one_card_never_conflict() {
     let a = b.down(0, "mud-slinger", 5);
     let c = b.down(1, "mud-slinger", 5);
     let mut g = b.game();
-    g.reveal_for_tests(&[a, c]);
+    g.reveal_for_tests(&[a, c], &mut Script::none());
     assert_eq!(g.tally.fizzles, 0);
     assert_eq!((g.st.value(a), g.st.value(c)), (1, 1));
 }
@@ -259,14 +262,14 @@ fn a_swap_changes_control_and_scoring_until_the_round_ends() {
     let nine = b.up(1, "vanilla-9", 2);
     let usurper = b.down(0, "the-usurper", 3);
     let mut g = b.game();
-    g.reveal_for_tests(&[usurper]);
+    g.reveal_for_tests(&[usurper], &mut Script::none());
     assert_eq!((g.st.slots[1], g.st.slots[2]), ([one, usurper], [nine, NONE]));
     assert_eq!(g.tally.control_changes, 2);
     // S2: P0's 1 against the Usurper, now P1's (1 v 1: nobody); S3: the 9 scores for P0.
-    g.score_slots(&mut Silent);
+    g.score_slots(&mut Silent, &mut Script::none());
     assert_eq!(g.st.points, [1, 0]);
     // Back to their owners: the next round starts from an empty table.
-    g.end_round(&mut GameSeed::new(1, 1).rng(), &mut Silent);
+    g.end_round(&mut GameSeed::new(1, 1).rng(), &mut Silent, &mut Script::none());
     assert!(g.st.slots.iter().all(|s| *s == [NONE, NONE]));
 }
 
@@ -277,7 +280,7 @@ fn the_cascade_is_cut_after_eight_nested_moments() {
     b.up(0, "strobe", 1);
     let four = b.down(1, "vanilla-4", 1);
     let mut g = b.game();
-    g.reveal_for_tests(&[four]);
+    g.reveal_for_tests(&[four], &mut Script::none());
     assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (1, MAX_NESTED as u64 + 1));
     assert!(g.st.is_face_up(four));
 }
@@ -319,10 +322,10 @@ fn turn_start_abilities_act_on_their_turns_only() {
     }
     let mut g = b.game();
     g.st.turn = 5;
-    g.moment(Trigger::TurnStart, &mut Silent);
+    g.moment(Trigger::TurnStart, &mut Silent, &mut Script::none());
     assert_eq!(g.st.hands[0].len(), 0, "[BT6-BT9] does nothing on turn 5");
     g.st.turn = 6;
-    g.moment(Trigger::TurnStart, &mut Silent);
+    g.moment(Trigger::TurnStart, &mut Silent, &mut Script::none());
     assert_eq!(g.st.hands[0].len(), 1);
 }
 
@@ -333,7 +336,7 @@ fn after_place_reaches_the_cards_still_face_down() {
     let up = b.up(1, "vanilla-6", 1);
     let down = b.down(1, "vanilla-5", 2);
     let mut g = b.game();
-    g.moment(Trigger::AfterPlace, &mut Silent);
+    g.moment(Trigger::AfterPlace, &mut Silent, &mut Script::none());
     assert_eq!((g.st.counters[up as usize], g.st.counters[down as usize]), (0, -1));
     assert_eq!(g.st.value(down), -1, "face down: 0 plus its counter");
 }
@@ -346,7 +349,7 @@ fn after_reveal_marks_your_card_of_the_turn() {
     let theirs = b.up(1, "vanilla-5", 3);
     let mut g = b.game();
     g.st.turn = 3;
-    g.moment(Trigger::AfterReveal, &mut Silent);
+    g.moment(Trigger::AfterReveal, &mut Silent, &mut Script::none());
     assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), (1, 0));
 }
 
@@ -355,8 +358,8 @@ fn after_draw_acts_every_turn() {
     let mut b = bench("");
     let rat = b.up(0, "copper-rat", 2);
     let mut g = b.game();
-    g.moment(Trigger::AfterDraw, &mut Silent);
-    g.moment(Trigger::AfterDraw, &mut Silent);
+    g.moment(Trigger::AfterDraw, &mut Silent, &mut Script::none());
+    g.moment(Trigger::AfterDraw, &mut Silent, &mut Script::none());
     assert_eq!(g.st.value(rat), 4);
 }
 
@@ -379,7 +382,7 @@ fn slot_scored_sees_who_took_the_slot() {
     b.up(0, "ash-wisp", 2);
     b.up(1, "vanilla-5", 2);
     let mut g = b.game();
-    g.score_slots(&mut Silent);
+    g.score_slots(&mut Silent, &mut Script::none());
     // S1: the Wisp beats an empty place and adds a point; S2: it loses to the 5.
     assert_eq!(g.st.points, [2, 1]);
 }
@@ -397,7 +400,7 @@ fn score_end_reads_hands_and_per_counts() {
     }
     let mut g = b.game();
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreEnd, &mut Silent);
+    g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     // Tax Collector: P1 holds more, +1; Tally Man: two face-up cards on P1's side, +2.
     assert_eq!(g.st.points, [1, 2]);
 }
@@ -412,7 +415,7 @@ fn destroyed_cards_start_watchers_and_their_own_last_words() {
     let bully = b.down(1, "bully", 4);
     b.deck(0, "vanilla-3");
     let mut g = b.game();
-    g.reveal_for_tests(&[bully]);
+    g.reveal_for_tests(&[bully], &mut Script::none());
     assert_eq!(g.st.piles[0].as_slice(), [words]);
     assert_eq!((g.st.hands[0].len(), g.st.counters[digger as usize]), (1, 1));
 }
@@ -425,7 +428,7 @@ fn a_card_destroyed_face_down_has_no_last_words() {
     let bully = b.down(1, "bully", 4);
     b.deck(0, "vanilla-3");
     let mut g = b.game();
-    g.reveal_for_tests(&[bully]);
+    g.reveal_for_tests(&[bully], &mut Script::none());
     assert_eq!((g.st.piles[0].as_slice(), g.st.hands[0].len()), (&[words][..], 0));
 }
 
@@ -436,7 +439,7 @@ fn revealed_watchers_answer_only_the_cards_they_watch() {
     let eight = b.down(1, "vanilla-8", 2);
     let three = b.down(1, "vanilla-3", 3);
     let mut g = b.game();
-    g.reveal_for_tests(&[eight, three]);
+    g.reveal_for_tests(&[eight, three], &mut Script::none());
     assert_eq!((g.st.value(eight), g.st.value(three)), (7, 3));
 }
 
@@ -451,7 +454,7 @@ fn set_replaces_the_base_value_and_a_source_set_ends_with_its_source() {
     let dimmer = b.down(0, "dimmer", 2);
     let seven = b.down(1, "vanilla-7", 2);
     let mut g = b.game();
-    g.reveal_for_tests(&[leveller, nine, dimmer, seven]);
+    g.reveal_for_tests(&[leveller, nine, dimmer, seven], &mut Script::none());
     g.st.counters[nine as usize] = -1;
     assert_eq!((g.st.value(nine), g.st.value(seven)), (4, 1));
     g.st.face_up &= !(1 << dimmer);
@@ -465,9 +468,9 @@ fn modifiers_last_the_round_or_while_their_source_stays() {
     let nine = b.down(1, "vanilla-9", 1);
     let weaver = b.down(0, "hex-weaver", 2);
     let mut g = b.game();
-    g.reveal_for_tests(&[slayer, nine]);
+    g.reveal_for_tests(&[slayer, nine], &mut Script::none());
     assert_eq!(g.st.value(slayer), 9);
-    g.reveal_for_tests(&[weaver]);
+    g.reveal_for_tests(&[weaver], &mut Script::none());
     assert_eq!(g.st.value(nine), 7, "the highest opposing card gets -2");
     g.st.face_up &= !(1 << weaver);
     assert_eq!((g.st.value(nine), g.st.value(slayer)), (9, 9));
@@ -483,7 +486,7 @@ fn clear_counters_removes_every_counter() {
     g.st.counters[five as usize] = 3;
     g.st.counters[theirs as usize] = -2;
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreEnd, &mut Silent);
+    g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     assert_eq!((g.st.counters[five as usize], g.st.counters[theirs as usize], g.st.value(tide)), (0, -2, 6));
 }
 
@@ -494,7 +497,7 @@ fn return_sends_a_card_to_its_owners_hand_and_clears_what_was_on_it() {
     let eight = b.down(1, "vanilla-8", 1);
     let mut g = b.game();
     g.st.counters[eight as usize] = 2;
-    g.reveal_for_tests(&[sigil, eight]);
+    g.reveal_for_tests(&[sigil, eight], &mut Script::none());
     assert_eq!((g.st.slots[0], g.st.hands[1].as_slice()), ([sigil, NONE], &[eight][..]));
     assert_eq!((g.st.counters[eight as usize], g.st.value(eight)), (0, 8));
 }
@@ -511,10 +514,12 @@ fn draw_and_discard_move_cards_between_deck_hand_and_pile() {
     b.deck(0, "vanilla-1");
     let mut g = b.game();
     // Pickpocket: P1 discards one at random, P0 draws one (an empty deck afterwards draws nothing).
-    g.reveal_for_tests(&[pick]);
+    g.reveal_for_tests(&[pick], &mut Script::none());
     assert_eq!((g.st.hands[1].len(), g.st.piles[1].len(), g.st.hands[0].len()), (1, 1, 3));
-    // Tollkeeper: P0 discards; the discarding player keeps its best, so the lowest printed goes.
-    g.reveal_for_tests(&[toll]);
+    // Tollkeeper (P1's): P0 discards, and P0 chooses which: here its hand card 2 (the drawn 1).
+    let mut p0_discards = Script { discard: vec![2], ..Script::none() };
+    g.reveal_for_tests(&[toll], &mut p0_discards);
+    assert_eq!(p0_discards.asked, [('d', 0, vec![3])], "asked of the discarder, not the controller");
     assert_eq!((g.st.hands[0].len(), g.st.piles[0].len()), (2, 1));
     let discarded = g.st.piles[0].as_slice()[0];
     assert_eq!(g.st.pools.printed[discarded as usize], 1, "the drawn 1 goes, not the 2 or the 6");
@@ -528,7 +533,7 @@ fn points_go_to_the_round_score() {
     let mut g = b.game();
     g.st.points = [3, 4];
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreEnd, &mut Silent);
+    g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     assert_eq!(g.st.points, [4, 4]);
 }
 
@@ -680,7 +685,7 @@ fn reveal_first(cards: &[Card]) -> (Game, Vec<u8>) {
         )
         .collect();
     let mut g = b.game();
-    g.reveal_for_tests(&ids[..1]);
+    g.reveal_for_tests(&ids[..1], &mut Script::none());
     (g, ids)
 }
 
@@ -721,7 +726,7 @@ fn the_sample_reveal_abilities_do_what_their_texts_say() {
     let marked = b.up(1, "vanilla-6", 3);
     let mut g = b.game();
     g.st.counters[marked as usize] = 1;
-    g.reveal_for_tests(&[w]);
+    g.reveal_for_tests(&[w], &mut Script { targets: vec![vec![5]], ..Script::none() });
     assert_eq!((g.st.on_table(plain), g.st.on_table(marked)), (true, false));
     // Quiet Step: a higher OC is turned face down.
     let (g, c) = reveal_first(&[(0, "quiet-step", 1), (1, "vanilla-7", 1)]);
@@ -736,14 +741,14 @@ fn the_sample_reveal_abilities_do_what_their_texts_say() {
     b.deck(0, "vanilla-1");
     b.deck(1, "vanilla-1");
     let mut g = b.game();
-    g.reveal_for_tests(&[day]);
+    g.reveal_for_tests(&[day], &mut Script::none());
     assert_eq!((g.st.hands[0].len(), g.st.hands[1].len()), (1, 1));
     // Eclipse: hides every opposing card in S1-S3, and scores at [ESCORE] if none is face up.
     let (mut g, c) =
         reveal_first(&[(0, "eclipse", 5), (1, "vanilla-5", 1), (1, "vanilla-5", 3), (1, "vanilla-5", 4)]);
     assert_eq!((g.st.is_face_up(c[1]), g.st.is_face_up(c[2]), g.st.is_face_up(c[3])), (false, false, true));
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreEnd, &mut Silent);
+    g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     assert_eq!(g.st.points, [1, 0]);
 }
 
@@ -783,7 +788,7 @@ fn the_sample_scoring_abilities_do_what_their_texts_say() {
     let mut g = b.game();
     g.st.counters[lion as usize] = 3;
     g.st.scoring = SLOTS as u8;
-    g.moment(Trigger::ScoreEnd, &mut Silent);
+    g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     assert_eq!(g.st.points, [1, 1]);
     // Rust Tide at [BT]: a -1 counter on the opposing card of highest value.
     let mut b = bench("");
@@ -791,7 +796,7 @@ fn the_sample_scoring_abilities_do_what_their_texts_say() {
     let low = b.up(1, "vanilla-3", 2);
     let high = b.up(1, "vanilla-8", 3);
     let mut g = b.game();
-    g.moment(Trigger::TurnStart, &mut Silent);
+    g.moment(Trigger::TurnStart, &mut Silent, &mut Script::none());
     assert_eq!((g.st.value(low), g.st.value(high)), (3, 7));
 }
 
@@ -808,7 +813,7 @@ fn current_means_the_slot_being_scored_while_scoring() {
     let effect = "  effect = \"counter\"\n  target = { slots = \"current\" }\n  amount = 1";
     let (mut g, ids) = probe_table(&slot_scored_probe("", effect));
     let before = g.st.counters;
-    g.score_slots(&mut Silent);
+    g.score_slots(&mut Silent, &mut Script::none());
     let marked: Vec<usize> =
         (0..7).filter(|&k| g.st.counters[ids[k] as usize] != before[ids[k] as usize]).collect();
     assert_eq!(marked, [3, 4], "the probe and P1's 8 in S5");
@@ -820,7 +825,7 @@ fn current_means_the_turns_slot_between_scorings() {
     let probe = "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"turn_start\"\n  effect = \"counter\"\n  target = { slots = \"current\" }\n  amount = 1\n";
     let (mut g, [_, _, b2, ..]) = probe_table(probe);
     g.st.turn = 4;
-    g.moment(Trigger::TurnStart, &mut Silent);
+    g.moment(Trigger::TurnStart, &mut Silent, &mut Script::none());
     assert_eq!(g.st.counters[b2 as usize], 1);
 }
 
@@ -833,7 +838,7 @@ fn result_tied_holds_only_for_a_slot_nobody_took() {
         b.up(0, "probe", 1);
         b.up(1, opposing, 1);
         let mut g = b.game();
-        g.score_slots(&mut Silent);
+        g.score_slots(&mut Silent, &mut Script::none());
         let base = if opposing == "vanilla-8" { [1, 0] } else { [0, 0] };
         assert_eq!(g.st.points, [base[0] + bonus, base[1]], "against {opposing}");
     }
@@ -861,7 +866,10 @@ fn quarry_mole_destroys_a_face_up_printed_one_of_the_opponent() {
     let mine = b.up(0, "vanilla-1", 4);
     let two = b.up(1, "vanilla-2", 6);
     let mut g = b.game();
-    g.reveal_for_tests(&[mole]);
+    // Only the face-up 1 (S2, P1) is offered; the controller takes it.
+    let mut script = Script { targets: vec![vec![3]], ..Script::none() };
+    g.reveal_for_tests(&[mole], &mut script);
+    assert_eq!(script.asked, [('t', 0, vec![3])]);
     let on = |id| g.st.on_table(id);
     assert_eq!((on(one_up), on(one_down), on(mine), on(two)), (false, true, true, true));
     assert_eq!(g.st.piles[1].as_slice(), [one_up]);
@@ -870,7 +878,7 @@ fn quarry_mole_destroys_a_face_up_printed_one_of_the_opponent() {
     let mole = b.down(0, "quarry-mole", 5);
     let one_down = b.down(1, "vanilla-1", 3);
     let mut g = b.game();
-    g.reveal_for_tests(&[mole]);
+    g.reveal_for_tests(&[mole], &mut Script::none());
     assert!(g.st.on_table(one_down) && g.st.piles[1].is_empty());
 }
 
@@ -883,36 +891,55 @@ fn archivist_draws_two_then_discards_one() {
     let high = b.deck(0, "vanilla-8");
     let theirs = b.deck(1, "vanilla-2");
     let mut g = b.game();
-    g.reveal_for_tests(&[archivist]);
+    // The discard comes after both draws (hand: 5, 8, 3), and is the player's: here the 8.
+    let mut script = Script { discard: vec![1], ..Script::none() };
+    g.reveal_for_tests(&[archivist], &mut script);
+    assert_eq!(script.asked, [('d', 0, vec![3])]);
     assert!(g.st.decks[0].is_empty() && g.st.decks[1].as_slice() == [theirs]);
     assert_eq!((g.st.hands[0].len(), g.st.piles[0].len(), g.tally.fizzles), (2, 1, 0));
-    // The discard comes after both draws: any of the three hand cards may go.
-    let gone = g.st.piles[0].as_slice()[0];
-    assert!([held, low, high].contains(&gone));
-    assert!(!g.st.hands[0].as_slice().contains(&gone));
+    assert_eq!(g.st.piles[0].as_slice(), [high]);
+    assert_eq!(g.st.hands[0].as_slice(), [held, low]);
 }
 
 #[test]
 fn the_cartographer_may_trade_two_of_your_cards_never_an_opponents() {
-    let mut swapped = 0;
-    for seed in 0..32 {
+    for take in [true, false] {
         let mut b = bench("");
         let map = b.up(0, "the-cartographer", 2);
         let mine = b.up(0, "vanilla-3", 7);
         let theirs = b.up(1, "vanilla-9", 7);
         let mut g = b.game();
-        g.chance = GameSeed::new(seed, 3).rng();
-        score_start(&mut g);
+        // The controller chooses both cards among its own (S2 and S7, P0's side: places 2 and
+        // 12), the second among the others, then whether to swap them.
+        let mut script = Script { targets: vec![vec![12], vec![2]], take: vec![take], ..Script::none() };
+        g.st.scoring = SLOTS as u8;
+        g.moment(Trigger::ScoreStart, &mut Silent, &mut script);
+        let asked = [('t', 0, vec![2, 12]), ('t', 0, vec![2]), ('m', 0, vec![12, 2])];
+        assert_eq!(script.asked, asked);
         let (s2, s7) = (g.st.slots[1], g.st.slots[6]);
-        assert_eq!((s2[1], s7[1]), (NONE, theirs), "seed {seed}: the opponent's side is untouched");
-        assert_eq!(g.tally.control_changes, 0);
-        match (s2[0], s7[0]) {
-            (a, b) if (a, b) == (map, mine) => {}
-            (a, b) if (a, b) == (mine, map) => swapped += 1,
-            other => panic!("seed {seed}: {other:?}"),
-        }
+        assert_eq!((s2[1], s7[1]), (NONE, theirs), "the opponent's side is untouched");
+        let expected = if take { (mine, map) } else { (map, mine) };
+        assert_eq!((s2[0], s7[0]), expected);
+        assert_eq!((g.tally.declined, g.tally.control_changes), (u64::from(!take), 0));
     }
-    assert!(swapped > 0, "the two cards trade places in some games");
+}
+
+#[test]
+fn a_choice_is_asked_of_the_side_the_source_lies_on() {
+    // P0's Quarry Mole lies on P1's side of S5 (where a swap left it): P1 controls it, so P1
+    // chooses, among P0's cards; the destroyed 1 goes to its owner's pile.
+    let mut b = bench("");
+    let mole = b.card(0, "quarry-mole");
+    b.st.set_down(mole, 4, 1);
+    let one = b.up(0, "vanilla-1", 2);
+    let other = b.up(0, "vanilla-1", 3);
+    b.up(1, "vanilla-1", 4);
+    let mut g = b.game();
+    let mut script = Script { targets: vec![vec![4]], ..Script::none() };
+    g.reveal_for_tests(&[mole], &mut script);
+    assert_eq!(script.asked, [('t', 1, vec![2, 4])]);
+    assert!(g.st.on_table(one) && !g.st.on_table(other));
+    assert_eq!(g.st.piles[0].as_slice(), [other]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1068,7 +1095,7 @@ fn a_watcher_on_seat_1_watches_seat_0_as_its_opponent() {
     let theirs = b.down(0, "vanilla-8", 2);
     let mine = b.down(1, "vanilla-8", 3);
     let mut g = b.game();
-    g.reveal_for_tests(&[theirs, mine]);
+    g.reveal_for_tests(&[theirs, mine], &mut Script::none());
     assert_eq!((g.st.value(theirs), g.st.value(mine)), (7, 8));
 }
 
@@ -1081,10 +1108,10 @@ fn a_turn_limited_ability_is_not_even_collected_outside_its_turns() {
     let mut g = b.game();
     g.st.turn = 3;
     let mut story = String::new();
-    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story));
+    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story), &mut Script::none());
     assert_eq!((story.as_str(), g.st.hands[0].len()), ("", 0));
     g.st.turn = 6;
-    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story));
+    g.moment(Trigger::TurnStart, &mut crate::games::narrate::Story(&mut story), &mut Script::none());
     assert!(story.contains("Hourglass"), "{story}");
     assert_eq!(g.st.hands[0].len(), 1);
 }

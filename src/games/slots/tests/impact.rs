@@ -108,10 +108,10 @@ fn a_replay_deals_the_same_pools_decks_and_streams_as_the_game_as_written() {
         let seed = GameSeed::new(9, i);
         let seat = (i % 2) as usize;
         let mut written = e.deal_without(seed, &mut sc, seat, &[]);
-        sc.game.begin(&mut written, &mut Silent);
+        sc.game.begin(&mut written, &mut Silent, &mut super::Script::none());
         let a = (sc.game.st.clone(), sc.game.chance.clone(), written.clone(), *sc.players.seating());
         let mut muted = e.deal_without(seed, &mut sc, seat, &[0]);
-        sc.game.begin(&mut muted, &mut Silent);
+        sc.game.begin(&mut muted, &mut Silent, &mut super::Script::none());
         let b = &sc.game.st;
         assert_eq!(a.0.pools.printed, b.pools.printed, "game {i}");
         assert_eq!((a.0.decks, a.0.hands, a.0.kept), (b.decks, b.hands, b.kept), "game {i}");
