@@ -4,6 +4,7 @@
 mod support;
 
 use support::{point, run, territories_like};
+use warsim::record::{OutcomeKey, OutcomeKind};
 use warsim::report::compare::Comparison;
 use warsim::report::terminal::{render_at, render_comparisons_at};
 use warsim::stats::Interval;
@@ -67,6 +68,39 @@ fn one_point_of_one_long_game() {
 war: 1 game, length in rounds, rates in % of games, ±95% intervals
 mean length    p50    p99        win %
      3,600   3,600  3,600  100.0 ±39.7
+never happened: draw
+";
+    assert_eq!(text, expected, "\n{text}");
+}
+
+/// A two-seat point whose wins are told apart by seat and policy: line-up entry 0 (`first`) wins
+/// `first_wins` of `games`, the other entry the rest.
+fn lineup_point(lineup: &str, games: u64, first_wins: u64) -> warsim::report::PointResult {
+    let mut p = point(&format!("slots policies={lineup}"), games, 20, 0);
+    let names: Vec<&str> = lineup.split(',').collect();
+    let (a, b) = (names[0], *names.last().unwrap());
+    let win = |seat: usize, policy: &str| OutcomeKey {
+        policy: Some(policy.into()),
+        ..OutcomeKey::seat(OutcomeKind::Win, seat)
+    };
+    p.layout.outcomes =
+        vec![win(0, a), win(0, b), win(1, a), win(1, b), OutcomeKey::plain(OutcomeKind::Draw)];
+    let rest = games - first_wins;
+    p.acc.outcomes = vec![first_wins / 2, rest / 2, first_wins - first_wins / 2, rest - rest / 2, 0];
+    p.acc.outcome_examples = vec![Default::default(); 5];
+    p
+}
+
+#[test]
+fn a_mixed_line_up_shows_its_first_policys_win_share() {
+    // 700 of 1,000: Wilson 95% half-width 1.96·√(0.21/1000 + 1.96²/4e6)/(1 + 1.96²/1000) = 2.84 pt.
+    let points = vec![lineup_point("random", 1000, 1000), lineup_point("highest,random", 1000, 700)];
+    let text = render_at(&run("slots", points), 100);
+    let expected = "\
+slots: 1,000 games per point, length in rounds, rates in % of games, ±95% intervals
+policies         mean length  p50  p99        win %  1st policy win %
+random          20.10 ±0.282   20   30  100.0 ±0.19           -
+highest,random  20.10 ±0.282   20   30  100.0 ±0.19        70.0 ±2.84
 never happened: draw
 ";
     assert_eq!(text, expected, "\n{text}");

@@ -11,6 +11,7 @@ use super::compare::Comparison;
 use super::csv_files::{kind_count, outcome_kinds};
 use super::format::{count, fixed, grouped};
 use super::labels::{Sweep, baseline_words};
+use crate::record::OutcomeKind;
 use crate::stats::{mean_interval, wilson};
 
 mod table;
@@ -139,6 +140,15 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         };
         cols.extend(interval_columns(&format!("{} %", k.name()), run.points.iter().map(rate).collect(), 0));
     }
+    if run.points.iter().any(|p| first_policy_wins(p).is_some()) {
+        let rate = |p: &super::PointResult| {
+            first_policy_wins(p).map_or(("-".into(), String::new()), |n| {
+                let ci = wilson(n, p.acc.games);
+                (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
+            })
+        };
+        cols.extend(interval_columns("1st policy win %", run.points.iter().map(rate).collect(), 0));
+    }
     let mut table = Table { cols };
     let dropped = table.fit(width);
     let mut out = wrap(&head, width);
@@ -149,6 +159,18 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         out.push_str(&format!("never happened: {}\n", names.join(", ")));
     }
     out
+}
+
+/// Games won by the line-up's first policy, at a point whose wins are told apart by policy and
+/// whose line-up mixes policies (`None` otherwise: every win is the same policy's). The win % of a
+/// line-up is always 100% less draws; the share that says who is stronger is this one.
+fn first_policy_wins(p: &super::PointResult) -> Option<u64> {
+    let wins = || p.layout.outcomes.iter().zip(&p.acc.outcomes).filter(|(k, _)| k.kind == OutcomeKind::Win);
+    // Seat 0's rows come first, in line-up order: the first policy named is entry 0's.
+    let first = wins().find_map(|(k, _)| k.policy.as_deref())?;
+    wins()
+        .any(|(k, _)| k.policy.as_deref().is_some_and(|q| q != first))
+        .then(|| wins().filter(|(k, _)| k.policy.as_deref() == Some(first)).map(|(_, &n)| n).sum())
 }
 
 /// The headline comparisons at the terminal's width.
