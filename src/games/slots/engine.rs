@@ -8,7 +8,7 @@ use super::agents::{Agent, POLICIES, SeatChoices};
 use super::impact::{IMPACT_COLUMNS, Impact, ImpactTable};
 use super::narrate;
 use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
-use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
+use crate::decide::{Clock, Lineup, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story};
@@ -76,7 +76,7 @@ pub struct SlotsScratch {
 
 impl SlotsEngine {
     pub fn new(rules: Rules) -> Self {
-        let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
+        let rows = policy_rows(&rules);
         let mut b = LayoutBuilder::new("slots");
         rows.declare_wins(&mut b);
         b.plain(&[OutcomeKind::Draw]);
@@ -108,6 +108,9 @@ impl SlotsEngine {
             None => sc.game.st.pools.deal_default(&mut rng),
         }
         sc.players.sit(seating);
+        for seat in 0..SEATS {
+            sc.game.st.deck_policy[seat] = self.rules.deck_policy[seating.entry(seat)];
+        }
         sc.game.chance = seating.deal.stream(CHANCE_STREAM);
         rng
     }
@@ -255,6 +258,21 @@ impl SlotsEngine {
     }
 }
 
+/// The per-seat and per-policy rows. When the line-up's entries keep their decks by different
+/// policies, a player is its placement and its deck policy together (`highest+strength`), so that
+/// the rows, `wins_<policy>` and `agents.csv` tell the two decks apart even in a placement mirror.
+fn policy_rows(rules: &Rules) -> PolicyRows {
+    let [a, b] = rules.deck_policy;
+    if a == b {
+        return PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
+    }
+    let names: Vec<String> = (0..SEATS)
+        .map(|e| format!("{}+{}", POLICIES[rules.lineup.policies[e]], rules.deck_policy[e].name()))
+        .collect();
+    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+    PolicyRows::new(&Lineup { policies: (0..SEATS).collect() }, rules.rotate, &known)
+}
+
 impl Engine for SlotsEngine {
     type Scratch = SlotsScratch;
 
@@ -267,7 +285,7 @@ impl Engine for SlotsEngine {
         let agents: Vec<Agent> = r.lineup.policies.iter().map(|&p| Agent::new(p, r)).collect();
         let observing = agents.iter().any(Agent::observes);
         let every = |a: &Agent| if a.costly() { Clock::COSTLY } else { Clock::CHEAP };
-        let mut game = Game::new(r.deck_policy, r.max_replays);
+        let mut game = Game::new(r.deck_policy[0], r.max_replays);
         game.st.set = r.cards.clone();
         game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
         SlotsScratch {

@@ -49,8 +49,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "deck_policy",
         default: "top21",
-        allowed: Allowed::Choice(&DeckPolicy::NAMES),
-        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order)",
+        allowed: Allowed::Choice(&DeckPolicy::LINEUPS),
+        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order); one for every seat, or one per line-up entry (strength,top21: the first policy of `policies` builds by strength), rotated with the seats",
         deal: false,
     },
     SettingSpec {
@@ -113,7 +113,8 @@ fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
 pub struct Rules {
     /// The card set, compiled once for the point (`None`: textless default pools).
     pub cards: Option<Arc<CardSet>>,
-    pub deck_policy: DeckPolicy,
+    /// Each line-up entry\'s deck policy (seated with its entry, so rotated with the seats).
+    pub deck_policy: [DeckPolicy; rules::SEATS],
     /// Whether each game is also played without each design's text (`impact`).
     pub impact: Impact,
     pub max_replays: u32,
@@ -139,7 +140,7 @@ impl Rules {
         }
         Ok(Rules {
             cards,
-            deck_policy: DeckPolicy::named(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
+            deck_policy: DeckPolicy::lineup(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
             impact,
             max_replays: s.int("max_replays") as u32,
             lineup,
@@ -152,7 +153,7 @@ impl Rules {
     pub fn with(lineup: &str) -> Rules {
         Rules {
             cards: None,
-            deck_policy: DeckPolicy::Top21,
+            deck_policy: [DeckPolicy::Top21; rules::SEATS],
             impact: Impact::None,
             max_replays: 10,
             lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),

@@ -133,6 +133,24 @@ impl DeckPolicy {
     /// Names, in the setting `deck_policy`'s order.
     pub const NAMES: [&'static str; 2] = ["top21", "strength"];
 
+    /// The setting's values: one policy for every seat, or one per line-up entry.
+    pub const LINEUPS: [&'static str; 4] = ["top21", "strength", "strength,top21", "top21,strength"];
+
+    /// The policies of `lineup` (one name, or one per line-up entry), per entry.
+    pub fn lineup(lineup: &str) -> Option<[DeckPolicy; SEATS]> {
+        match lineup.split_once(',') {
+            None => Some([DeckPolicy::named(lineup)?; SEATS]),
+            Some((a, b)) => Some([DeckPolicy::named(a)?, DeckPolicy::named(b)?]),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DeckPolicy::Top21 => "top21",
+            DeckPolicy::Strength => "strength",
+        }
+    }
+
     pub fn named(name: &str) -> Option<DeckPolicy> {
         match name {
             "top21" => Some(DeckPolicy::Top21),

@@ -122,7 +122,8 @@ pub struct State {
     /// The card set the pools come from (`None`: textless cards only).
     pub set: Option<Arc<CardSet>>,
     pub pools: Pools,
-    pub deck_policy: DeckPolicy,
+    /// Each seat's deck policy (the engine seats the line-up's for every game).
+    pub deck_policy: [DeckPolicy; SEATS],
     pub max_replays: u32,
     /// Each seat's deck for this round, in pool order (the cards in play this round).
     pub kept: [Stack; SEATS],
@@ -174,7 +175,7 @@ impl State {
         State {
             set: None,
             pools: Pools::default(),
-            deck_policy,
+            deck_policy: [deck_policy; SEATS],
             max_replays,
             kept: [Stack::default(); SEATS],
             decks: [Stack::default(); SEATS],
@@ -247,9 +248,9 @@ impl State {
         self.rounds += 1;
         self.turn = 0;
         for seat in 0..SEATS {
-            if self.kept[seat].is_empty() || self.deck_policy.adapts() {
+            if self.kept[seat].is_empty() || self.deck_policy[seat].adapts() {
                 let before = self.kept[seat];
-                self.deck_policy.keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
+                self.deck_policy[seat].keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
                 if !before.is_empty() {
                     let came_in =
                         self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));

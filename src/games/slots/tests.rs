@@ -736,4 +736,34 @@ fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_an
     assert_eq!(deck, by_top);
 }
 
+#[test]
+fn a_deck_policy_per_line_up_entry_follows_its_entry_round_the_seats() {
+    // Seat 0's pool as above: `strength` keeps the striker, `top21` the textless 3.
+    let mut text = String::from(
+        "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"striker\"\nname = \"Striker\"\nrarity = \"common\"\nvalue = 2\n  [[card.ability]]\n  effect = \"destroy\"\n  target = \"oc\"\n\n[[pool]]\nseat = 0\ncards = [\"striker\", \"vanilla-3\"",
+    );
+    text.push_str(&", \"vanilla-5\"".repeat(20));
+    text.push_str("]\n");
+    let set = super::cardfile::parse("t.toml", &text).expect("the test set parses");
+    let mut rules = Rules::with("random");
+    rules.cards = Some(std::sync::Arc::new(set));
+    rules.deck_policy = DeckPolicy::lineup("strength,top21").expect("known deck policies");
+    assert_eq!(rules.deck_policy, [DeckPolicy::Strength, DeckPolicy::Top21]);
+    let engine = SlotsEngine::new(rules);
+    let mut sc = engine.new_scratch();
+    let striker = 0u8;
+    let mut by_entry = [0; SEATS];
+    for i in 0..4 {
+        let seed = GameSeed::new(7, i);
+        engine.replay(seed, &mut sc, 0, &[]);
+        let entry = crate::decide::Seating::new(seed, SEATS, true).entry(0);
+        by_entry[entry] += 1;
+        let kept = sc.game.st.kept[0].as_slice().contains(&striker);
+        assert_eq!(kept, entry == 0, "game {i}: seat 0 plays line-up entry {entry}");
+    }
+    assert_eq!(by_entry, [2, 2], "both entries sat at seat 0");
+    assert_eq!(DeckPolicy::lineup("top21"), Some([DeckPolicy::Top21; SEATS]));
+    assert_eq!(DeckPolicy::lineup("top21,bogus"), None);
+}
+
 mod impact;
