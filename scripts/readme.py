@@ -466,6 +466,7 @@ RENDERERS = {
     "cardwars-mirrors": cardwars_mirrors,
     "cardwars-balance": cardwars_balance,
     "slots-impact": slots_impact,
+    "slots-agents": lambda: agents_matrix("slots-agents"),
 }
 
 # ---------------------------------------------------------------- figures quoted in prose
