@@ -869,6 +869,7 @@ fn the_story_tells_each_war_step_and_no_totals_after_the_last_round() {
     let mut t = position(&[&["KHe"], F, &["3Cl", "9Cl"], F], &[None; 4], &[]);
     let (end, story) = told(&mut t, field(&[((0, "7He"), (2, "7Cl")), ((1, "KHe"), (3, "5Cl"))]));
     assert_eq!(end, None);
+    assert!(story.contains("\n  war step 1: 2 cards in contention\n"), "{story}");
     assert!(story.contains("\n    P0 has one Unit: lays KHe face up only (understaffed)\n"), "{story}");
     assert!(story.contains("\n    P2 lays 3Cl face down, 9Cl face up\n"), "{story}");
     assert!(story.contains("\n  captured: P0 5, P1 2, P2 0, P3 0 (side a 7, side b 0)"), "{story}");
