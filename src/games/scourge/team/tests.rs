@@ -140,6 +140,7 @@ fn a_team_column_war_and_a_plain_column() {
         (count(&rec, "column_wars"), count(&rec, "war_steps"), count(&rec, "plain_battles")),
         (1, 1, 1)
     );
+    assert_eq!(count(&rec, "understaffed"), 0, "both cards were fed two Units");
     assert_eq!(t.field_units, 0);
 }
 
