@@ -140,6 +140,7 @@ fn a_team_column_war_and_a_plain_column() {
         (count(&rec, "column_wars"), count(&rec, "war_steps"), count(&rec, "plain_battles")),
         (1, 1, 1)
     );
+    assert_eq!(count(&rec, "understaffed"), 0, "both cards were fed two Units");
     assert_eq!(t.field_units, 0);
 }
 
@@ -265,6 +266,27 @@ fn a_six_player_scourge_war_leaves_the_bystanders_their_legends() {
 }
 
 #[test]
+fn a_scourge_war_with_every_face_up_card_at_war_has_no_bystanders() {
+    // 9s and kings matched diagonally: all four players are at war, nobody stands by.
+    let mut t = position(
+        &[F, F, F, F],
+        &[Some("QHe"), Some("JHe"), Some("KCl"), Some("GCl")],
+        &["QSc", "KSc", "GSc", "JCl"],
+    );
+    let f = field(&[((0, "9He"), (2, "KCl")), ((1, "KHe"), (3, "9Cl"))]);
+    assert_eq!(f.face_up(), 0b1111);
+    let (end, rec) = fight(&mut t, f);
+    assert_eq!(end, None);
+    assert_eq!((count(&rec, "scourge_wars"), count(&rec, "scourge_bystanders")), (1, 0));
+    assert_eq!(t.captured[2], 4 + 4, "P2's king takes the four Units and the four Legends");
+    // On a partial six-player field the fought seats are the two columns' four players.
+    let mut f = field(&[((2, "9He"), (4, "KCl")), ((0, "KHe"), (5, "9Cl"))]);
+    f.cols[2] = [1, EMPTY];
+    f.n = 3;
+    assert_eq!(f.face_up(), 0b11_0101);
+}
+
+#[test]
 fn a_legend_tie_between_several_players_draws_for_the_tied_only() {
     // P0 and P3 tie on kings above P2's queen; they draw: P0 a jack, P3 a guardian: P3 takes.
     let mut t =
@@ -309,6 +331,34 @@ fn a_player_without_a_legend_sits_out_or_stands_the_contest_off() {
 }
 
 #[test]
+fn after_a_tie_only_the_new_legends_compare() {
+    // P0 and P2 tie on kings; the deck holds exactly the two Legends they draw. P0's queen beats
+    // P2's jack: P0 takes alone, although P1's queen of the first comparison equals it.
+    let mut t =
+        position(&[F, F, F, F], &[Some("KHe"), Some("QHe"), Some("KCl"), Some("JCl")], &["QSc", "JSc"]);
+    let mut rec = record(4);
+    t.field_units = 4;
+    let w = t.legend_contest(0b1111, &decks(), &mut rng(), &mut rec, &mut Silent);
+    assert_eq!(w, Some(0));
+    assert_eq!(t.captured[..4], [4 + 6, 0, 0, 0], "four Units, four Legends turned up, two drawn");
+    assert_eq!(
+        (count(&rec, "legend_ties"), count(&rec, "shared_best"), count(&rec, "legend_shortage")),
+        (1, 0, 0)
+    );
+}
+
+#[test]
+fn a_side_without_a_legend_stands_the_contest_off_however_many_the_other_shows() {
+    // Sit-out: P1, P2 and P3 have no Legend; side b shows none, so P0's king takes nothing.
+    let mut t = position(&[F, F, F, F], &[Some("KHe"), None, None, None], &[]);
+    let mut rec = record(4);
+    t.field_units = 4;
+    assert_eq!(t.legend_contest(0b1111, &decks(), &mut rng(), &mut rec, &mut Silent), None);
+    assert_eq!((t.set_aside_units, t.set_aside_legends, t.captured[0]), (4, 1, 0));
+    assert_eq!((count(&rec, "legend_sit_outs"), count(&rec, "side_without_legend")), (3, 1));
+}
+
+#[test]
 fn the_refill_after_a_scourge_war_is_random_when_the_deck_is_short() {
     // Every player needs one and one Legend is left: each gets it in some game, never two.
     let mut got = [0u32; 4];
@@ -348,6 +398,18 @@ fn team_scarsands_escalation_wraps_round_to_the_first_pair() {
     assert_eq!(t.scores(), [0, 4 + 6]);
     assert_eq!((count(&rec, "legend_ties"), count(&rec, "scarsands_escalations")), (2, 2));
     assert!(t.held.iter().all(Option::is_none) && t.legends.is_empty());
+}
+
+#[test]
+fn a_team_scarsands_escalation_the_deck_cannot_serve_stands_everything_off() {
+    // Both pairs tie; the second pair ties on top; the first pair, spent, needs two Legends and
+    // the deck has one: everything on the battlefield stands off and the game is a draw.
+    let mut t = position(&[F, F, F, F], &[Some("KHe"), Some("QHe"), Some("KCl"), Some("QCl")], &["JSc"]);
+    let (end, rec) = fight(&mut t, field(&[((0, "2He"), (2, "9He")), ((1, "KHe"), (3, "5He"))]));
+    assert_eq!(end, Some(End::Draw));
+    assert_eq!((t.set_aside_units, t.set_aside_legends, t.scores()), (4, 4, [0, 0]));
+    assert_eq!((count(&rec, "legend_ties"), count(&rec, "scarsands_escalations")), (2, 1));
+    assert_eq!((count(&rec, "legend_shortage"), t.legends.len()), (1, 1));
 }
 
 #[test]
@@ -456,6 +518,97 @@ fn leftovers_lay_face_down_and_a_challenged_card_can_go_to_war() {
 }
 
 #[test]
+fn a_partial_field_shows_who_lays_where_and_empty_positions() {
+    // Side a: P0 and P1 hold Units; side b: only P2. One column is fought, one holds side a's
+    // leftover face down opposite an empty position, and the third slot stays empty.
+    let mut t = position(&[&["7He"], &["7Ho"], &["9Cl"], &[]], &[None; 4], &[]);
+    let f = t.lay(&mut rng(), &mut record(4));
+    assert_eq!((f.n, f.fought), (2, 1));
+    let w = f.cols[1][0];
+    assert!(w < 2 && t.waiting[w as usize].is_some(), "{f:?}");
+    assert_eq!(f.cols, [[1 - w, 2], [w, EMPTY], [EMPTY, EMPTY]]);
+    assert_eq!((f.face_up(), t.field_units), (1 << (1 - w) | 0b100, 2));
+    // The mirror: side b has the leftover.
+    let mut t = position(&[&["7He"], &[], &["9Cl"], &["7Cl"]], &[None; 4], &[]);
+    let mut rec = record(4);
+    let f = t.lay(&mut rng(), &mut rec);
+    assert_eq!((f.n, f.fought, count(&rec, "unfought")), (2, 1, 1));
+    let w = f.cols[1][1];
+    assert!((2..4).contains(&w) && t.waiting[w as usize].is_some(), "{f:?}");
+    assert_eq!(f.cols, [[0, 5 - w], [EMPTY, w], [EMPTY, EMPTY]]);
+}
+
+#[test]
+fn challengers_and_challenged_cards_are_chosen_at_random() {
+    let d = decks();
+    // challenged[s]: P0 and P1 wait and P2 alone can challenge: P{s}'s card was challenged.
+    // challenger[s]: P0 waits and P2 and P3 both can challenge: P{2 + s} challenged it.
+    let (mut challenged, mut challenger) = ([0u32; 2], [0u32; 2]);
+    for i in 0..200 {
+        let mut t = position(&[&["2Ho"], &["3Ho"], &["9Cl"], &[]], &[None; 4], &[]);
+        t.waiting[0] = Some(unit_of(&d, "5He"));
+        t.waiting[1] = Some(unit_of(&d, "6He"));
+        let f = t.lay(&mut GameSeed::new(7, i).rng(), &mut record(4));
+        // The card not challenged keeps its unfought column.
+        let c = f.cols[0][0];
+        assert_eq!(
+            (f.n, f.fought, &f.cols[..2], t.waiting_cards()),
+            (2, 1, &[[c, 2], [1 - c, EMPTY]][..], 1)
+        );
+        challenged[c as usize] += 1;
+        let mut t = position(&[&["2Ho"], &[], &["9Cl"], &["8Cl"]], &[None; 4], &[]);
+        t.waiting[0] = Some(unit_of(&d, "5He"));
+        let f = t.lay(&mut GameSeed::new(7, i).rng(), &mut record(4));
+        // The player not challenging lays face down, waiting.
+        let c = f.cols[0][1];
+        assert_eq!(
+            (f.n, f.fought, &f.cols[..2], t.waiting_cards()),
+            (2, 1, &[[0, c], [EMPTY, 5 - c]][..], 1)
+        );
+        challenger[c as usize - 2] += 1;
+    }
+    // Each about 100 times in 200; fewer than 60 has binomial probability below 1e-8.
+    assert!(challenged.iter().chain(&challenger).all(|&n| n >= 60), "{challenged:?} {challenger:?}");
+}
+
+#[test]
+fn a_seed_lays_the_same_first_round_as_ever() {
+    // Same seed, same game: the deal and the one matching draw of a full round fix these first
+    // battlefields; a change here changes every published team result.
+    let games: [(usize, u64, &[Column]); 5] = [
+        (2, 0, &[((0, "GHe"), (3, "KHo")), ((1, "QHe"), (2, "6Cl"))]),
+        (2, 2, &[((0, "10Ho"), (2, "8Sc")), ((1, "7He"), (3, "5Sc"))]),
+        (3, 0, &[((0, "2Sc"), (5, "KHo")), ((1, "10Ho"), (3, "AHe")), ((2, "QHe"), (4, "2Ho"))]),
+        (3, 1, &[((0, "GSc"), (5, "5Sc")), ((1, "4Sc"), (3, "JHe")), ((2, "QHo"), (4, "8Ho"))]),
+        (3, 2, &[((0, "GHo"), (4, "2Sc")), ((1, "8Sc"), (3, "7He")), ((2, "7He"), (5, "5Sc"))]),
+    ];
+    for (positions, i, cols) in games {
+        let e = TeamEngine::new(Pack::Draconian, 2, positions, Legendless::SitOut);
+        let mut sc = e.new_scratch();
+        let mut rng = e.deal(GameSeed::new(2026, i), &mut sc);
+        let f = sc.team.lay(&mut rng, &mut GameRecord::new(Engine::layout(&e)));
+        assert_eq!(f, field(cols), "{} players, game {i}", 2 * positions);
+    }
+}
+
+#[test]
+fn a_challenge_that_completes_the_field_is_not_a_partial_round() {
+    let d = decks();
+    // P0's card waits and P0 has no Unit left; everyone else holds one: one of side b challenges
+    // P0's card and the other four pair up, so all three columns are fought. The columns of these
+    // seeds are fixed, as every result depends on them.
+    for (i, cols) in [(0, [[0, 4], [2, 3], [1, 5]]), (3, [[0, 4], [1, 3], [2, 5]])] {
+        let mut t = position(&[&[], &["3Ho"], &["4Ho"], &["9Cl"], &["8Cl"], &["7Cl"]], &[None; 6], &[]);
+        t.waiting[0] = Some(unit_of(&d, "5He"));
+        let mut rec = record(6);
+        let f = t.lay(&mut GameSeed::new(2026, i).rng(), &mut rec);
+        assert_eq!((f.n, f.fought, f.challenged, &f.cols), (3, 3, 0b1, &cols), "game {i}");
+        assert_eq!((count(&rec, "unfought_challenged"), count(&rec, "partial_rounds")), (1, 0));
+        assert!(t.stacks.iter().all(Vec::is_empty) && t.waiting_cards() == 0);
+    }
+}
+
+#[test]
 fn a_side_out_of_units_ends_the_game_while_the_other_still_holds_units() {
     let d = decks();
     // Side a has only a waiting card left; side b holds Units: the Final Battle, waiting card
@@ -490,6 +643,12 @@ fn mvp_per_side_or_shared() {
     let mut t = position(&[F, F, F, F, F, F], &[None; 6], &[]);
     t.captured = [5, 9, 2, 4, 4, 1];
     assert_eq!((mvp(&t, 0), mvp(&t, 1)), (Mvp::Alone(1), Mvp::Shared));
+    // Each side looks at its own seats only: side b's leader outscores side a's, and is its last seat.
+    t.captured = [5, 9, 2, 10, 4, 12];
+    assert_eq!((mvp(&t, 0), mvp(&t, 1)), (Mvp::Alone(1), Mvp::Alone(5)));
+    let mut t = position(&[F, F, F, F], &[None; 4], &[]);
+    t.captured[..4].copy_from_slice(&[3, 1, 7, 2]);
+    assert_eq!((mvp(&t, 0), mvp(&t, 1)), (Mvp::Alone(0), Mvp::Alone(2)));
 }
 
 // ---- settings and the deal (T1) ----------------------------------------------------------------
@@ -558,6 +717,20 @@ fn every_card_is_accounted_for_after_every_round() {
             Engine::census(&e, seed).unwrap_or_else(|f| {
                 panic!("{} decks, {} players: {seed:?}: {f}", e.decks.decks, e.players())
             });
+        }
+    }
+}
+
+#[test]
+fn the_census_checks_every_round_and_a_closing_final_battle() {
+    for e in engines().into_iter().step_by(2) {
+        let out_of_units = Engine::layout(&e).counter("final_battle_out_of_units").unwrap();
+        for i in 0..20 {
+            let seed = GameSeed::new(31, i);
+            let rec = Point::play_one(&e, seed);
+            let steps = Point::census(&e, seed).unwrap_or_else(|err| panic!("{seed:?}: {err}"));
+            // A Final Battle for want of Units is a step of its own; the others close a round.
+            assert_eq!(steps, rec.length + rec.get(out_of_units), "{seed:?}");
         }
     }
 }
@@ -681,6 +854,35 @@ fn the_narrative_tells_the_game_play_plays() {
             assert!(story.contains(&format!("{closing}\n")), "{seed:?}");
         }
     }
+}
+
+#[test]
+fn the_story_tells_each_war_step_and_no_totals_after_the_last_round() {
+    let d = decks();
+    let told = |t: &mut Team, f: Field| {
+        let mut story = String::new();
+        let mut rec = record(t.players());
+        t.field_units += 2 * f.fought as u32;
+        let end = t.fight(f, &d, &mut rng(), &mut rec, &mut crate::games::narrate::Story(&mut story));
+        (end, story)
+    };
+    // As in the understaffed war: P0 lays its one Unit face up only, P2 a pair.
+    let mut t = position(&[&["KHe"], F, &["3Cl", "9Cl"], F], &[None; 4], &[]);
+    let (end, story) = told(&mut t, field(&[((0, "7He"), (2, "7Cl")), ((1, "KHe"), (3, "5Cl"))]));
+    assert_eq!(end, None);
+    assert!(story.contains("\n  war step 1: 2 cards in contention\n"), "{story}");
+    assert!(story.contains("\n    P0 has one Unit: lays KHe face up only (understaffed)\n"), "{story}");
+    assert!(story.contains("\n    P2 lays 3Cl face down, 9Cl face up\n"), "{story}");
+    assert!(story.contains("\n  captured: P0 5, P1 2, P2 0, P3 0 (side a 7, side b 0)"), "{story}");
+    // P0 has no Unit: its card stands.
+    let mut t = position(&[&[], F, &["3Cl", "5Cl"], F], &[None; 4], &[]);
+    let (_, story) = told(&mut t, field(&[((0, "7He"), (2, "7Cl")), ((1, "KHe"), (3, "5Cl"))]));
+    assert!(story.contains("\n    P0 has no Unit: the card stands (understaffed)\n"), "{story}");
+    // The Scarsands ends the game: no totals after it.
+    let mut t = position(&[F, F, F, F], &[Some("KHe"), Some("JHe"), Some("QCl"), Some("GCl")], &[]);
+    let (end, story) = told(&mut t, field(&[((0, "2He"), (2, "9He")), ((1, "KHe"), (3, "5He"))]));
+    assert_eq!(end, Some(End::Draw));
+    assert!(!story.contains("captured: P0"), "{story}");
 }
 
 #[test]
