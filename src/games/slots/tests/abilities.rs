@@ -443,6 +443,53 @@ fn revealed_watchers_answer_only_the_cards_they_watch() {
     assert_eq!((g.st.value(eight), g.st.value(three)), (7, 3));
 }
 
+/// A watcher of destroyed opposing cards of value 5 or more, as the event saw them.
+const VALUE_WATCHER: &str = r#"
+[[card]]
+id = "value-watcher"
+name = "Value Watcher"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "destroyed"
+  watch = { side = "opp", value = ">=5" }
+  effect = "counter"
+  target = "self"
+  amount = 1
+"#;
+
+#[test]
+fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
+    // Bully destroys the opposing 3: below the watched value, no counter.
+    let mut b = bench(VALUE_WATCHER);
+    let watcher = b.up(0, "value-watcher", 1);
+    b.up(1, "vanilla-6", 2);
+    b.up(1, "vanilla-3", 3);
+    let bully = b.down(0, "bully", 4);
+    let mut g = b.game();
+    g.reveal_for_tests(&[bully], &mut Script::none());
+    assert_eq!((g.st.piles[1].len(), g.st.counters[watcher as usize]), (1, 0));
+    // A printed 4 with a +2 counter is worth 6 when destroyed: the watcher counts it, though off
+    // the table it is a 4 again.
+    let mut b = bench(VALUE_WATCHER);
+    let watcher = b.up(0, "value-watcher", 1);
+    let four = b.up(1, "vanilla-4", 2);
+    let bully = b.down(0, "bully", 4);
+    let mut g = b.game();
+    g.st.counters[four as usize] = 2;
+    g.reveal_for_tests(&[bully], &mut Script::none());
+    assert_eq!((g.st.piles[1].as_slice(), g.st.counters[watcher as usize]), ([four].as_slice(), 1));
+    // A card of value 6 on the watcher's own side, destroyed (by Undertow, next to it), is not
+    // watched.
+    let mut b = bench(VALUE_WATCHER);
+    let watcher = b.up(0, "value-watcher", 1);
+    let six = b.up(0, "vanilla-6", 3);
+    let undertow = b.down(1, "undertow", 4);
+    let mut g = b.game();
+    g.reveal_for_tests(&[undertow], &mut Script::none());
+    assert_eq!((g.st.piles[0].as_slice(), g.st.counters[watcher as usize]), ([six].as_slice(), 0));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
