@@ -9,11 +9,8 @@
 //! an id tells a card's pool place, and with it the printed value of a face-down card.
 
 use super::cardset::Effect;
-use super::rules::{SEATS, SLOTS, Stack, State};
+use super::rules::{SEATS, Stack, State};
 use crate::seed::{GameRng, below};
-
-/// Places on the table.
-pub const PLACES: usize = SEATS * SLOTS;
 
 /// A few table places (`slot * SEATS + side`): a `Stack` of places instead of card ids.
 pub type Places = Stack;
