@@ -1095,6 +1095,31 @@ fn a_draw_conflicts_only_with_a_discard_of_the_same_player() {
 }
 
 #[test]
+fn a_draw_and_a_counter_never_conflict_in_either_order() {
+    // The drawer and the probe in both slot orders and both collection orders: whichever plan a
+    // batch compares first, a draw conflicts only with a discard.
+    for (drawer_slot, probe_slot) in [(1, 3), (3, 1)] {
+        for drawer_first in [true, false] {
+            let mut b = bench(&format!("{CONFLICT_PROBES}\n{}", selector_probe(r#""oc""#)));
+            if drawer_first {
+                b.up(0, "drawer", drawer_slot);
+                b.up(0, "probe", probe_slot);
+            } else {
+                b.up(0, "probe", probe_slot);
+                b.up(0, "drawer", drawer_slot);
+            }
+            let oc = b.up(1, "vanilla-5", probe_slot);
+            b.deck(0, "vanilla-3");
+            let mut g = b.game();
+            score_start(&mut g);
+            let at = (drawer_slot, drawer_first);
+            assert_eq!(g.tally.fizzles, 0, "{at:?}");
+            assert_eq!((g.st.hands[0].len(), g.st.counters[oc as usize]), (1, 1), "{at:?}");
+        }
+    }
+}
+
+#[test]
 fn a_card_touched_both_ways_by_one_instance_still_conflicts_with_a_destroy() {
     // Brander (P0, S1) counters and destroys P1's 5; Razer (P1, S2) destroys the same 5.
     let mut b = bench(CONFLICT_PROBES);
