@@ -66,6 +66,8 @@ pub(super) struct Script {
     /// Each question asked: its kind ('t', 'm' for "you may", 'd'), the seat asked, the
     /// candidates offered (places; the hand size for a discard).
     pub asked: Vec<(char, usize, Vec<u8>)>,
+    /// Each choice's source place and, for a swap, the places its other side can name.
+    pub sources: Vec<(u8, Vec<u8>)>,
 }
 
 impl Script {
@@ -83,6 +85,7 @@ impl super::choices::Choices for Script {
         out: &mut super::choices::Places,
     ) {
         self.asked.push(('t', ask.seat as usize, from.as_slice().to_vec()));
+        self.sources.push((ask.source, ask.partner.as_slice().to_vec()));
         assert!(!self.targets.is_empty(), "an unscripted choice: {ask:?} among {from:?}");
         let pick = self.targets.remove(0);
         assert!(pick.iter().all(|p| from.as_slice().contains(p)), "scripted {pick:?} is not among {from:?}");
@@ -91,6 +94,7 @@ impl super::choices::Choices for Script {
 
     fn take(&mut self, _: &State, ask: &super::choices::Ask, targets: &super::choices::Places) -> bool {
         self.asked.push(('m', ask.seat as usize, targets.as_slice().to_vec()));
+        self.sources.push((ask.source, ask.partner.as_slice().to_vec()));
         assert!(!self.take.is_empty(), "an unscripted \"you may\": {ask:?}");
         self.take.remove(0)
     }

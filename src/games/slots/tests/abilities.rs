@@ -917,6 +917,7 @@ fn quarry_mole_destroys_a_face_up_printed_one_of_the_opponent() {
     let mut script = Script { targets: vec![vec![3]], ..Script::none() };
     g.reveal_for_tests(&[mole], &mut script);
     assert_eq!(script.asked, [('t', 0, vec![3])]);
+    assert_eq!(script.sources, [(8, vec![])], "the source's place: S5, P0's side");
     let on = |id| g.st.on_table(id);
     assert_eq!((on(one_up), on(one_down), on(mine), on(two)), (false, true, true, true));
     assert_eq!(g.st.piles[1].as_slice(), [one_up]);
@@ -963,6 +964,9 @@ fn the_cartographer_may_trade_two_of_your_cards_never_an_opponents() {
         g.moment(Trigger::ScoreStart, &mut Silent, &mut script);
         let asked = [('t', 0, vec![2, 12]), ('t', 0, vec![2]), ('m', 0, vec![12, 2])];
         assert_eq!(script.asked, asked);
+        // Asked from S2 (place 2); the first pick sees the other side's candidates as partners,
+        // the second the card already chosen.
+        assert_eq!(script.sources, [(2, vec![2, 12]), (2, vec![12]), (2, vec![])]);
         let (s2, s7) = (g.st.slots[1], g.st.slots[6]);
         assert_eq!((s2[1], s7[1]), (NONE, theirs), "the opponent's side is untouched");
         let expected = if take { (mine, map) } else { (map, mine) };
