@@ -1124,6 +1124,20 @@ fn a_draw_and_a_counter_never_conflict_in_either_order() {
 }
 
 #[test]
+fn a_discard_by_printed_value_takes_the_first_of_equals() {
+    let shredder = "\n[[card]]\nid = \"shredder\"\nname = \"Shredder\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"discard\"\n  player = \"you\"\n  pick = \"highest\"\n";
+    let mut b = bench(shredder);
+    b.up(0, "shredder", 1);
+    let low = b.hand(0, "vanilla-2");
+    let first = b.hand(0, "vanilla-8");
+    let second = b.hand(0, "vanilla-8");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.piles[0].as_slice(), [first]);
+    assert_eq!(g.st.hands[0].as_slice(), [low, second]);
+}
+
+#[test]
 fn a_card_touched_both_ways_by_one_instance_still_conflicts_with_a_destroy() {
     // Brander (P0, S1) counters and destroys P1's 5; Razer (P1, S2) destroys the same 5.
     let mut b = bench(CONFLICT_PROBES);
