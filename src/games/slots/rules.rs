@@ -557,17 +557,21 @@ impl Game {
     /// Turns `cards` face up together and resolves the moment (a turn's reveal, for tests).
     #[cfg(test)]
     pub(super) fn reveal_for_tests<C: Choices>(&mut self, cards: &[u8], ch: &mut C) {
+        self.reveal_told_for_tests(cards, ch, &mut crate::games::narrate::Silent);
+    }
+
+    /// As `reveal_for_tests`, telling the moment to `narr`.
+    #[cfg(test)]
+    pub(super) fn reveal_told_for_tests<C: Choices, N: Narrator>(
+        &mut self,
+        cards: &[u8],
+        ch: &mut C,
+        narr: &mut N,
+    ) {
         for &id in cards {
             self.tally.re_reveals += u64::from(self.st.turn_up(id));
         }
-        self.res.revealed(
-            &mut self.st,
-            &mut self.tally,
-            &mut self.chance,
-            cards,
-            &mut crate::games::narrate::Silent,
-            ch,
-        );
+        self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, cards, narr, ch);
     }
 
     /// Stops a position at its turn's first placement (hand-written positions, and a search's

@@ -1190,6 +1190,37 @@ fn a_watcher_on_seat_1_watches_seat_0_as_its_opponent() {
 }
 
 #[test]
+fn the_story_shows_values_after_a_batch_that_acted_and_not_after_a_lost_one() {
+    // As above: batch 3 (Gust Sprite) acts and shows the values; batch 9 (Colossus, hidden) is lost.
+    let mut b = bench("");
+    b.up(0, "vanilla-5", 3);
+    let sprite = b.down(0, "gust-sprite", 4);
+    let colossus = b.down(1, "colossus", 4);
+    b.up(1, "vanilla-5", 5);
+    let mut g = b.game();
+    let mut story = String::new();
+    g.reveal_told_for_tests(
+        &[sprite, colossus],
+        &mut Script::none(),
+        &mut crate::games::narrate::Story(&mut story),
+    );
+    let lines: Vec<&str> = story.lines().map(str::trim_start).collect();
+    let kinds: Vec<&str> = lines
+        .iter()
+        .map(|l| {
+            if l.starts_with("values:") {
+                "values"
+            } else if l.contains("lost") {
+                "lost"
+            } else {
+                "act"
+            }
+        })
+        .collect();
+    assert_eq!(kinds, ["act", "values", "lost"], "{story}");
+}
+
+#[test]
 fn a_turn_limited_ability_is_not_even_collected_outside_its_turns() {
     // Hourglass draws at [BT6]-[BT9] only: at turn 3 the moment has nothing to tell.
     let mut b = bench("");
