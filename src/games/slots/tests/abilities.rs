@@ -459,6 +459,23 @@ value = 1
 "#;
 
 #[test]
+fn a_watcher_of_its_own_slot_answers_only_cards_destroyed_there() {
+    let watcher = "\n[[card]]\nid = \"slot-watcher\"\nname = \"Slot Watcher\"\nrarity = \"rare\"\nvalue = 1\n  [[card.ability]]\n  on = \"destroyed\"\n  watch = { slots = \"this\" }\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1\n";
+    // Undertow (P1, S5) destroys the highest opposing card next to it: the 9 in S4 (the
+    // watcher's slot), then, in a second position, the 9 in S6.
+    for (nine_slot, counted) in [(4, 1), (6, 0)] {
+        let mut b = bench(watcher);
+        let w = b.up(1, "slot-watcher", 4);
+        let nine = b.up(0, "vanilla-9", nine_slot);
+        let undertow = b.down(1, "undertow", 5);
+        let mut g = b.game();
+        g.reveal_for_tests(&[undertow], &mut Script::none());
+        assert_eq!(g.st.piles[0].as_slice(), [nine], "S{nine_slot}");
+        assert_eq!(g.st.counters[w as usize], counted, "S{nine_slot}");
+    }
+}
+
+#[test]
 fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     // Bully destroys the opposing 3: below the watched value, no counter.
     let mut b = bench(VALUE_WATCHER);
