@@ -713,15 +713,20 @@ fn search_beats_highest_with_the_sample_set() {
     assert_beats("search,highest", true, 100, 30);
 }
 
-#[test]
-fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_and_top21_does_not() {
-    // Seat 0's pool: a 2 that destroys the opposing card (2 + 5 = 7), a textless 3, twenty 5s.
+/// A set that fixes seat 0's pool: a 2 that destroys the opposing card (2 + 5 = 7 by strength),
+/// a textless 3 and twenty textless 5s (card ids 0, 1, 2-21).
+fn striker_pool() -> super::cardset::CardSet {
     let mut text = String::from(
         "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"striker\"\nname = \"Striker\"\nrarity = \"common\"\nvalue = 2\n  [[card.ability]]\n  effect = \"destroy\"\n  target = \"oc\"\n\n[[pool]]\nseat = 0\ncards = [\"striker\", \"vanilla-3\"",
     );
     text.push_str(&", \"vanilla-5\"".repeat(20));
     text.push_str("]\n");
-    let set = super::cardfile::parse("t.toml", &text).expect("the test set parses");
+    super::cardfile::parse("t.toml", &text).expect("the test set parses")
+}
+
+#[test]
+fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_and_top21_does_not() {
+    let set = striker_pool();
     assert_eq!(set.worth, [50], "destroying the opposing card is worth 5 points of value");
     let mut pools = Pools::default();
     pools.deal_from(&set, &mut GameSeed::new(1, 0).rng());
@@ -742,13 +747,8 @@ fn strength_keeps_a_low_card_with_a_strong_ability_over_a_higher_vanilla_card_an
 
 #[test]
 fn a_deck_policy_per_line_up_entry_follows_its_entry_round_the_seats() {
-    // Seat 0's pool as above: `strength` keeps the striker, `top21` the textless 3.
-    let mut text = String::from(
-        "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"striker\"\nname = \"Striker\"\nrarity = \"common\"\nvalue = 2\n  [[card.ability]]\n  effect = \"destroy\"\n  target = \"oc\"\n\n[[pool]]\nseat = 0\ncards = [\"striker\", \"vanilla-3\"",
-    );
-    text.push_str(&", \"vanilla-5\"".repeat(20));
-    text.push_str("]\n");
-    let set = super::cardfile::parse("t.toml", &text).expect("the test set parses");
+    // `strength` keeps the striker, `top21` the textless 3.
+    let set = striker_pool();
     let mut rules = Rules::with("random");
     rules.cards = Some(std::sync::Arc::new(set));
     rules.deck_policy = DeckPolicy::lineup("strength,top21").expect("known deck policies");
