@@ -42,9 +42,8 @@ pub fn estimate(counters: &[CounterStats], row_first: usize, m: &PairedMean) -> 
     let n = total(m.n) as u64;
     let sums = PairedSums::of_differences(n, total(m.up) as i128 - total(m.down) as i128, total(m.sq));
     let unit = m.per_unit as f64;
-    let raw =
-        if n == 0 { Interval { estimate: f64::NAN, low: f64::NAN, high: f64::NAN } } else { sums.paired() };
-    let interval = Interval { estimate: raw.estimate / unit, low: raw.low / unit, high: raw.high / unit };
+    let raw = if n == 0 { Interval::undefined(crate::stats::Method::Normal) } else { sums.paired() };
+    let interval = raw.scaled(unit);
     Estimate { n, interval, games_for_1pt: sums.games_for(ONE_POINT * unit) }
 }
 
