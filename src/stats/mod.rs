@@ -11,6 +11,7 @@ pub mod interval;
 pub mod metric;
 pub mod paired;
 pub mod timings;
+pub mod tracked;
 
 pub use accumulator::Accumulator;
 pub use examples::Examples;
