@@ -3,9 +3,8 @@
 //! clearly positive one; a replay deals exactly what the game as written dealt; two cards of
 //! which one never acts do not interact, and two that only work together do.
 
-use super::super::impact::{Impact, score};
-use super::super::rules::{End, SEATS};
 use super::super::*;
+use super::kit::{End, Impact, POOL, SEATS, TEXTLESS, score};
 use crate::games::narrate::Silent;
 use crate::games::{Engine, Point};
 use crate::record::Layout;
@@ -45,20 +44,22 @@ fn engine(cards: &str, impact: Impact) -> SlotsEngine {
 fn play(engine: &SlotsEngine, master: u64, games: u64) -> Accumulator {
     let mut acc = Accumulator::new(Engine::layout(engine));
     engine.play_each(master, 0, games, &mut |i, rec| acc.record(i, rec));
+    acc.finish_group();
     acc
 }
 
 /// Design `k`'s impact.
 fn impact(layout: &Layout, acc: &Accumulator, k: usize) -> Estimate {
     let t = layout.cards.as_ref().expect("a per-card table");
-    of_card(&acc.counters, t, k, &t.paired[0])
+    of_card(acc, &acc.plan(layout), t, k, &t.paired[0])
 }
 
 /// The joint impact and the interaction of the pair of designs `a < b`.
 fn pair(layout: &Layout, acc: &Accumulator, a: u32, b: u32) -> (Estimate, Estimate) {
     let t = layout.cards.as_ref().and_then(|t| t.pairs.as_deref()).expect("a pair table");
     let k = t.pairs.iter().position(|&p| p == (a, b)).expect("a declared pair");
-    (of_pair(&acc.counters, t, k, &t.paired[0]), of_pair(&acc.counters, t, k, &t.paired[1]))
+    let plan = acc.plan(layout);
+    (of_pair(acc, &plan, t, k, &t.paired[0]), of_pair(acc, &plan, t, k, &t.paired[1]))
 }
 
 /// A set of a dud (design 0, common 6) and a scorer (design 1, common 7): two copies of each in
@@ -119,8 +120,8 @@ fn a_replay_deals_the_same_pools_decks_and_streams_as_the_game_as_written() {
         // Only the muted design's copies of that seat lost their text.
         for id in 0..a.0.pools.design.len() {
             let (was, is) = (a.0.pools.design[id], b.pools.design[id]);
-            let muted_here = id / rules::POOL == seat && was == 0;
-            assert_eq!(is, if muted_here { rules::TEXTLESS } else { was }, "game {i}, card {id}");
+            let muted_here = id / POOL == seat && was == 0;
+            assert_eq!(is, if muted_here { TEXTLESS } else { was }, "game {i}, card {id}");
         }
     }
 }
