@@ -99,12 +99,13 @@ def main():
     ap.add_argument("--replicates", type=int, default=200)
     ap.add_argument("--cases", default=",".join(CASES))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--first-seed", type=int, default=1, help="seeds first-seed .. first-seed + R - 1")
     a = ap.parse_args()
     print(f"{'case':14} {'quantity':28} {'R':>4} {'mean':>10} {'spread':>10} {'mean SE':>10} {'ratio':>6}")
     for name in a.cases.split(","):
         games, args, quantities = CASES[name]
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-            results = list(pool.map(lambda s: run(a.warsim, args, games, s, quantities), range(1, a.replicates + 1)))
+            results = list(pool.map(lambda s: run(a.warsim, args, games, s, quantities), range(a.first_seed, a.first_seed + a.replicates)))
         for q in quantities:
             est = [r[q][0] for r in results]
             se = [(r[q][2] - r[q][1]) / (2 * Z) for r in results]
