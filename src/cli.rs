@@ -107,6 +107,9 @@ pub struct RunArgs {
     /// Continue the interrupted run saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
+    /// Write into an output folder that holds files warsim did not write (they are left alone).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -120,6 +123,9 @@ pub struct MergeArgs {
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Write into an output folder that holds files warsim did not write (they are left alone).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, clap::Args)]

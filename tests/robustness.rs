@@ -48,7 +48,7 @@ fn a_folder_in_use_is_refused_and_a_stale_lock_does_not_block() {
     run_ok(&["run", "war", "--games", "100", "-q", "--out", s(&out)]);
     assert!(!out.join(".warsim.lock").exists());
     // Two real runs at once: the second is refused while the first plays.
-    let mut first = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+    let mut first = StdCommand::new(binary::bin())
         .args(["run", "territories", "--set", "policies=search", "--games", "400", "-q", "--out", s(&out)])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -106,7 +106,7 @@ fn files_honour_the_umask() {
     use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let bin = assert_cmd::cargo::cargo_bin("warsim");
+    let bin = binary::bin();
     let status = StdCommand::new("sh")
         .arg("-c")
         .arg(format!("umask 022 && '{}' run war --games 50 -q --out '{}' >/dev/null", bin.display(), s(&out)))
@@ -188,11 +188,7 @@ fn bounds_and_impossible_requests_are_refused() {
 #[test]
 fn a_full_disk_or_a_closed_pipe_never_panics() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
-    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(["completions", "bash"])
-        .stdout(full)
-        .output()
-        .unwrap();
+    let out = StdCommand::new(binary::bin()).args(["completions", "bash"]).stdout(full).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("No space left") && !err.contains("panicked"), "{err}");
@@ -205,7 +201,7 @@ fn a_slow_policy_stops_promptly_and_loses_little() {
     let tmp = tempfile::tempdir().unwrap();
     let cut = tmp.path().join("cut");
     let args = ["run", "territories", "--set", "policies=search,greedy", "--set", "search_budget=200"];
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+    let mut child = StdCommand::new(binary::bin())
         .args(args)
         .args(["--games", "2000", "--threads", "2", "-q", "--out", s(&cut)])
         .stdout(Stdio::null())
@@ -231,7 +227,7 @@ fn a_slow_policy_stops_promptly_and_loses_little() {
 fn a_killed_slow_run_keeps_its_last_checkpoint() {
     let tmp = tempfile::tempdir().unwrap();
     let cut = tmp.path().join("cut");
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+    let mut child = StdCommand::new(binary::bin())
         .args(["run", "territories", "--set", "policies=search,greedy", "--set", "search_budget=200"])
         .args(["--games", "2000", "--threads", "2", "-q", "--out", s(&cut)])
         .stdout(Stdio::null())
@@ -251,7 +247,7 @@ fn a_killed_slow_run_keeps_its_last_checkpoint() {
 fn ctrl_c_during_the_comparison_pass_stops_with_130() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+    let child = StdCommand::new(binary::bin())
         .args(["run", "war", "--sweep", "variant=standard,peace", "--games", "1500000"])
         .args(["--baseline", "variant=standard", "--threads", "2", "-q", "--out", s(&out)])
         .stdout(Stdio::null())

@@ -142,7 +142,7 @@ pub struct State {
     /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
     pub pos: [u8; CARDS],
     /// Counters on each card (their sum: a +1 and a -1 counter cancel).
-    pub counters: [i16; CARDS],
+    pub counters: [i32; CARDS],
     /// Cards that have been face up this round (so a later reveal is a re-reveal).
     pub was_up: u64,
     /// Cards placed from hand this round, one bit per card id (the per-card `played`).
@@ -431,7 +431,7 @@ pub enum Seen {
     /// value now (0 plus the modifiers and counters it has while face down).
     Mine { id: u8, printed: u8, value: i32 },
     /// A face-up card: its printed value, its value now and the sum of its counters.
-    Up { id: u8, printed: u8, value: i32, counters: i16 },
+    Up { id: u8, printed: u8, value: i32, counters: i32 },
 }
 
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up
