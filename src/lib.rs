@@ -6,6 +6,7 @@ pub mod cards;
 pub mod cli;
 pub mod decide;
 pub mod error;
+pub mod fuzzing;
 pub mod games;
 pub mod io;
 pub mod outdir;

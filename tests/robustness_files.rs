@@ -338,7 +338,8 @@ fn files_are_flushed_before_they_are_renamed_into_place() {
 #[test]
 fn every_output_path_is_checked_before_any_game() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&str, fn(&Path)); 3] = [
+    type Make = fn(&Path);
+    let cases: [(&str, Make); 3] = [
         ("plots is a file", |p| std::fs::write(p.join("plots"), "").unwrap()),
         ("report.html is a folder", |p| std::fs::create_dir(p.join("report.html")).unwrap()),
         ("summary.csv is a device, FIFO or socket", |p| {

@@ -178,7 +178,13 @@ impl RunState {
         let text = crate::io::read_text_no_follow(&path, crate::io::STATE_LIMIT).map_err(|e| {
             UsageError(format!("{} has no readable {FILE} (not a warsim run folder?): {e}", dir.display()))
         })?;
-        let state: RunState = serde_json::from_str(&text).map_err(|e| {
+        Self::from_text(&path, &text)
+    }
+
+    /// Reads a state from its JSON `text` (from `path`, named in messages), checking its format,
+    /// checksum, scenario hash and numbers.
+    pub fn from_text(path: &Path, text: &str) -> Result<RunState, UsageError> {
+        let state: RunState = serde_json::from_str(text).map_err(|e| {
             UsageError(format!(
                 "{} is not a warsim {FILE} of format version {FORMAT_VERSION}: {e}",
                 path.display()
