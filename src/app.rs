@@ -70,6 +70,7 @@ fn print_out(text: &str) -> anyhow::Result<()> {
 fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
+    crate::sim::hooks::Hooks::get()?;
     let pool = worker_pool(plan.threads)?;
     let (mut state, lock) = prepare_state(&plan, command_line)?;
     signal::install();
@@ -97,7 +98,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
     write_staged(&plan.out, &lock, |dir| {
         result.manifest.written = report::write_all(dir, &result)?;
-        signal::test_signal_at("run-final");
+        crate::sim::hooks::signal_at("run-final");
         Ok(())
     })?;
     let comparisons = match &plan.baseline {
@@ -387,7 +388,7 @@ fn write_merged(state: &RunState, out: &std::path::Path) -> anyhow::Result<RunRe
     result.manifest.written = report::write_all(staging.path(), &result)?;
     result.manifest.written = report::write_visuals(staging.path(), &result, &[])?;
     state.save(staging.path())?;
-    signal::test_signal_at("merge-staged");
+    crate::sim::hooks::signal_at("merge-staged");
     if signal::stop_requested() {
         return Err(Interrupted(format!(
             "merge stopped before it wrote anything: {} is as it was",

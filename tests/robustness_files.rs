@@ -243,7 +243,7 @@ fn an_interrupted_merge_leaves_its_target_as_it_was() {
     let merged = tmp.path().join("merged");
     let interrupted = |target: &Path| {
         warsim()
-            .env("WARSIM_SIGNAL_AT", "merge-staged")
+            .env("WARSIM_TEST_SIGNAL_AT", "merge-staged")
             .args(["merge", s(&s1), s(&s2), "-q", "--out", s(target)])
             .output()
             .unwrap()
@@ -271,7 +271,7 @@ fn ctrl_c_during_the_final_write_out_leaves_complete_files() {
     let tmp = tempfile::tempdir().unwrap();
     let (cut, whole) = (tmp.path().join("cut"), tmp.path().join("whole"));
     let args = ["run", "war", "--sweep", "variant=standard,peace", "--games", "300", "-q", "--out"];
-    let o = warsim().env("WARSIM_SIGNAL_AT", "run-final").args(args).arg(s(&cut)).output().unwrap();
+    let o = warsim().env("WARSIM_TEST_SIGNAL_AT", "run-final").args(args).arg(s(&cut)).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     run_ok(&[&args[..], &[s(&whole)]].concat());
     binary::assert_same_files(&whole, &cut);

@@ -3,8 +3,11 @@
 //! user who does not want to wait for the current chunk.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 
 static STOP: AtomicBool = AtomicBool::new(false);
+/// Wakes `wait_for_stop` when the flag is raised (the lock orders the raise before the wake-up).
+static WAKE: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
 
 /// The flag the runner checks before each chunk.
 pub fn stop_flag() -> &'static AtomicBool {
@@ -25,6 +28,8 @@ pub fn install() {
             if STOP.swap(true, Ordering::SeqCst) && HELD.load(Ordering::SeqCst) == 0 {
                 std::process::exit(130);
             }
+            let _held = WAKE.0.lock().unwrap_or_else(|e| e.into_inner());
+            WAKE.1.notify_all();
         });
     });
 }
@@ -47,16 +52,12 @@ impl Drop for Hold {
     }
 }
 
-/// A test hook: when the environment variable `WARSIM_SIGNAL_AT` equals `moment`, the process sends
-/// itself SIGINT here and waits until the handler has seen it, so a test interrupts a command at an
-/// exact moment without waiting for time to pass.
-pub fn test_signal_at(moment: &str) {
-    if std::env::var_os("WARSIM_SIGNAL_AT").is_some_and(|m| m == moment) {
-        // SAFETY: raise only sends a signal to this process; the handler is installed.
-        unsafe { libc::raise(libc::SIGINT) };
-        while !stop_requested() {
-            std::thread::yield_now();
-        }
+/// Blocks until a signal asks the run to stop (for `hooks::pause_at`; without an installed handler
+/// it waits until the process is killed).
+pub fn wait_for_stop() {
+    let mut held = WAKE.0.lock().unwrap_or_else(|e| e.into_inner());
+    while !stop_requested() {
+        held = WAKE.1.wait(held).unwrap_or_else(|e| e.into_inner());
     }
 }
 

@@ -12,9 +12,9 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::card::{DECK, MAX_VALUE, POOL, SEATS};
 use super::cardset::*;
-use super::pools::MAX_VALUE;
-use super::rules::{DECK, POOL, SEATS};
+use super::strength;
 
 /// The `format` every card-set file declares.
 pub const FORMAT: &str = "warsim-slots-cards";
@@ -25,7 +25,7 @@ pub const NAME_LIMIT: usize = 30;
 /// Largest integer a comparison or `to` may name.
 pub const INT_LIMIT: i64 = 99;
 /// Most cards a set may have: a design is numbered by 16 bits, and the largest number stands for
-/// a textless card (`rules::TEXTLESS`).
+/// a textless card (`card::TEXTLESS`).
 pub const MAX_DESIGNS: usize = u16::MAX as usize;
 /// Most abilities a whole set may have: a design's abilities are found by 16-bit positions.
 pub const MAX_ABILITIES: usize = u16::MAX as usize;
@@ -223,6 +223,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         }
     }
     set.index();
+    set.worth = (0..set.designs.len() as u16).map(|d| strength::text_worth(set.abilities_of(d))).collect();
     Ok(set)
 }
 
