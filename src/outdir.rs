@@ -274,7 +274,7 @@ impl Lock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(std::fs::TryLockError::WouldBlock) => {
-                    let holder = std::fs::read_to_string(&path).unwrap_or_default();
+                    let holder = io::read_text_no_follow(&path, 1024).unwrap_or_default();
                     let holder = holder.trim();
                     let who = if holder.is_empty() { String::new() } else { format!(" ({holder})") };
                     return Err(UsageError(format!(
