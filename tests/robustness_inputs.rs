@@ -121,9 +121,10 @@ fn time_ratio(small: &str, large: &str, f: impl Fn(&str)) -> f64 {
 }
 
 /// Point 11: loading grows linearly: four times the runs or the designs take about four times as
-/// long, not sixteen (measured: 5-7 times, the TOML reader itself a little over linear; a ratio, not a time, so the machine's speed does not matter; the sizes are
-/// large enough that each parse takes tens of milliseconds; quadratic loading measured 4,000 runs
-/// in 0.6 s and 40,000 in 46 s, 5,000 designs in 1.3 s and 20,000 in 36 s).
+/// long, not sixteen (measured 5-7 times: the TOML reader itself is a little over linear). A ratio,
+/// not a time, so the machine's speed does not matter; the sizes make each parse take tens of
+/// milliseconds. Quadratic loading measured 4,000 runs in 0.6 s and 40,000 in 46 s, 5,000 designs
+/// in 1.3 s and 20,000 in 36 s.
 #[test]
 fn loading_is_linear_in_runs_and_designs() {
     let ratio = time_ratio(&runs(10_000), &runs(40_000), |t| {
