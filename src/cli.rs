@@ -55,6 +55,9 @@ pub struct CompareArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Compare a run made by another build of warsim (this build replays its games).
+    #[arg(long)]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -110,6 +113,9 @@ pub struct RunArgs {
     /// Write into an output folder that holds files warsim did not write (they are left alone).
     #[arg(long)]
     pub force: bool,
+    /// With --resume: continue a run saved by another build of warsim (its files then name both).
+    #[arg(long, requires = "resume")]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -126,6 +132,9 @@ pub struct MergeArgs {
     /// Write into an output folder that holds files warsim did not write (they are left alone).
     #[arg(long)]
     pub force: bool,
+    /// Merge shards played by different builds of warsim (the merged files name every build).
+    #[arg(long)]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -264,6 +264,11 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{h:016x}")
 }
 
+/// The same fingerprint of raw bytes (an executable), as one part.
+pub fn fingerprint_bytes(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv(fnv(FNV_OFFSET, bytes), &[0xff]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod io;
 pub mod outdir;
 pub mod pile;
 pub mod plan;
+pub mod provenance;
 pub mod record;
 pub mod report;
 pub mod scenario;

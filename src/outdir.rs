@@ -191,6 +191,10 @@ fn check_paths(dir: &Path) -> Result<(), UsageError> {
 /// The earlier manifest of `dir`, if it holds a readable warsim manifest.
 pub fn earlier_manifest(dir: &Path) -> Option<Manifest> {
     let text = io::read_text_no_follow(&dir.join(manifest::FILE), io::MANIFEST_LIMIT).ok()?;
+    // A manifest edited by hand (its checksum no longer matches) vouches for nothing.
+    if manifest::check(&text).is_some() {
+        return None;
+    }
     Manifest::parse(&text).ok()
 }
 

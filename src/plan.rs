@@ -39,6 +39,8 @@ pub struct RunPlan {
     pub shard: Shard,
     pub until: Option<Until>,
     pub resume: bool,
+    /// `--resume` may continue a run saved by another build.
+    pub allow_other_build: bool,
 }
 
 /// A validated `play`.
@@ -180,6 +182,7 @@ impl RunPlan {
             shard,
             until,
             resume: args.resume,
+            allow_other_build: args.allow_other_build,
         })
     }
 }
@@ -332,6 +335,9 @@ impl ComparePlan {
         let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
         let text = crate::io::read_text_no_follow(&path, crate::io::MANIFEST_LIMIT)
             .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        if let Some(why) = crate::report::manifest::check(&text) {
+            return Err(bad(format!("its {}: {why}", crate::report::manifest::FILE)));
+        }
         let manifest =
             crate::report::Manifest::parse(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
         let cli = Cli::try_parse_from(&manifest.command_line)
@@ -366,6 +372,14 @@ impl ComparePlan {
                 } else {
                     "an --until run whose points played different numbers of games".to_string()
                 }
+            )));
+        }
+        let this = crate::provenance::fingerprint();
+        if manifest.build != this && !args.allow_other_build {
+            return Err(bad(format!(
+                "the run was made by another build of warsim ({}; this is {this}) and compare replays its \
+                 games; --allow-other-build compares it anyway",
+                crate::provenance::shown(&manifest.build)
             )));
         }
         let baseline = Comparisons::plan(&points, &args.baseline)?;
