@@ -10,7 +10,7 @@ use clap::{CommandFactory, Parser};
 use crate::cli::{Cli, Command, MergeArgs};
 use crate::error::UsageError;
 use crate::games;
-use crate::outdir::Lock;
+use crate::outdir::{Lock, Staging, Welcome};
 use crate::plan::{ComparePlan, Comparisons, PlayPlan, RunPlan};
 use crate::report::{self, Manifest, PointResult, RunResult};
 use crate::scenario::ScenarioPoint;
@@ -33,7 +33,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // Bare `warsim`: the usage, then the one line that says what is missing.
-            eprint!("{}", Cli::command().render_help());
+            let _ = write!(std::io::stderr(), "{}", Cli::command().render_help());
             return Err(UsageError(
                 "no command given: run, play, compare, merge, list or completions".into(),
             )
@@ -57,10 +57,11 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
     }
 }
 
-/// Writes to stdout; a closed pipe (`warsim list | head`) is not an error.
+/// Writes to stdout, control characters of outside text escaped (`untrusted`); a closed pipe
+/// (`warsim list | head`) is not an error.
 fn print_out(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    match out.write_all(crate::untrusted::escape(text).as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.context("cannot write to stdout"),
     }
@@ -71,7 +72,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let started = Instant::now();
     crate::sim::hooks::Hooks::get()?;
     let pool = worker_pool(plan.threads)?;
-    let (mut state, _lock) = prepare_state(&plan, command_line)?;
+    let (mut state, lock) = prepare_state(&plan, command_line)?;
     signal::install();
     let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
     let progress = Progress::new(to_play, plan.quiet);
@@ -83,22 +84,28 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         out: &plan.out,
     };
     // A finished point is never lost: its files are written at once, marked partial until the end.
-    let mut write_partial =
-        |st: &RunState| report::write_all(&plan.out, &run_result(st, start_time.clone(), true)?);
+    let partial = |st: &RunState, dir: &std::path::Path| -> anyhow::Result<()> {
+        report::write_all(dir, &run_result(st, start_time.clone(), true)?).map(drop)
+    };
+    let mut write_partial = |st: &RunState| write_staged(&plan.out, &lock, |dir| partial(st, dir));
     let driven = drive.run(&mut state, &pool, &progress, &mut write_partial)?;
     progress.finish();
     if driven.interrupted {
-        report::write_all(&plan.out, &run_result(&state, start_time, true)?)?;
+        write_staged(&plan.out, &lock, |dir| partial(&state, dir))?;
         return Err(Interrupted(stopped_message(&state, &driven, &plan.out)).into());
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
-    report::write_all(&plan.out, &result)?;
+    let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
+    write_staged(&plan.out, &lock, |dir| {
+        result.manifest.written = report::write_all(dir, &result)?;
+        crate::sim::hooks::signal_at("run-final");
+        Ok(())
+    })?;
     let comparisons = match &plan.baseline {
         Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
         None => Vec::new(),
     };
-    report::write_visuals(&plan.out, &result, &comparisons)?;
+    write_staged(&plan.out, &lock, |dir| report::write_visuals(dir, &result, &comparisons).map(drop))?;
     let mut text = report::terminal::render(&result);
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_shortfall(&plan, &state));
@@ -157,8 +164,23 @@ fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
     )
 }
 
+/// Writes files into a staging folder inside `out`, then moves them in (`outdir::Staging`).
+fn write_staged(
+    out: &std::path::Path,
+    lock: &Lock,
+    write: impl FnOnce(&std::path::Path) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let staging = Staging::new(out, lock)?;
+    write(staging.path())?;
+    staging.commit()
+}
+
 fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start worker threads")
+    // The error is the cause itself (an `io::Error`, also given as its source): say it once.
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} worker threads: {e}"))
 }
 
 /// The state the run starts from (a fresh one, or the saved one when resuming the same run), with
@@ -180,6 +202,7 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(R
     );
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
     let lock = Lock::take(&plan.out)?;
+    crate::outdir::remove_stale_temporaries(&plan.out, &lock);
     let state = if plan.resume {
         let saved = RunState::load(&plan.out)?;
         let why = fresh.incompatibility(&saved).or_else(|| {
@@ -199,11 +222,10 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(R
                 plan.out.display()
             ));
         }
-        crate::io::remove_stale_temporaries(&plan.out);
         let build = crate::provenance::combined(&saved.build, &fresh.build);
         RunState { threads: fresh.threads, command_line: fresh.command_line, build, ..saved }
     } else {
-        crate::outdir::clear_earlier_run(&plan.out);
+        crate::outdir::clear_earlier_run(&plan.out, &lock);
         fresh
     };
     state.save(&plan.out)?;
@@ -265,6 +287,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
             Vec::new()
         },
         files,
+        written: Vec::new(),
         outputs: Vec::new(),
         checksum: String::new(),
     };
@@ -303,7 +326,9 @@ fn paired_pass(
 /// `warsim compare DIR --baseline B`: replays the run's games in pairs and writes comparisons.csv;
 /// over all of the run's games it also redraws the plots and report.html with the comparisons.
 fn compare(plan: ComparePlan) -> anyhow::Result<()> {
-    let _lock = Lock::take(&plan.dir)?;
+    crate::outdir::check_output(&plan.dir, Welcome::Continuing)?;
+    let lock = Lock::take(&plan.dir)?;
+    crate::outdir::remove_stale_temporaries(&plan.dir, &lock);
     signal::install();
     let pool = worker_pool(plan.threads)?;
     let seed = plan.manifest.seed;
@@ -329,7 +354,8 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {
-        crate::io::write_atomic(&plan.dir.join("comparisons.csv"), |w| report::compare::write_csv(&rows, w))?;
+        let result = RunResult { points: Vec::new(), manifest: plan.manifest.clone(), timings: Vec::new() };
+        write_staged(&plan.dir, &lock, |dir| report::write_comparisons_only(dir, &result, &rows).map(drop))?;
         text.push_str(&format!(
             "comparisons.csv written in {} (first {} of the run's {} games)\n",
             plan.dir.display(),
@@ -342,14 +368,17 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
 
 fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let state = crate::sim::merge::merge_states(&args.dirs, &args.out, args.allow_other_build)?;
-    crate::outdir::check_writable(&args.out)?;
+    let welcome = if args.force { Welcome::Anything } else { Welcome::OwnOnly };
+    crate::outdir::check_output(&args.out, welcome)?;
+    signal::install();
+    let existed = args.out.exists();
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    let _lock = Lock::take(&args.out)?;
-    crate::outdir::clear_earlier_run(&args.out);
-    let result = run_result(&state, Manifest::now(), false)?;
-    report::write_all(&args.out, &result)?;
-    report::write_visuals(&args.out, &result, &[])?;
-    state.save(&args.out)?;
+    let merged = write_merged(&state, &args.out);
+    if merged.is_err() && !existed {
+        // Nothing was moved in: the folder this merge made is empty again.
+        let _ = std::fs::remove_dir(&args.out);
+    }
+    let result = merged?;
     if args.quiet {
         return Ok(());
     }
@@ -361,6 +390,28 @@ fn merge(args: MergeArgs) -> anyhow::Result<()> {
         args.out.display()
     ));
     print_out(&text)
+}
+
+/// Writes the merged run's files into a staging folder in `out` and moves them in, unless a signal
+/// came first: then `out` is left as it was.
+fn write_merged(state: &RunState, out: &std::path::Path) -> anyhow::Result<RunResult> {
+    let lock = Lock::take(out)?;
+    crate::outdir::remove_stale_temporaries(out, &lock);
+    let staging = Staging::new(out, &lock)?;
+    let mut result = run_result(state, Manifest::now(), false)?;
+    result.manifest.written = report::write_all(staging.path(), &result)?;
+    result.manifest.written = report::write_visuals(staging.path(), &result, &[])?;
+    state.save(staging.path())?;
+    crate::sim::hooks::signal_at("merge-staged");
+    if signal::stop_requested() {
+        return Err(Interrupted(format!(
+            "merge stopped before it wrote anything: {} is as it was",
+            out.display()
+        ))
+        .into());
+    }
+    staging.commit()?;
+    Ok(result)
 }
 
 fn play(plan: PlayPlan) -> anyhow::Result<()> {

@@ -110,6 +110,9 @@ pub struct RunArgs {
     /// Continue the interrupted run saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
+    /// Write into an output folder that holds files warsim did not write (they are left alone).
+    #[arg(long)]
+    pub force: bool,
     /// With --resume: continue a run saved by another build of warsim (its files then name both).
     #[arg(long, requires = "resume")]
     pub allow_other_build: bool,
@@ -126,6 +129,9 @@ pub struct MergeArgs {
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Write into an output folder that holds files warsim did not write (they are left alone).
+    #[arg(long)]
+    pub force: bool,
     /// Merge shards played by different builds of warsim (the merged files name every build).
     #[arg(long)]
     pub allow_other_build: bool,

@@ -163,7 +163,12 @@ impl RunPlan {
                 crate::sim::checkpoint::FILE
             )));
         }
-        crate::outdir::check_writable(&out)?;
+        let welcome = match (args.resume, args.force) {
+            (true, _) => crate::outdir::Welcome::Continuing,
+            (false, true) => crate::outdir::Welcome::Anything,
+            (false, false) => crate::outdir::Welcome::OwnOnly,
+        };
+        crate::outdir::check_output(&out, welcome)?;
         Ok(RunPlan {
             name: req.name,
             points,
@@ -265,6 +270,11 @@ pub struct Comparisons {
 
 impl Comparisons {
     pub fn plan(points: &[ScenarioPoint], spec: &str) -> Result<Comparisons, UsageError> {
+        if spec.trim().is_empty() {
+            return Err(UsageError(
+                "--baseline is empty: give a point label or some of its KEY=VALUE words (e.g. variant=standard)".into(),
+            ));
+        }
         let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
         let assigned = assign_baselines(&labels, spec).map_err(UsageError)?;
         let mut plan = Comparisons {
@@ -323,12 +333,13 @@ impl ComparePlan {
     pub fn from_args(args: &CompareArgs) -> Result<Self, UsageError> {
         let path = args.dir.join("manifest.json");
         let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
-        let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let text = crate::io::read_text_no_follow(&path, crate::io::MANIFEST_LIMIT)
+            .map_err(|e| bad(format!("{}: {e}", path.display())))?;
         if let Some(why) = crate::report::manifest::check(&text) {
             return Err(bad(format!("its {}: {why}", crate::report::manifest::FILE)));
         }
-        let manifest: crate::report::Manifest =
-            serde_json::from_str(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let manifest =
+            crate::report::Manifest::parse(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
         let cli = Cli::try_parse_from(&manifest.command_line)
             .map_err(|_| bad("the manifest's command line is not a warsim command".into()))?;
         let Command::Run(run) = cli.command else {

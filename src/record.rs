@@ -467,9 +467,14 @@ impl LayoutBuilder {
     ) -> CardCounters {
         assert!(self.layout.cards.is_none(), "one per-card table");
         let first = self.layout.counters.len() as u32;
+        // Checked against a set, not name by name (`counter`): a set of 20,000 cards declares
+        // 100,000 counters here, and a search per name would take minutes.
+        let mut names: std::collections::HashSet<String> = self.layout.counters.iter().cloned().collect();
         for key in &keys {
             for col in columns {
-                self.counter(format!("card {key} {col}"));
+                let name = format!("card {key} {col}");
+                assert!(names.insert(name.clone()), "counter {name} declared twice");
+                self.layout.counters.push(name);
             }
         }
         self.layout.cards = Some(CardTable {

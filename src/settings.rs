@@ -146,7 +146,7 @@ impl FileSource<'_> {
             }
             _ => written.to_path_buf(),
         };
-        let text = std::fs::read_to_string(&full).map_err(|e| {
+        let text = crate::io::read_text(&full, crate::io::CARD_FILE_LIMIT).map_err(|e| {
             UsageError(format!("{game}: setting '{key}': cannot read {} ({what}): {e}", full.display()))
         })?;
         Ok(SettingFile::new(key, path, text))

@@ -38,12 +38,17 @@ fn a_folder_in_use_is_refused_and_a_stale_lock_does_not_block() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     std::fs::create_dir(&out).unwrap();
-    // A live process (pid 1 always runs) holds the folder.
-    std::fs::write(out.join(".warsim.lock"), "1\n").unwrap();
-    refused(&["run", "war", "--games", "100", "--out", s(&out)], "in use by another warsim (process 1)");
+    // A live process (this test) holds the folder's lock.
+    let held = std::fs::File::create(out.join(".warsim.lock")).unwrap();
+    held.lock().unwrap();
+    std::fs::write(out.join(".warsim.lock"), "host here process 1\n").unwrap();
+    refused(
+        &["run", "war", "--games", "100", "--out", s(&out)],
+        "in use by another warsim (host here process 1)",
+    );
     assert_eq!(files(&out), [".warsim.lock"], "the refused run wrote nothing");
-    // A killed run's lock (its process is gone) is taken over; the lock goes when the run ends.
-    std::fs::write(out.join(".warsim.lock"), format!("{}\n", u32::MAX - 7)).unwrap();
+    // A killed run's lock file (no process holds its lock) does not block; it goes when the run ends.
+    drop(held);
     run_ok(&["run", "war", "--games", "100", "-q", "--out", s(&out)]);
     assert!(!out.join(".warsim.lock").exists());
     // Two real runs at once: the second is refused while the first, paused after its first
@@ -84,7 +89,7 @@ fn a_new_run_removes_what_an_earlier_run_wrote_and_nothing_else() {
     assert!(!out.join("agents.csv").exists(), "the territories run's agents.csv is gone");
     assert!(!out.join("plots/agents.svg").exists());
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
-    run_ok(&["run", "war", "--games", "200", "-q", "--out", s(&out)]);
+    run_ok(&["run", "war", "--games", "200", "-q", "--force", "--out", s(&out)]);
     assert!(!out.join("comparisons.csv").exists(), "the earlier run's comparisons are gone");
     assert!(!out.join("timings.csv").exists());
     assert_eq!(std::fs::read_to_string(out.join("notes.txt")).unwrap(), "mine", "a user's file stays");
@@ -95,7 +100,7 @@ fn files_honour_the_umask() {
     use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let bin = assert_cmd::cargo::cargo_bin("warsim");
+    let bin = binary::bin();
     let status = StdCommand::new("sh")
         .arg("-c")
         .arg(format!("umask 022 && '{}' run war --games 50 -q --out '{}' >/dev/null", bin.display(), s(&out)))
@@ -185,11 +190,7 @@ fn bounds_and_impossible_requests_are_refused() {
 #[test]
 fn a_full_disk_or_a_closed_pipe_never_panics() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
-    let out = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(["completions", "bash"])
-        .stdout(full)
-        .output()
-        .unwrap();
+    let out = StdCommand::new(binary::bin()).args(["completions", "bash"]).stdout(full).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("No space left") && !err.contains("panicked"), "{err}");

@@ -17,9 +17,13 @@ use super::labels::{Sweep, baseline_words};
 use super::plots::Plot;
 use crate::stats::tracked::Key;
 
-/// Escapes text for HTML.
+/// Escapes text for HTML, control characters of outside text made visible (`untrusted`).
 pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    crate::untrusted::escape(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A setting's value, allowed to wrap after its commas (`greedy,greedy,drawer,…`).

@@ -40,6 +40,10 @@ pub struct Manifest {
     /// The texts of the files that settings named (card sets, fixed decks), as the run read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<crate::settings::SettingFile>,
+    /// Every file the command wrote into the folder but the manifest itself and `state.json`,
+    /// with its size and hash as written: the files a later command may remove (`outdir`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub written: Vec<WrittenFile>,
     /// The plots the run drew (`plots/NAME.svg`), so that the next run into the same folder removes
     /// exactly these; every other file warsim writes has a fixed name (`outdir::OWNED_FILES`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -50,12 +54,38 @@ pub struct Manifest {
     pub checksum: String,
 }
 
+/// A file as a command wrote it: its path in the folder (`plots/NAME.svg` for a plot), size in
+/// bytes and FNV-1a hash (`crate::io::Written`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WrittenFile {
+    pub file: String,
+    pub size: u64,
+    pub hash: String,
+}
+
+impl WrittenFile {
+    pub fn new(file: &str, w: crate::io::Written) -> WrittenFile {
+        WrittenFile { file: file.into(), size: w.size, hash: w.hex() }
+    }
+
+    /// The size and hash it vouches for (a hash that is not 16 hex digits vouches for nothing).
+    pub fn size_hash(&self) -> Option<crate::io::Written> {
+        let hash = if self.hash.len() == 16 { u64::from_str_radix(&self.hash, 16).ok() } else { None };
+        hash.map(|hash| crate::io::Written { size: self.size, hash })
+    }
+}
+
 /// The manifest's file name.
 pub const FILE: &str = "manifest.json";
 
 impl Manifest {
     pub fn git_commit() -> Option<String> {
         option_env!("WARSIM_GIT_COMMIT").filter(|s| !s.is_empty()).map(str::to_string)
+    }
+
+    /// Reads a manifest's JSON text.
+    pub fn parse(text: &str) -> Result<Manifest, serde_json::Error> {
+        serde_json::from_str(text)
     }
 
     pub fn now() -> String {
@@ -110,8 +140,18 @@ pub fn check(text: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The smallest manifest a run writes (without a checksum, as an older warsim wrote it).
+    pub(crate) const MINIMAL: &str = r#"{"warsim_version":"0","git_commit":null,"command_line":[],"scenario":"s",
+        "seed":1,"games":1,"shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],
+        "scenario_text":null}"#;
+
+    #[test]
+    fn a_minimal_manifest_parses() {
+        assert!(Manifest::parse(MINIMAL).unwrap().written.is_empty());
+    }
 
     fn written() -> String {
         let manifest = Manifest {
@@ -132,6 +172,7 @@ mod tests {
             partial: false,
             point_games: Vec::new(),
             files: Vec::new(),
+            written: Vec::new(),
             outputs: Vec::new(),
             checksum: String::new(),
         };

@@ -30,7 +30,7 @@ use crate::settings::Settings;
 use crate::stats::tracked::Key;
 use crate::stats::{Accumulator, Interval, Timings};
 
-pub use manifest::Manifest;
+pub use manifest::{Manifest, WrittenFile};
 
 /// The statistics of one scenario point with what names them.
 pub struct PointResult {
@@ -90,40 +90,87 @@ pub fn exports() -> Vec<Box<dyn Export>> {
     ]
 }
 
-/// Writes every export of `run` into `dir`, the manifest last, listing what was written.
-pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<()> {
+/// Writes every export of `run` into `dir`, the manifest last, listing what was written (with the
+/// files `run.manifest` already lists). Returns the manifest's list of written files.
+pub fn write_all(dir: &Path, run: &RunResult) -> anyhow::Result<Vec<WrittenFile>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = Vec::new();
     for export in exports().iter().filter(|e| e.applies(run) && e.file_name() != manifest::FILE) {
-        write_atomic(&dir.join(export.file_name()), |w| export.write(run, w))?;
+        let w = write_atomic(&dir.join(export.file_name()), |w| {
+            if export.file_name().ends_with(".csv") {
+                let mut escaping = crate::untrusted::Escaping::new(w);
+                export.write(run, &mut escaping)?;
+                Ok(escaping.flush()?)
+            } else {
+                export.write(run, w)
+            }
+        })?;
+        written.push(WrittenFile::new(export.file_name(), w));
     }
-    write_manifest(dir, run, &[])
+    write_manifest(dir, run, &[], written)
 }
 
 /// Writes `manifest.json`, listing the plots among `drawn` (the files whose names vary from run to
-/// run; every other file warsim writes has a fixed name, `outdir::OWNED_FILES`).
-fn write_manifest(dir: &Path, run: &RunResult, drawn: &[String]) -> anyhow::Result<()> {
+/// run) and every file in `written` with its size and hash, after those of `run.manifest` it does
+/// not replace. Returns the list.
+fn write_manifest(
+    dir: &Path,
+    run: &RunResult,
+    drawn: &[String],
+    written: Vec<WrittenFile>,
+) -> anyhow::Result<Vec<WrittenFile>> {
     let plots = drawn.iter().filter(|f| f.starts_with("plots/")).cloned().collect();
-    let manifest = Manifest { outputs: plots, ..run.manifest.clone() };
-    write_atomic(&dir.join(manifest::FILE), |w| manifest::write(&manifest, w))
+    let mut all: Vec<WrittenFile> =
+        run.manifest.written.iter().filter(|e| !written.iter().any(|w| w.file == e.file)).cloned().collect();
+    all.extend(written);
+    let manifest = Manifest { outputs: plots, written: all.clone(), ..run.manifest.clone() };
+    write_atomic(&dir.join(manifest::FILE), |w| manifest::write(&manifest, w))?;
+    Ok(all)
 }
 
 /// Writes what is drawn from a run (`plots/*.svg`, `report.html` and, when there are comparisons,
 /// `comparisons.csv`) after `write_all`, and the manifest again, listing them too.
-pub fn write_visuals(dir: &Path, run: &RunResult, comparisons: &[compare::Comparison]) -> anyhow::Result<()> {
+pub fn write_visuals(
+    dir: &Path,
+    run: &RunResult,
+    comparisons: &[compare::Comparison],
+) -> anyhow::Result<Vec<WrittenFile>> {
     let plots = plots::plots(run, comparisons)?;
     let plot_dir = dir.join("plots");
     std::fs::create_dir_all(&plot_dir).with_context(|| format!("cannot create {}", plot_dir.display()))?;
     let mut drawn = Vec::new();
+    let mut written = Vec::new();
+    let mut put = |name: String, w: crate::io::Written| {
+        written.push(WrittenFile::new(&name, w));
+        drawn.push(name);
+    };
     for p in &plots {
-        write_atomic(&plot_dir.join(&p.file), |w| Ok(w.write_all(p.svg.as_bytes())?))?;
-        drawn.push(format!("plots/{}", p.file));
+        let w = write_atomic(&plot_dir.join(&p.file), |w| Ok(w.write_all(p.svg.as_bytes())?))?;
+        put(format!("plots/{}", p.file), w);
     }
     if !comparisons.is_empty() {
-        write_atomic(&dir.join("comparisons.csv"), |w| compare::write_csv(comparisons, w))?;
-        drawn.push("comparisons.csv".into());
+        put("comparisons.csv".into(), write_comparisons(dir, comparisons)?);
     }
     let page = html::page(run, comparisons, &plots);
-    write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?;
-    drawn.push("report.html".into());
-    write_manifest(dir, run, &drawn)
+    put("report.html".into(), write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?);
+    write_manifest(dir, run, &drawn, written)
+}
+
+fn write_comparisons(dir: &Path, comparisons: &[compare::Comparison]) -> anyhow::Result<crate::io::Written> {
+    write_atomic(&dir.join("comparisons.csv"), |w| {
+        let mut escaping = crate::untrusted::Escaping::new(w);
+        compare::write_csv(comparisons, &mut escaping)?;
+        Ok(escaping.flush()?)
+    })
+}
+
+/// Writes `comparisons.csv` alone (a comparison over part of a run's games) and the manifest,
+/// listing it with the files `run.manifest` lists.
+pub fn write_comparisons_only(
+    dir: &Path,
+    run: &RunResult,
+    comparisons: &[compare::Comparison],
+) -> anyhow::Result<Vec<WrittenFile>> {
+    let w = write_comparisons(dir, comparisons)?;
+    write_manifest(dir, run, &run.manifest.outputs, vec![WrittenFile::new("comparisons.csv", w)])
 }

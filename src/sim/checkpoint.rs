@@ -160,7 +160,8 @@ impl RunState {
     pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
         let text = self.sealed_text()?;
         crate::io::write_atomic(&Self::path(dir), |w| Ok(w.write_all(text.as_bytes())?))
-            .with_context(|| format!("cannot save the run's state in {}", dir.display()))
+            .with_context(|| format!("cannot save the run's state in {}", dir.display()))?;
+        Ok(())
     }
 
     /// The state's JSON with its checksum filled in.
@@ -179,16 +180,22 @@ impl RunState {
     /// Reads `dir/state.json`; a missing, unreadable or foreign file is a usage error.
     pub fn load(dir: &Path) -> Result<RunState, UsageError> {
         let path = Self::path(dir);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let text = crate::io::read_text_no_follow(&path, crate::io::STATE_LIMIT).map_err(|e| {
             UsageError(format!("{} has no readable {FILE} (not a warsim run folder?): {e}", dir.display()))
         })?;
+        Self::from_text(&path, &text)
+    }
+
+    /// Reads a state from its JSON `text` (from `path`, named in messages), checking its format,
+    /// checksum, scenario hash and numbers.
+    pub fn from_text(path: &Path, text: &str) -> Result<RunState, UsageError> {
         // The version first, so a state of an older warsim is refused for what it is.
         #[derive(Deserialize)]
         struct Version {
             format: String,
             format_version: u32,
         }
-        if let Ok(v) = serde_json::from_str::<Version>(&text)
+        if let Ok(v) = serde_json::from_str::<Version>(text)
             && (v.format != FORMAT || v.format_version != FORMAT_VERSION)
         {
             return Err(UsageError(format!(
@@ -199,7 +206,7 @@ impl RunState {
                 v.format_version
             )));
         }
-        let state: RunState = serde_json::from_str(&text).map_err(|e| {
+        let state: RunState = serde_json::from_str(text).map_err(|e| {
             UsageError(format!(
                 "{} is not a warsim {FILE} of format version {FORMAT_VERSION}: {e}",
                 path.display()
@@ -281,7 +288,17 @@ impl RunState {
         if let Some(why) = self.point_difference(other) {
             return Some(why);
         }
-        if self.scenario_hash != other.scenario_hash || self.scenario_text != other.scenario_text {
+        if self.scenario != other.scenario {
+            return differ("scenario name", self.scenario.clone(), other.scenario.clone());
+        }
+        if self.scenario_text != other.scenario_text {
+            return Some(format!(
+                "different scenario '{}': {}",
+                self.scenario,
+                text_difference(self.scenario_text.as_deref(), other.scenario_text.as_deref())
+            ));
+        }
+        if self.scenario_hash != other.scenario_hash {
             return differ("scenario", self.scenario.clone(), other.scenario.clone());
         }
         if self.shard.n != other.shard.n {
@@ -332,6 +349,63 @@ impl RunState {
     }
 }
 
+/// Where two scenario texts differ, in words: the first key whose value differs (`description`,
+/// `run[2].set.players`), else the first line that differs (a comment, spacing).
+fn text_difference(a: Option<&str>, b: Option<&str>) -> String {
+    let (a, b) = match (a, b) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(_), None) => return "one run read a scenario file, the other a game name".into(),
+        _ => return "one run read a game name, the other a scenario file".into(),
+    };
+    if let (Ok(ta), Ok(tb)) = (a.parse::<toml::Table>(), b.parse::<toml::Table>())
+        && let Some((path, va, vb)) =
+            value_difference(String::new(), &toml::Value::Table(ta), &toml::Value::Table(tb))
+    {
+        let shown = |v: Option<&toml::Value>| v.map_or("absent".to_string(), |v| format!("{v}"));
+        let (va, vb) = (shown(va), shown(vb));
+        if va.chars().count() + vb.chars().count() <= 80 {
+            return format!("key '{path}' is {va} here and {vb} there");
+        }
+        return format!("key '{path}' differs");
+    }
+    let line = a
+        .lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.lines().count().min(b.lines().count()));
+    format!("the scenario files' texts differ from line {}", line + 1)
+}
+
+/// The first key path where two TOML values differ, with the values there.
+fn value_difference<'v>(
+    path: String,
+    a: &'v toml::Value,
+    b: &'v toml::Value,
+) -> Option<(String, Option<&'v toml::Value>, Option<&'v toml::Value>)> {
+    let join = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}.{k}") };
+    match (a, b) {
+        (toml::Value::Table(ta), toml::Value::Table(tb)) => {
+            for k in ta.keys().chain(tb.keys().filter(|k| !ta.contains_key(*k))) {
+                match (ta.get(k), tb.get(k)) {
+                    (Some(x), Some(y)) => {
+                        if let Some(d) = value_difference(join(k), x, y) {
+                            return Some(d);
+                        }
+                    }
+                    (x, y) => return Some((join(k), x, y)),
+                }
+            }
+            None
+        }
+        (toml::Value::Array(xa), toml::Value::Array(xb)) if xa.len() == xb.len() => xa
+            .iter()
+            .zip(xb)
+            .enumerate()
+            .find_map(|(i, (x, y))| value_difference(format!("{path}[{}]", i + 1), x, y)),
+        _ => (a != b).then_some((path, Some(a), Some(b))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +426,28 @@ mod tests {
         let why = state("A").incompatibility(&state("B")).unwrap();
         assert!(why.contains("the file set.toml of setting 'cards' changed"), "{why}");
         assert_ne!(state("A").scenario_hash, state("B").scenario_hash, "the file is part of the identity");
+    }
+
+    #[test]
+    fn a_different_scenario_text_names_the_key() {
+        let (a, b) = ("name = \"x\"\ndescription = \"one\"\n", "name = \"x\"\ndescription = \"two\"\n");
+        assert_eq!(text_difference(Some(a), Some(b)), "key 'description' is \"one\" here and \"two\" there");
+        let runs =
+            |p: u8| format!("[[run]]\ngame = \"war\"\n[[run]]\ngame = \"war\"\nset = {{ players = {p} }}\n");
+        assert_eq!(
+            text_difference(Some(&runs(2)), Some(&runs(3))),
+            "key 'run[2].set.players' is 2 here and 3 there"
+        );
+        assert_eq!(
+            text_difference(Some("# a\nx = 1"), Some("# b\nx = 1")),
+            "the scenario files' texts differ from line 1"
+        );
+        let mut s = state("A");
+        s.scenario_text = Some(a.into());
+        let mut t = state("A");
+        t.scenario_text = Some(b.into());
+        let why = s.incompatibility(&t).unwrap();
+        assert!(why.contains("different scenario 'x': key 'description'"), "{why}");
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! - `WARSIM_TEST_PAUSE=checkpoint`: after the first checkpoint that leaves games to play, print
 //!   `warsim: test pause at checkpoint` on stderr and wait for a signal (Ctrl-C, SIGTERM, SIGKILL).
 //! - `WARSIM_TEST_PAUSE=comparison`: the same, after the first chunk of the paired comparison pass.
+//! - `WARSIM_TEST_SIGNAL_AT=merge-staged|run-final`: the process sends itself SIGINT once a merge
+//!   has staged its files, or once a run has staged its final files, before they are moved in.
 //!
 //! A test reads the run's stderr until the pause line, so it signals a run that provably has
 //! checkpointed and has not finished. Results never depend on the hooks: block sizes never change
@@ -19,6 +21,19 @@ use crate::error::UsageError;
 
 pub const CHECKPOINT_EVERY: &str = "WARSIM_TEST_CHECKPOINT_EVERY";
 pub const PAUSE: &str = "WARSIM_TEST_PAUSE";
+pub const SIGNAL_AT: &str = "WARSIM_TEST_SIGNAL_AT";
+
+/// When `WARSIM_TEST_SIGNAL_AT` names `moment`, sends this process SIGINT and returns once the
+/// handler has raised the stop flag: the signal arrives at exactly this point of the command.
+pub fn signal_at(moment: &str) {
+    if std::env::var_os(SIGNAL_AT).is_some_and(|m| m == moment) {
+        // SAFETY: raise only sends a signal to this process, whose handler is installed.
+        unsafe { libc::raise(libc::SIGINT) };
+        while !crate::sim::signal::stop_requested() {
+            std::thread::yield_now();
+        }
+    }
+}
 
 /// Where a run may pause for a test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

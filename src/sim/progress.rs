@@ -27,7 +27,7 @@ impl Progress {
 
     pub fn message(&self, msg: String) {
         if let Some(b) = &self.bar {
-            b.set_message(msg);
+            b.set_message(crate::untrusted::one_line(&msg).into_owned());
         }
     }
 

@@ -25,13 +25,31 @@ pub fn install() {
         // If a handler cannot be installed (e.g. one exists already), signals keep their default
         // action: the run still works, only without the graceful stop.
         let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
+            if STOP.swap(true, Ordering::SeqCst) && HELD.load(Ordering::SeqCst) == 0 {
                 std::process::exit(130);
             }
             let _held = WAKE.0.lock().unwrap_or_else(|e| e.into_inner());
             WAKE.1.notify_all();
         });
     });
+}
+
+/// How many `Hold`s are alive: while any is, a second signal does not exit at once.
+static HELD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// While alive, a second Ctrl-C waits (only sets the flag): moving finished files into an output
+/// folder is short and must not be cut in the middle.
+pub struct Hold(());
+
+pub fn hold() -> Hold {
+    HELD.fetch_add(1, Ordering::SeqCst);
+    Hold(())
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        HELD.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Blocks until a signal asks the run to stop (for `hooks::pause_at`; without an installed handler

@@ -2,16 +2,20 @@
 //! folders byte for byte as the output contract requires. Each test file uses part of it.
 #![allow(dead_code)]
 
-use std::path::Path;
-
-use assert_cmd::cargo::cargo_bin_cmd;
+use std::path::{Path, PathBuf};
 
 /// The files of the output contract that must be byte-identical.
 pub const CSV_FILES: [&str; 5] =
     ["summary.csv", "outcomes.csv", "events.csv", "lengths.csv", "distributions.csv"];
 
+/// The binary under test: this crate's, or the one `WARSIM_BIN` names (to see a test fail on an
+/// older build, as each test of a fix must).
+pub fn bin() -> PathBuf {
+    std::env::var_os("WARSIM_BIN").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_warsim")), PathBuf::from)
+}
+
 pub fn warsim() -> assert_cmd::Command {
-    cargo_bin_cmd!("warsim")
+    assert_cmd::Command::new(bin())
 }
 
 pub fn run_ok(args: &[&str]) {
@@ -24,14 +28,15 @@ pub fn s(p: &Path) -> &str {
 }
 
 /// The manifest without what legitimately differs: times, the command line (its `--out` folder
-/// and `--shard`/`--resume` flags), the checksum (of all these), and `timings.csv` among the
+/// and `--shard`/`--resume` flags), the files' hashes (report.html and timings.csv show times), the
+/// checksum (of all these), and `timings.csv` among the
 /// outputs (decision costs are wall clock, outside the byte-identical contract; `merge` writes
 /// none).
 pub fn manifest_core(dir: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let m = v.as_object_mut().unwrap();
-    for k in ["start_time", "end_time", "command_line", "checksum"] {
+    for k in ["start_time", "end_time", "command_line", "written", "checksum"] {
         m.remove(k);
     }
     if let Some(outputs) = m.get_mut("outputs").and_then(|o| o.as_array_mut()) {
@@ -87,7 +92,7 @@ impl Paused {
     /// if given) and returns once it has paused.
     pub fn start(args: &[&str], moment: &str, every: Option<u64>) -> Paused {
         use std::io::BufRead;
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"));
+        let mut cmd = std::process::Command::new(bin());
         cmd.args(args)
             .env("WARSIM_TEST_PAUSE", moment)
             .stdout(std::process::Stdio::null())

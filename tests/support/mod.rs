@@ -27,6 +27,7 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         partial: false,
         point_games: Vec::new(),
         files: Vec::new(),
+        written: Vec::new(),
         outputs: Vec::new(),
         checksum: String::new(),
     }

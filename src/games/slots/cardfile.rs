@@ -24,6 +24,11 @@ pub const VERSION: i64 = 1;
 pub const NAME_LIMIT: usize = 30;
 /// Largest integer a comparison or `to` may name.
 pub const INT_LIMIT: i64 = 99;
+/// Most cards a set may have: a design is numbered by 16 bits, and the largest number stands for
+/// a textless card (`card::TEXTLESS`).
+pub const MAX_DESIGNS: usize = u16::MAX as usize;
+/// Most abilities a whole set may have: a design's abilities are found by 16-bit positions.
+pub const MAX_ABILITIES: usize = u16::MAX as usize;
 
 type Value<'i> = Spanned<DeValue<'i>>;
 
@@ -203,12 +208,18 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
     if list.is_empty() {
         return At::top("card").fault(&cards.span(), "a set needs at least one card");
     }
+    if list.len() > MAX_DESIGNS {
+        let msg = format!("{} cards; a set holds at most {MAX_DESIGNS}", list.len());
+        return At::top("card").fault(&cards.span(), msg);
+    }
+    // Each id's design, so that duplicates and pool cards are found without a search.
+    let mut ids = std::collections::HashMap::with_capacity(list.len());
     for (i, card) in list.iter().enumerate() {
-        read_card(&mut set, i, card)?;
+        read_card(&mut set, &mut ids, i, card)?;
     }
     if let Some(pools) = keys.get("pool") {
         for pool in array(pools, &At::top("pool"))? {
-            read_pool(&mut set, pool)?;
+            read_pool(&mut set, &ids, pool)?;
         }
     }
     set.index();
@@ -226,7 +237,12 @@ fn card_label(t: &DeTable, i: usize) -> String {
 
 const CARD_KEYS: &[&str] = &["id", "name", "rarity", "value", "text", "designer", "notes", "ability"];
 
-fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
+fn read_card(
+    set: &mut CardSet,
+    ids: &mut std::collections::HashMap<String, u16>,
+    i: usize,
+    v: &Value,
+) -> R<()> {
     let t = table(v, &At::top("card"))?;
     let at = At { card: Some(card_label(t, i)), key: String::new() };
     let keys = Keys::check(t, v.span(), &at, CARD_KEYS)?;
@@ -241,7 +257,7 @@ fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
     if vanilla(id).is_some() {
         return at.key("id").fault(&id_v.span(), "'vanilla-N' names a textless card; choose another id");
     }
-    if set.designs.iter().any(|d| d.id == id) {
+    if ids.insert(id.to_string(), set.designs.len() as u16).is_some() {
         return at.key("id").fault(&id_v.span(), "another card already has this id");
     }
     let name_v = keys.need("name", &at)?;
@@ -281,6 +297,12 @@ fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
         for (j, a) in array(list, &at.key("ability"))?.iter().enumerate() {
             let at = at.key(&format!("ability[{}]", j + 1));
             let ability = read_ability(a, &at)?;
+            if set.abilities.len() == MAX_ABILITIES {
+                return at.fault(
+                    &a.span(),
+                    format!("over {MAX_ABILITIES} abilities in the set; a set holds at most that many"),
+                );
+            }
             set.abilities.push(ability);
         }
     }
@@ -303,7 +325,7 @@ fn vanilla(id: &str) -> Option<u8> {
     (1..=MAX_VALUE).contains(&n).then_some(n)
 }
 
-fn read_pool(set: &mut CardSet, v: &Value) -> R<()> {
+fn read_pool(set: &mut CardSet, ids: &std::collections::HashMap<String, u16>, v: &Value) -> R<()> {
     let t = table(v, &At::top("pool"))?;
     let at = At { card: Some("pool".into()), key: String::new() };
     let keys = Keys::check(t, v.span(), &at, &["seat", "cards"])?;
@@ -322,9 +344,9 @@ fn read_pool(set: &mut CardSet, v: &Value) -> R<()> {
     let mut pool = Vec::with_capacity(list.len());
     for c in list {
         let id = string(c, &at.key("cards"))?;
-        let card = match (vanilla(id), set.designs.iter().position(|d| d.id == id)) {
+        let card = match (vanilla(id), ids.get(id)) {
             (Some(n), _) => PoolCard::Vanilla(n),
-            (None, Some(d)) => PoolCard::Design(d as u16),
+            (None, Some(&d)) => PoolCard::Design(d),
             (None, None) => return at.key("cards").fault(&c.span(), format!("no card has the id '{id}'")),
         };
         pool.push(card);

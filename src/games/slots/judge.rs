@@ -63,7 +63,7 @@ fn touch(obs: &Observation, b: &mut Board, effect: &Effect, place: u8) {
         Effect::Modify { amount, .. } | Effect::Counter { amount, .. } => Some(s + amount as i32),
         Effect::Set { to, .. } => Some(to as i32),
         Effect::ClearCounters { .. } => match seen {
-            Seen::Up { counters, .. } => Some(s - counters as i32),
+            Seen::Up { counters, .. } => Some(s - counters),
             _ => Some(s),
         },
         Effect::Destroy { .. } | Effect::Return { .. } => None,

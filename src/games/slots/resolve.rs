@@ -48,8 +48,8 @@ struct Plan {
     order: u16,
     slot: u8,
     side: u8,
-    first: u16,
-    end: u16,
+    first: u32,
+    end: u32,
     /// Cards an order-dependent operation touches (destroy, return, swap, set, reveal, hide, clear).
     hard: u64,
     /// Cards a modifier or counter touches.
@@ -339,7 +339,7 @@ impl Resolver {
     ) -> u64 {
         let mut declined = 0;
         let set = st.set.as_ref().expect("text needs a set");
-        let first = self.ops.len() as u16;
+        let first = self.ops.len() as u32;
         let mut plan = Plan {
             source: inst.source,
             order: inst.order,
@@ -371,7 +371,7 @@ impl Resolver {
                 }
             }
         }
-        plan.end = self.ops.len() as u16;
+        plan.end = self.ops.len() as u32;
         self.plans.push(plan);
         declined
     }
@@ -649,7 +649,9 @@ fn apply<C: Choices>(
         Op::Set { target, to, while_source } if st.on_table(target) => {
             st.timed.push(Timed { target, source, amount: to, set: true, while_source });
         }
-        Op::Counter { target, amount } if st.on_table(target) => st.counters[target as usize] += amount,
+        Op::Counter { target, amount } if st.on_table(target) => {
+            st.counters[target as usize] = st.counters[target as usize].saturating_add(i32::from(amount))
+        }
         Op::Clear { target } if st.on_table(target) => st.counters[target as usize] = 0,
         Op::Destroy { target } if st.on_table(target) => {
             let snap = st.snap(target);

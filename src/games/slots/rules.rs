@@ -75,7 +75,7 @@ pub enum Seen {
     /// value now (0 plus the modifiers and counters it has while face down).
     Mine { id: u8, printed: u8, value: i32 },
     /// A face-up card: its printed value, its value now and the sum of its counters.
-    Up { id: u8, printed: u8, value: i32, counters: i16 },
+    Up { id: u8, printed: u8, value: i32, counters: i32 },
 }
 
 /// Everything one seat may know: its hand, both hand and deck sizes, the piles, every face-up

@@ -121,7 +121,7 @@ pub struct State {
     /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
     pub pos: [u8; CARDS],
     /// Counters on each card (their sum: a +1 and a -1 counter cancel).
-    pub counters: [i16; CARDS],
+    pub counters: [i32; CARDS],
     /// Cards that have been face up this round (so a later reveal is a re-reveal).
     pub was_up: u64,
     /// Cards placed from hand this round, one bit per card id (the per-card `played`).

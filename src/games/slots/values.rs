@@ -18,7 +18,7 @@ pub struct Snap {
     pub up: bool,
     /// Its value then; kept only when some `watch` of the set reads values (else 0).
     pub value: i32,
-    pub counters: i16,
+    pub counters: i32,
 }
 
 /// Where an ability is read from: its source, the place it lies (or lay, for a destroyed card's
@@ -39,7 +39,7 @@ struct Place {
     slot: usize,
     side: usize,
     up: bool,
-    counters: i16,
+    counters: i32,
 }
 
 impl State {
@@ -62,7 +62,7 @@ impl State {
             return printed;
         }
         let mut base = if up { printed } else { 0 };
-        let mut add = self.counters[id as usize] as i32;
+        let mut add = self.counters[id as usize];
         for t in self.timed.iter().filter(|t| t.target == id && self.lasts(t)) {
             if t.set {
                 base = t.amount as i32;
