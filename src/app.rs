@@ -21,6 +21,7 @@ use crate::sim::driver::Drive;
 use crate::sim::paired::{chunk_for, play_paired};
 use crate::sim::progress::Progress;
 use crate::sim::signal::{self, Interrupted};
+use crate::sim::until::Until;
 use crate::usage;
 
 /// Runs warsim with these arguments (the first is the program name).
@@ -100,7 +101,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     report::write_visuals(&plan.out, &result, &comparisons)?;
     let mut text = report::terminal::render(&result);
     text.push_str(&report::terminal::render_comparisons(&comparisons));
-    text.push_str(&until_shortfall(&plan, &state));
+    text.push_str(&until_lines(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
     text.push_str(&format!(
         "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
@@ -135,10 +136,32 @@ fn stopped_message(state: &RunState, driven: &crate::sim::driver::Driven, out: &
     )
 }
 
-/// A line for each `--until` target a point did not reach within its games, if any.
-fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
+/// What `--until` stopped on: the confidence sequence of each point (up to a few), and a warning
+/// for the points the cap stopped first.
+fn until_lines(plan: &RunPlan, state: &RunState) -> String {
     use report::format::{count, grouped};
     let Some(until) = &plan.until else { return String::new() };
+    let mut text = String::new();
+    const SHOWN: usize = 5;
+    for p in state.points.iter().take(SHOWN) {
+        let i = until.interval(&p.layout, &p.acc);
+        let digits = if i.half_width() < 0.01 { 5 } else { 2 };
+        let label = if state.points.len() > 1 { format!("'{}' ", p.label) } else { String::new() };
+        text.push_str(&format!(
+            "--until {until}: {label}stopped after {} on {} {} [{}, {}] (95% confidence sequence: valid at every look)\n",
+            count(p.done, "game"),
+            until.metric,
+            report::format::fixed(i.estimate, digits),
+            report::format::fixed(i.low, digits),
+            report::format::fixed(i.high, digits),
+        ));
+    }
+    if state.points.len() > SHOWN {
+        text.push_str(&format!(
+            "--until: the other {} stopping intervals are in summary.csv (until_low, until_high)\n",
+            count((state.points.len() - SHOWN) as u64, "point")
+        ));
+    }
     let short: Vec<(f64, &str)> = state
         .points
         .iter()
@@ -146,14 +169,15 @@ fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
         .map(|p| (until.interval(&p.layout, &p.acc).half_width(), p.label.as_str()))
         .collect();
     let Some(&(widest, label)) = short.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else {
-        return String::new();
+        return text;
     };
-    format!(
+    text.push_str(&format!(
         "warning: --until {until} not reached for {} of {} within the cap of {} games (widest ±{widest:.3} for '{label}'): raise --games or loosen the target\n",
         short.len(),
         count(state.points.len() as u64, "point"),
         grouped(plan.games as i128)
-    )
+    ));
+    text
 }
 
 fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
@@ -247,6 +271,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         points: state.points.iter().map(|p| p.label.clone()).collect(),
         scenario_text: state.scenario_text.clone(),
         until: state.until.clone(),
+        until_intervals: until_intervals(state),
         partial,
         point_games: if partial || state.until.is_some() {
             state.points.iter().map(|p| p.done).collect()
@@ -257,6 +282,30 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         outputs: Vec::new(),
     };
     Ok(RunResult { points, manifest, timings: Vec::new() })
+}
+
+/// The interval each point's `--until` rule stopped on (empty without `--until`).
+fn until_intervals(state: &RunState) -> Vec<report::manifest::UntilInterval> {
+    let Some(until) = state.until.as_deref().and_then(|raw| Until::parse(raw).ok()) else {
+        return Vec::new();
+    };
+    state
+        .points
+        .iter()
+        .filter(|p| p.complete || p.done > 0)
+        .map(|p| {
+            let i = until.interval(&p.layout, &p.acc);
+            report::manifest::UntilInterval {
+                metric: until.metric.clone(),
+                method: crate::sim::until::METHOD.to_string(),
+                games: p.done,
+                estimate: i.estimate,
+                low: i.low,
+                high: i.high,
+                met: until.met(&p.layout, &p.acc),
+            }
+        })
+        .collect()
 }
 
 /// Plays every compared point once, game by game against its baseline, and returns the comparison

@@ -98,8 +98,9 @@ pub struct RunArgs {
     /// Combine the N output folders with `warsim merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Play in blocks (10000 games, then doubling) until the 95% interval half-width of METRIC is at
-    /// most HALFWIDTH for every point, or --games (then a cap, default 1000000000) is reached.
+    /// Play in blocks (10000 games, then doubling) until the half-width of METRIC's 95% confidence
+    /// sequence (valid at every look, so stopping early keeps its coverage) is at most HALFWIDTH for
+    /// every point, or --games (then a cap, default 1000000000) is reached.
     /// METRIC: length_mean, <outcome>_rate (win, draw, cycle, capped, scorched), <event>_share,
     /// <event>_mean.
     #[arg(long, value_name = "METRIC:HALFWIDTH")]

@@ -86,8 +86,23 @@ impl Export for Summary {
             header.push(h.into());
         }
         header.extend(kinds.iter().map(|k| format!("{}_rate", k.name())));
+        let until = &run.manifest.until_intervals;
+        if !until.is_empty() {
+            header.extend(
+                [
+                    "until_metric",
+                    "until_interval_method",
+                    "until_games",
+                    "until_estimate",
+                    "until_low",
+                    "until_high",
+                    "until_met",
+                ]
+                .map(String::from),
+            );
+        }
         w.write_record(&header)?;
-        for p in &run.points {
+        for (i, p) in run.points.iter().enumerate() {
             let h = &p.acc.length;
             let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
@@ -112,6 +127,10 @@ impl Export for Summary {
             ]);
             for &k in &kinds {
                 row.push(kind_count(p, k).map(|n| real(n as f64 / p.acc.games as f64)).unwrap_or_default());
+            }
+            if let Some(u) = until.get(i) {
+                row.extend([u.metric.clone(), u.method.clone(), u.games.to_string()]);
+                row.extend([real(u.estimate), real(u.low), real(u.high), u.met.to_string()]);
             }
             w.write_record(&row)?;
         }

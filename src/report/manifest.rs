@@ -25,6 +25,10 @@ pub struct Manifest {
     /// `--until METRIC:HALFWIDTH`, when the run had a precision target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<String>,
+    /// The interval each point's `--until` rule stopped on (or ended on, at the cap), in `points`
+    /// order: a confidence sequence, valid whatever look the run stopped at.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub until_intervals: Vec<UntilInterval>,
     /// The run stopped early (interrupted, or still running): resume it with `--resume`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
@@ -39,6 +43,21 @@ pub struct Manifest {
     /// exactly these; every other file warsim writes has a fixed name (`outdir::OWNED_FILES`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outputs: Vec<String>,
+}
+
+/// The stopping interval of one point of an `--until` run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UntilInterval {
+    pub metric: String,
+    /// How the interval is made (`sim::until::METHOD`).
+    pub method: String,
+    /// Games the point played when the rule stopped (or the cap).
+    pub games: u64,
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Whether the half-width reached the target (false: the cap stopped the point).
+    pub met: bool,
 }
 
 /// The manifest's file name.

@@ -15,6 +15,7 @@
 //! `<counter>_mean` and `<counter>_share` are accepted as short forms of the last two (`resolve`).
 
 use crate::record::{GameRecord, Layout, OutcomeKind};
+use crate::stats::sequence::{mean_cs_of_sums, rate_cs};
 use crate::stats::{Accumulator, Interval, mean_interval, wilson};
 
 /// A per-game integer quantity read from a `GameRecord`.
@@ -56,6 +57,27 @@ impl Quantity {
                 mean_interval(acc.counters[*c].total as i128, acc.counters[*c].sum_sq, acc.games)
             }
             Quantity::Fired(c) => wilson(acc.counters[*c].games_with, acc.games),
+        }
+    }
+
+    /// The anytime-valid confidence sequence of the quantity's mean over the games of `acc`
+    /// (`stats::sequence`): the score form for rates, the normal-mixture form for means.
+    pub fn sequence(&self, acc: &Accumulator, alpha: f64, rho2: f64) -> Interval {
+        match self {
+            Quantity::Length => {
+                mean_cs_of_sums(acc.length.sum(), acc.length.sum_sq(), acc.length.total(), alpha, rho2)
+            }
+            Quantity::Ended(rows) => {
+                rate_cs(rows.iter().map(|&r| acc.outcomes[r as usize]).sum(), acc.games, alpha, rho2)
+            }
+            Quantity::Counter(c) => mean_cs_of_sums(
+                acc.counters[*c].total as i128,
+                acc.counters[*c].sum_sq,
+                acc.games,
+                alpha,
+                rho2,
+            ),
+            Quantity::Fired(c) => rate_cs(acc.counters[*c].games_with, acc.games, alpha, rho2),
         }
     }
 }
