@@ -17,6 +17,7 @@ pub mod paired_means;
 pub mod plots;
 pub mod terminal;
 pub mod timings;
+pub mod tune;
 
 use std::io::Write;
 use std::path::Path;

@@ -149,6 +149,26 @@ pub fn resolve(name: &str, layout: &Layout) -> Option<Metric> {
     metrics(layout).into_iter().find(|m| m.name == want)
 }
 
+/// A share of decided games (games that ended in a win): `(numerator, denominator)` per game.
+/// Names: `<counter>_share_of_decided` (the counter fired, among decided games), and
+/// `first_player_win_share` for `first_player_wins_share_of_decided`.
+pub fn share_of_decided(name: &str, layout: &Layout) -> Option<(Quantity, Quantity)> {
+    let name = name.trim();
+    let name = if name == "first_player_win_share" { "first_player_wins_share_of_decided" } else { name };
+    let counter = name.strip_suffix("_share_of_decided")?;
+    let c = layout.counters.iter().position(|n| n == counter)?;
+    let wins = rows_of(layout, OutcomeKind::Win);
+    (!wins.is_empty()).then_some((Quantity::Fired(c), Quantity::Ended(wins)))
+}
+
+/// The names of the shares of decided games of `layout` (see `share_of_decided`).
+pub fn share_names(layout: &Layout) -> Vec<String> {
+    if rows_of(layout, OutcomeKind::Win).is_empty() {
+        return Vec::new();
+    }
+    layout.events().iter().map(|c| format!("{c}_share_of_decided")).collect()
+}
+
 /// The names of the metrics every one of `layouts` has, in the first layout's order.
 pub fn common_names(layouts: &[&Layout]) -> Vec<String> {
     let Some(first) = layouts.first() else { return Vec::new() };

@@ -20,8 +20,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::sequence::{ALPHA, radius, rho2_tightest_at};
 use super::Interval;
+use super::sequence::{ALPHA, radius, rho2_tightest_at};
 
 /// Consecutive games that make one observation: any rotation of 2, 3, 4 or 6 seats stays inside.
 pub const GROUP: u64 = 12;
@@ -174,7 +174,8 @@ pub fn paired_sd(a: &Sums, b: &Sums, c: &Cross) -> f64 {
 /// The confidence sequence (at `alpha`) of an estimate with per-observation sd over `n`
 /// observations; the boundary is tightest at `tuned_at` observations.
 pub fn sequence(estimate: f64, sd: f64, n: u64, alpha: f64, tuned_at: f64) -> Interval {
-    let half = if n >= 2 { sd * radius(n as f64, alpha, rho2_tightest_at(tuned_at, alpha)) } else { f64::NAN };
+    let half =
+        if n >= 2 { sd * radius(n as f64, alpha, rho2_tightest_at(tuned_at, alpha)) } else { f64::NAN };
     Interval { estimate, low: estimate - half, high: estimate + half }
 }
 
@@ -286,9 +287,10 @@ fn distance_bounds(i: &Interval, x: f64) -> (f64, f64) {
 /// The best live candidate: closest to an `Equal` target (ties to the first), else the first live.
 pub fn best(rules: &Rules, look: &Look, live: &[usize]) -> Option<usize> {
     match rules.target {
-        Target::Equal(x) => live.iter().copied().min_by(|&a, &b| {
-            (look.goal[a].ratio() - x).abs().total_cmp(&(look.goal[b].ratio() - x).abs())
-        }),
+        Target::Equal(x) => live
+            .iter()
+            .copied()
+            .min_by(|&a, &b| (look.goal[a].ratio() - x).abs().total_cmp(&(look.goal[b].ratio() - x).abs())),
         _ => live.first().copied(),
     }
 }
@@ -341,7 +343,8 @@ pub fn stop(rules: &Rules, look: &Look, live: &[usize], capped: bool) -> Option<
     }
     match rules.target {
         Target::Equal(x) => {
-            if live.len() == 1 {
+            // With a tolerance, the one left must still show it is within it (or leave).
+            if live.len() == 1 && rules.within.is_none() {
                 return Some(Stop::OneLeft);
             }
             if let Some(tol) = rules.within
@@ -396,7 +399,12 @@ mod tests {
     }
 
     /// Runs a race on the fake engine with looks at 100, 200, ... observations up to `cap`.
-    fn race(p: &[f64], target: Target, within: Option<f64>, cap: u64) -> (Stop, Vec<usize>, Vec<(usize, Drop)>) {
+    fn race(
+        p: &[f64],
+        target: Target,
+        within: Option<f64>,
+        cap: u64,
+    ) -> (Stop, Vec<usize>, Vec<(usize, Drop)>) {
         let rules = Rules { target, within, requires: vec![], candidates: p.len(), tuned_at: 400.0 };
         let mut live: Vec<usize> = (0..p.len()).collect();
         let mut dropped = Vec::new();
@@ -434,10 +442,20 @@ mod tests {
     }
 
     #[test]
+    fn the_last_one_left_must_still_show_it_is_within_the_tolerance() {
+        // 0.50 wins the race early, but the race goes on until its interval is inside 0.5 ± 0.01.
+        let (stop, live, dropped) = race(&[0.40, 0.50, 0.60], Target::Equal(0.5), Some(0.01), 1 << 20);
+        assert_eq!((stop, live), (Stop::AllWithin, vec![1]));
+        assert_eq!(dropped.len(), 2);
+    }
+
+    #[test]
     fn none_within_the_tolerance_is_said() {
         let (stop, live, dropped) = race(&[0.30, 0.35], Target::Equal(0.5), Some(0.01), 1 << 20);
         assert_eq!((stop, live.len()), (Stop::NoneLeft, 0));
-        assert!(dropped.iter().all(|(_, d)| *d == Drop::OutsideWithin || matches!(d, Drop::FartherPaired { .. })));
+        assert!(
+            dropped.iter().all(|(_, d)| *d == Drop::OutsideWithin || matches!(d, Drop::FartherPaired { .. }))
+        );
     }
 
     #[test]
@@ -456,8 +474,13 @@ mod tests {
 
     #[test]
     fn a_requirement_drops_the_candidates_that_break_it() {
-        let rules =
-            Rules { target: Target::Equal(0.5), within: None, requires: vec![Target::AtMost(0.3)], candidates: 2, tuned_at: 400.0 };
+        let rules = Rules {
+            target: Target::Equal(0.5),
+            within: None,
+            requires: vec![Target::AtMost(0.3)],
+            candidates: 2,
+            tuned_at: 400.0,
+        };
         let (goal, cross) = observe(&[0.5, 0.5], 400, 3);
         let (req, _) = observe(&[0.2, 0.6], 400, 4);
         let look = Look { goal: &goal, requires: &[req], cross: &cross };
@@ -483,7 +506,10 @@ mod tests {
     #[test]
     fn goals_parse() {
         assert_eq!(Target::split("length_mean=120"), Some(("length_mean".into(), Target::Equal(120.0))));
-        assert_eq!(Target::split("final_battle_share>=0.05"), Some(("final_battle_share".into(), Target::AtLeast(0.05))));
+        assert_eq!(
+            Target::split("final_battle_share>=0.05"),
+            Some(("final_battle_share".into(), Target::AtLeast(0.05)))
+        );
         assert_eq!(Target::split("length_mean<=80"), Some(("length_mean".into(), Target::AtMost(80.0))));
         assert_eq!(Target::split("length_mean"), None);
         assert_eq!(Target::split("=3"), None);
