@@ -9,7 +9,8 @@
 //! that very look could have, so the tuning costs little wherever the run stops.
 //!
 //! Reproducibility rules the design: the stopping test is made only after a deterministic number
-//! of games (10,000, then doubling: 20,000, 40,000, ...), and looks only at the exact statistics of
+//! of games (10,000, then doubling: 20,000, 40,000, ..., each moved up to the next multiple of the
+//! point's deal-group size so that a look never splits a group of games sharing a deal), and looks only at the exact statistics of
 //! games `0..n`, so the same command always stops after the same games and writes the same files,
 //! whatever the threads, the blocks, or interruptions and resumes in between.
 
@@ -68,7 +69,7 @@ impl Until {
     /// The metric's 95% confidence sequence over the games in `acc`: the stopping interval.
     pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
         let quantity = metric::resolve(&self.metric, layout).expect("metric checked before the run").quantity;
-        quantity.sequence(acc, ALPHA, rho2())
+        quantity.sequence(layout, acc, ALPHA, rho2(layout.group_size))
     }
 
     /// Whether the interval is narrow enough (NaN, as with too few games, is not).
@@ -76,24 +77,30 @@ impl Until {
         self.interval(layout, acc).half_width() <= self.half_width
     }
 
-    /// Whether a stopping test is made after `done` games.
-    pub fn is_test_point(done: u64) -> bool {
-        done >= FIRST_STEP && done.is_multiple_of(FIRST_STEP) && (done / FIRST_STEP).is_power_of_two()
+    /// Whether a stopping test is made after `done` games, in deal groups of `group` games.
+    pub fn is_test_point(done: u64, group: u64) -> bool {
+        done >= FIRST_STEP && Self::next_test_point(done - 1, group) == done
     }
 
-    /// The first test point after `done` games.
-    pub fn next_test_point(done: u64) -> u64 {
+    /// The first test point after `done` games: 10,000 times a power of two, moved up to a
+    /// multiple of `group`.
+    pub fn next_test_point(done: u64, group: u64) -> u64 {
+        let group = group.max(1);
         let mut n = FIRST_STEP;
-        while n <= done {
+        loop {
+            let look = n.div_ceil(group).saturating_mul(group);
+            if look > done {
+                return look;
+            }
             n = n.saturating_mul(2);
         }
-        n
     }
 }
 
-/// The mixture's tuning of the stopping sequence (tightest at `TUNED_AT` games).
-pub fn rho2() -> f64 {
-    rho2_tightest_at(TUNED_AT as f64, ALPHA)
+/// The mixture's tuning of the stopping sequence: tightest at `TUNED_AT` games, counted in deal
+/// groups of `group_size` games (the sequence's observations).
+pub fn rho2(group_size: u64) -> f64 {
+    rho2_tightest_at(TUNED_AT as f64 / group_size.max(1) as f64, ALPHA)
 }
 
 impl fmt::Display for Until {
@@ -108,10 +115,15 @@ mod tests {
 
     #[test]
     fn test_points_double_from_ten_thousand() {
-        assert_eq!(Until::next_test_point(0), 10_000);
-        assert_eq!(Until::next_test_point(10_000), 20_000);
-        assert_eq!(Until::next_test_point(25_000), 40_000);
-        assert!(Until::is_test_point(80_000) && !Until::is_test_point(30_000) && !Until::is_test_point(0));
+        assert_eq!(Until::next_test_point(0, 1), 10_000);
+        assert_eq!(Until::next_test_point(10_000, 1), 20_000);
+        assert_eq!(Until::next_test_point(25_000, 2), 40_000);
+        assert!(Until::is_test_point(80_000, 1) && !Until::is_test_point(30_000, 1));
+        assert!(!Until::is_test_point(0, 1) && !Until::is_test_point(9_999, 1));
+        // Three-game deal groups: the looks move up to whole groups.
+        assert_eq!(Until::next_test_point(0, 3), 10_002);
+        assert_eq!(Until::next_test_point(10_002, 3), 20_001);
+        assert!(Until::is_test_point(10_002, 3) && !Until::is_test_point(10_000, 3));
     }
 
     /// Uniform in (0, 1] from 53 random bits.
@@ -221,6 +233,8 @@ mod tests {
             estimate: mean,
             low: mean - crate::stats::interval::Z95 * sd / (n as f64).sqrt(),
             high: mean + crate::stats::interval::Z95 * sd / (n as f64).sqrt(),
+            method: crate::stats::Method::Normal,
+            units: n,
         };
         let (missed, at_first) = replicate(0.25, &fixed);
         assert!(at_first >= RUNS / 20, "only {at_first} runs stopped at the first look");

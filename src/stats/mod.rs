@@ -5,6 +5,7 @@
 
 pub mod accumulator;
 pub mod examples;
+pub mod group;
 pub mod histogram;
 pub mod interval;
 pub mod metric;
@@ -12,11 +13,13 @@ pub mod paired;
 pub mod race;
 pub mod sequence;
 pub mod timings;
+pub mod tracked;
 
 pub use accumulator::Accumulator;
 pub use examples::Examples;
+pub use group::{GroupSums, Merge, Moments};
 pub use histogram::Histogram;
-pub use interval::{Interval, mean_interval, wilson};
+pub use interval::{Interval, Method, mean_interval, wilson};
 pub use metric::{Metric, Quantity};
 pub use paired::PairedSums;
 pub use timings::Timings;

@@ -20,8 +20,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Interval;
 use super::sequence::{ALPHA, radius, rho2_tightest_at};
+use super::{Interval, Method};
 
 /// Consecutive games that make one observation: any rotation of 2, 3, 4 or 6 seats stays inside.
 pub const GROUP: u64 = 12;
@@ -176,7 +176,7 @@ pub fn paired_sd(a: &Sums, b: &Sums, c: &Cross) -> f64 {
 pub fn sequence(estimate: f64, sd: f64, n: u64, alpha: f64, tuned_at: f64) -> Interval {
     let half =
         if n >= 2 { sd * radius(n as f64, alpha, rho2_tightest_at(tuned_at, alpha)) } else { f64::NAN };
-    Interval { estimate, low: estimate - half, high: estimate + half }
+    Interval { estimate, low: estimate - half, high: estimate + half, method: Method::Sequence, units: n }
 }
 
 /// Why a candidate left the race.
@@ -269,7 +269,7 @@ impl Look<'_> {
         let sd = paired_sd(sa, sb, &self.cross[lo][hi]);
         let d = sb.ratio() - sa.ratio();
         let i = sequence(d, sd, sa.n, rules.alpha(), rules.tuned_at);
-        if sign > 0.0 { i } else { Interval { estimate: -i.estimate, low: -i.high, high: -i.low } }
+        if sign > 0.0 { i } else { Interval { estimate: -i.estimate, low: -i.high, high: -i.low, ..i } }
     }
 
     pub fn require_interval(&self, rules: &Rules, r: usize, k: usize) -> Interval {

@@ -28,7 +28,8 @@
 //!
 //! An observation is whatever is independent: a game, or a group of games sharing a deal.
 
-use super::interval::{Interval, mean_sd};
+use super::group::GroupSums;
+use super::interval::{Interval, Method, mean_sd};
 
 /// The error rate of warsim's sequences: 95% coverage over all looks together.
 pub const ALPHA: f64 = 0.05;
@@ -52,7 +53,16 @@ pub fn radius(n: f64, alpha: f64, rho2: f64) -> f64 {
 /// `sd`.
 pub fn mean_cs(mean: f64, sd: f64, n: u64, alpha: f64, rho2: f64) -> Interval {
     let half = if n >= 2 { sd * radius(n as f64, alpha, rho2) } else { f64::NAN };
-    Interval { estimate: mean, low: mean - half, high: mean + half }
+    Interval { estimate: mean, low: mean - half, high: mean + half, method: Method::Sequence, units: n }
+}
+
+/// The confidence sequence of a ratio over deal groups (`stats::group`): each group one
+/// observation, its linearised value `(T_g - r m_g) / mean m` having the standard deviation
+/// `sqrt(G var(r))` for the ratio estimator's variance `var(r)` (Cochran §6.4).
+pub fn group_cs(sums: &GroupSums, alpha: f64, rho2: f64) -> Interval {
+    let g = sums.groups;
+    let sd = (sums.ratio_variance() * g as f64).sqrt();
+    mean_cs(sums.ratio_estimate(), sd, g, alpha, rho2)
 }
 
 /// `mean_cs` from exact sums of values and of squares.
@@ -64,7 +74,7 @@ pub fn mean_cs_of_sums(sum: i128, sum_sq: u128, n: u64, alpha: f64, rho2: f64) -
 /// The confidence sequence of a rate: `k` events in `n` independent trials (score inversion).
 pub fn rate_cs(k: u64, n: u64, alpha: f64, rho2: f64) -> Interval {
     if n == 0 {
-        return Interval { estimate: f64::NAN, low: f64::NAN, high: f64::NAN };
+        return Interval::undefined(Method::Sequence);
     }
     let p = k as f64 / n as f64;
     let c = radius(n as f64, alpha, rho2).powi(2);
@@ -72,7 +82,7 @@ pub fn rate_cs(k: u64, n: u64, alpha: f64, rho2: f64) -> Interval {
     let half = (p * (1.0 - p) * c + c * c / 4.0).sqrt() / (1.0 + c);
     let low = if k == 0 { 0.0 } else { (centre - half).max(0.0) };
     let high = if k == n { 1.0 } else { (centre + half).min(1.0) };
-    Interval { estimate: p, low, high }
+    Interval { estimate: p, low, high, method: Method::Sequence, units: n }
 }
 
 #[cfg(test)]
@@ -119,6 +129,15 @@ mod tests {
         for other in [10_000.0, 640_000.0] {
             assert!(radius(other, ALPHA, rho2) * f64::sqrt(other) / Z95 > ratio + 0.05);
         }
+    }
+
+    #[test]
+    fn over_single_games_the_group_sequence_is_the_mean_sequence() {
+        // Values 1..=5 as five one-game groups: the ratio estimator's G var(r) is the sample
+        // variance, so the two sequences agree.
+        let g = GroupSums::of_games(5, 15, 55);
+        let (a, b) = (group_cs(&g, 0.05, 0.5), mean_cs_of_sums(15, 55, 5, 0.05, 0.5));
+        assert!(close(a.low, b.low, 1e-9) && close(a.high, b.high, 1e-9), "{a:?} {b:?}");
     }
 
     #[test]
