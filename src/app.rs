@@ -196,7 +196,8 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     let metric_words = format!("{}{of}", plan.metric);
     let live_list =
         |f: &dyn Fn(usize) -> String| state.live.iter().map(|&k| f(k)).collect::<Vec<_>>().join("; ");
-    let said = |k: usize| format!("{}: {} {}", name(k), plan.metric, with_interval(&rows[k].interval, share));
+    let said =
+        |k: usize| format!("{}: {} {}{of}", name(k), plan.metric, with_interval(&rows[k].interval, share));
     let excluded = || {
         let mut gone: Vec<usize> = state.dropped.iter().map(|d| d.candidate).collect();
         gone.sort_unstable();
@@ -204,16 +205,16 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", out.join(", ")) }
     };
     let answer = match state.stop {
-        Some(Stop::OneLeft) => format!("{}{of}{}", said(state.live[0]), excluded()),
+        Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
         Some(Stop::AllWithin) => format!(
-            "{}{of}: within ±{} of the goal {} at 95%{}",
+            "{}: within ±{} of the goal {} at 95%{}",
             live_list(&said),
             plan.rules.within.unwrap_or(0.0),
             plan.goal,
             excluded()
         ),
         Some(Stop::AllMeet) => {
-            format!("settings that meet {} at 95%: {}{of}{}", plan.goal, live_list(&said), excluded())
+            format!("settings that meet {} at 95%: {}{}", plan.goal, live_list(&said), excluded())
         }
         Some(Stop::NoneLeft) => match plan.rules.within {
             Some(tol) => format!(
@@ -223,7 +224,7 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             None => format!("no setting in the range meets {} at 95%", plan.goal),
         },
         Some(Stop::Cap) | None => format!(
-            "not settled after {} games per setting: still in the race {}{of}{}",
+            "not settled after {} games per setting: still in the race {}{}",
             report::format::grouped(state.games as i128),
             live_list(&said),
             excluded()
@@ -282,14 +283,16 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         return Err(Interrupted(stopped_message(&state, &driven, &plan.out)).into());
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
+    let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
+    result.manifest.question = plan.question.clone();
     report::write_all(&plan.out, &result)?;
     let comparisons = match &plan.baseline {
         Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
         None => Vec::new(),
     };
     report::write_visuals(&plan.out, &result, &comparisons)?;
-    let mut text = report::terminal::render(&result);
+    let mut text: String = report::answer::sentences(&result).iter().map(|l| format!("{l}\n")).collect();
+    text.push_str(&report::terminal::render(&result));
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_lines(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
@@ -462,6 +465,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         scenario_text: state.scenario_text.clone(),
         until: state.until.clone(),
         until_intervals: until_intervals(state),
+        question: None,
         partial,
         point_games: if partial || state.until.is_some() {
             state.points.iter().map(|p| p.done).collect()

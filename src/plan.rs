@@ -39,6 +39,8 @@ pub struct RunPlan {
     pub shard: Shard,
     pub until: Option<Until>,
     pub resume: bool,
+    /// The scenario's question, answered first in the summaries.
+    pub question: Option<String>,
 }
 
 /// A validated `play`.
@@ -153,6 +155,11 @@ impl RunPlan {
         if let Some(u) = &until {
             u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
         }
+        if let Some(q) = &req.question
+            && let Some(p) = points.iter().find(|p| !crate::report::answer::answerable(q, p.engine.layout()))
+        {
+            return Err(UsageError(format!("question '{q}' is not a metric or share of '{}'", p.label)));
+        }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
         if args.resume && !out.join(crate::sim::checkpoint::FILE).is_file() {
             return Err(UsageError(format!(
@@ -175,6 +182,7 @@ impl RunPlan {
             shard,
             until,
             resume: args.resume,
+            question: req.question,
         })
     }
 }

@@ -26,6 +26,8 @@ struct ScenarioFile {
     baseline: Option<String>,
     /// What `warsim tune SCENARIO` searches, when the scenario is written for a search.
     tune: Option<TuneSpec>,
+    /// The question the scenario was written for: a metric or share name, answered first.
+    question: Option<String>,
     #[serde(rename = "run")]
     runs: Vec<RunSpec>,
 }
@@ -77,6 +79,8 @@ pub struct ScenarioRequest {
     pub baseline: Option<String>,
     /// The scenario's `[tune]` table, if any.
     pub tune: Option<TuneSpec>,
+    /// The scenario's question, if any.
+    pub question: Option<String>,
     pub runs: Vec<RunRequest>,
     /// The scenario file's text, for the manifest.
     pub text: Option<String>,
@@ -159,7 +163,7 @@ pub fn parse(
         });
         let msg = e.message().replace('\n', " ");
         UsageError(format!(
-            "{shown}{}: {msg} (a scenario has name, description, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)",
+            "{shown}{}: {msg} (a scenario has name, description, question, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)",
             at.unwrap_or_default()
         ))
     })?;
@@ -224,6 +228,7 @@ pub fn parse(
         seed: file.seed,
         baseline: file.baseline,
         tune: file.tune,
+        question: file.question,
         runs,
         text: Some(text),
         base_dir: base_dir.map(Path::to_path_buf),
@@ -241,6 +246,7 @@ pub fn for_game(game: &str) -> ScenarioRequest {
         seed: None,
         baseline: None,
         tune: None,
+        question: None,
         runs: vec![RunRequest {
             game: game.to_string(),
             set: Vec::new(),

@@ -25,6 +25,9 @@ pub struct Manifest {
     /// `--until METRIC:HALFWIDTH`, when the run had a precision target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<String>,
+    /// The scenario's question (a metric or share name), answered first in the summaries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
     /// The interval each point's `--until` rule stopped on (or ended on, at the cap), in `points`
     /// order: a confidence sequence, valid whatever look the run stopped at.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -6,6 +6,7 @@
 //! `crate::io::write_atomic`, so a file is never half-written under its final name.
 
 pub mod agents;
+pub mod answer;
 pub mod compare;
 pub mod csv_files;
 pub mod format;
