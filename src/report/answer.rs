@@ -2,6 +2,7 @@
 //! point, with its 95% interval and what a share is a share of, before any table (terminal and
 //! `report.html`).
 
+use super::format::grouped;
 use super::{PointResult, RunResult};
 use crate::record::OutcomeKind;
 use crate::stats::Interval;
@@ -18,9 +19,13 @@ fn answer(p: &PointResult, question: &str) -> Option<(Interval, String, bool)> {
         let decided = super::csv_files::kind_count(p, share.of).unwrap_or(0);
         let other = p.acc.games - decided;
         let of = if share.of == OutcomeKind::Win {
-            format!("of decided games ({decided} decided, {other} capped or stalled)")
+            format!(
+                "of decided games ({} decided, {} capped or stalled)",
+                grouped(decided as i128),
+                grouped(other as i128)
+            )
         } else {
-            format!("of {} games ({decided})", share.of.name())
+            format!("of {} games ({})", share.of.name(), grouped(decided as i128))
         };
         return Some((p.interval(&Key::Share(i)), of, true));
     }

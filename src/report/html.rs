@@ -77,7 +77,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
         for a in &answers {
-            let _ = writeln!(h, "<p><b>{}</b></p>", esc(a));
+            let _ = writeln!(h, "<p>{}</p>", esc(a));
         }
         let _ = writeln!(h, "</section>");
     }

@@ -175,7 +175,7 @@ pub fn plot(res: &TuneResult) -> String {
 /// `report.html`: the answer first, then the plot and the table.
 pub fn page(res: &TuneResult, svg: &str) -> String {
     let mut h = String::from(
-        "<!doctype html><meta charset=utf-8><title>warsim tune</title><style>body{font:15px system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse}td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}th{text-align:left}.answer{font-size:1.25em;margin:1em 0}</style>\n",
+        "<!doctype html><meta charset=utf-8><title>warsim tune</title><style>body{font:15px system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse}td,th{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}th{text-align:left}.answer{font-size:1.25em;margin:1em 0}</style>\n",
     );
     h.push_str(&format!(
         "<h1>tune: {}</h1>\n<p class=answer><b>{}</b></p>\n",
