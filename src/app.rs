@@ -11,7 +11,7 @@ use crate::cli::{Cli, Command, MergeArgs};
 use crate::error::UsageError;
 use crate::games;
 use crate::outdir::{Lock, Staging, Welcome};
-use crate::plan::{ComparePlan, Comparisons, PlayPlan, RunPlan};
+use crate::plan::{ComparePlan, Comparisons, PlayPlan, RunPlan, TunePlan};
 use crate::report::{self, Manifest, PointResult, RunResult};
 use crate::scenario::ScenarioPoint;
 use crate::seed::GameSeed;
@@ -21,6 +21,7 @@ use crate::sim::driver::Drive;
 use crate::sim::paired::{chunk_for, play_paired};
 use crate::sim::progress::Progress;
 use crate::sim::signal::{self, Interrupted};
+use crate::sim::until::Until;
 use crate::usage;
 
 /// Runs warsim with these arguments (the first is the program name).
@@ -45,6 +46,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
     match cli.command {
         Command::Run(args) => run(RunPlan::from_args(&args)?, command_line),
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
+        Command::Tune(args) => tune(TunePlan::from_args(&args, tune_command(&command_line))?),
         Command::List { game } => list(game.as_deref()),
         Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
         Command::Merge(args) => merge(args),
@@ -54,6 +56,199 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
             clap_complete::generate(shell, &mut cmd, "warsim", &mut script);
             print_out(&String::from_utf8_lossy(&script))
         }
+    }
+}
+
+/// The words of a tune's command line that fix its result (not `--resume`, `--quiet`,
+/// `--threads N`): a resume must repeat them.
+fn tune_command(args: &[String]) -> String {
+    let mut kept = Vec::new();
+    let mut skip = false;
+    for a in args.iter().skip(1) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        match a.as_str() {
+            "--resume" | "-q" | "--quiet" => {}
+            "--threads" => skip = true,
+            _ if a.starts_with("--threads=") => {}
+            _ => kept.push(a.clone()),
+        }
+    }
+    kept.join(" ")
+}
+
+/// `warsim tune`: races the candidates (`sim::tune`) and writes what they showed (`report::tune`).
+fn tune(plan: TunePlan) -> anyhow::Result<()> {
+    use crate::sim::tune::{self as race_play, TuneState};
+    let pool = worker_pool(plan.threads)?;
+    // A tune writes no manifest, so it vouches for no file: it replaces only its own names and
+    // leaves whatever else the folder holds alone; links, devices and folders under those names
+    // are refused before the first game.
+    crate::outdir::check_output(&plan.out, Welcome::Anything)?;
+    std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
+    let _lock = Lock::take(&plan.out)?;
+    let mut state = if plan.resume {
+        let saved = TuneState::load(&plan.out)?;
+        if saved.command != plan.command {
+            return Err(usage!(
+                "cannot resume the tune saved in {}: it is not this command's tune (saved: warsim {})",
+                plan.out.display(),
+                saved.command
+            ));
+        }
+        saved
+    } else {
+        TuneState::new(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
+    };
+    signal::install();
+    let engines: Vec<&dyn games::Point> = plan.candidates.iter().map(|c| &*c.engine).collect();
+    let progress = Progress::new(plan.cap * engines.len() as u64, plan.quiet);
+    progress.message("tune".into());
+    let tick = |n: u64| progress.add(n);
+    let started = Instant::now();
+    let finished = pool.install(|| {
+        race_play::drive(
+            &mut state,
+            &plan.rules,
+            &engines,
+            &plan.measures,
+            plan.seed,
+            plan.cap,
+            &plan.out,
+            signal::stop_flag(),
+            &tick,
+        )
+    })?;
+    progress.finish();
+    let result = tune_result(&plan, &state);
+    report::tune::write_all(&plan.out, &result)?;
+    if !finished {
+        return Err(Interrupted(format!(
+            "tune stopped after {} games per candidate; continue with the same command and --resume",
+            report::format::grouped(state.games as i128)
+        ))
+        .into());
+    }
+    print_out(&format!(
+        "{}\n{} in {:.2} s; files in {}\n",
+        result.answer,
+        report::format::count(result.games_played, "game"),
+        started.elapsed().as_secs_f64(),
+        plan.out.display()
+    ))
+}
+
+/// The files' view of a race: every candidate's interval, difference to the best and fate, and the
+/// answer sentence.
+fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::tune::TuneResult {
+    use crate::stats::race::{self, Drop, Stop};
+    use report::tune::{CandidateRow, with_interval};
+    let look = state.look();
+    let rules = &plan.rules;
+    let best = race::best(rules, &look, &state.live);
+    let name = |k: usize| {
+        plan.keys
+            .iter()
+            .zip(&plan.values[k])
+            .map(|(key, v)| format!("{key}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut rows = Vec::new();
+    let mut games_played = 0;
+    for k in 0..plan.candidates.len() {
+        let dropped = state.dropped.iter().find(|d| d.candidate == k);
+        let games = dropped.map_or(state.games, |d| d.games);
+        games_played += games;
+        let why = match dropped.map(|d| &d.why) {
+            None => String::new(),
+            Some(Drop::FartherPaired { best }) => {
+                format!("farther from the goal than {} (paired)", name(*best))
+            }
+            Some(Drop::Farther { best }) => format!("farther from the goal than {}", name(*best)),
+            Some(Drop::OutsideWithin) => "outside goal ± within".into(),
+            Some(Drop::MissesGoal) => "misses the goal".into(),
+            Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
+        };
+        let to_best =
+            best.filter(|&b| b != k && state.goal[k].n == state.goal[b].n).map(|b| look.paired(rules, b, k));
+        rows.push(CandidateRow {
+            values: plan.values[k].clone(),
+            games,
+            interval: look.interval(rules, k),
+            to_best,
+            status: if dropped.is_some() {
+                "dropped"
+            } else if Some(k) == best {
+                "best"
+            } else {
+                "live"
+            },
+            dropped_at: dropped.map(|d| d.games),
+            why,
+        });
+    }
+    let share = plan.share;
+    let of = if plan.of_decided {
+        " of decided games"
+    } else if share {
+        " of all games"
+    } else {
+        ""
+    };
+    let metric_words = format!("{}{of}", plan.metric);
+    let live_list =
+        |f: &dyn Fn(usize) -> String| state.live.iter().map(|&k| f(k)).collect::<Vec<_>>().join("; ");
+    let said =
+        |k: usize| format!("{}: {} {}{of}", name(k), plan.metric, with_interval(&rows[k].interval, share));
+    let excluded = || {
+        let mut gone: Vec<usize> = state.dropped.iter().map(|d| d.candidate).collect();
+        gone.sort_unstable();
+        let out: Vec<String> = gone.iter().map(|&k| plan.values[k].join("/")).collect();
+        if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", out.join(", ")) }
+    };
+    let answer = match state.stop {
+        Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
+        Some(Stop::AllWithin) => format!(
+            "{}: within ±{} of the goal {} at 95%{}",
+            live_list(&said),
+            plan.rules.within.unwrap_or(0.0),
+            plan.goal,
+            excluded()
+        ),
+        Some(Stop::AllMeet) => {
+            format!("settings that meet {} at 95%: {}{}", plan.goal, live_list(&said), excluded())
+        }
+        Some(Stop::NoneLeft) => match plan.rules.within {
+            Some(tol) => format!(
+                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%",
+                metric_words, plan.goal
+            ),
+            None => format!("no setting in the range meets {} at 95%", plan.goal),
+        },
+        Some(Stop::Cap) | None => format!(
+            "not settled after {} games per setting: still in the race {}{}",
+            report::format::grouped(state.games as i128),
+            live_list(&said),
+            excluded()
+        ),
+    };
+    report::tune::TuneResult {
+        keys: plan.keys.clone(),
+        metric: plan.metric.clone(),
+        metric_words,
+        share,
+        goal: plan.goal.clone(),
+        goal_value: match rules.target {
+            race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => Some(x),
+        },
+        within: rules.within,
+        stop: state.stop.map_or("interrupted", |s| s.name()),
+        answer,
+        method: format!("confidence_sequence_normal_mixture_bonferroni_{}", rules.sequences()),
+        candidates: rows,
+        games_played,
     }
 }
 
@@ -96,6 +291,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
+    result.manifest.question = plan.question.clone();
     write_staged(&plan.out, &lock, |dir| {
         result.manifest.written = report::write_all(dir, &result)?;
         crate::sim::hooks::signal_at("run-final");
@@ -106,9 +302,10 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         None => Vec::new(),
     };
     write_staged(&plan.out, &lock, |dir| report::write_visuals(dir, &result, &comparisons).map(drop))?;
-    let mut text = report::terminal::render(&result);
+    let mut text: String = report::answer::sentences(&result).iter().map(|l| format!("{l}\n")).collect();
+    text.push_str(&report::terminal::render(&result));
     text.push_str(&report::terminal::render_comparisons(&comparisons));
-    text.push_str(&until_shortfall(&plan, &state));
+    text.push_str(&until_lines(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
     text.push_str(&format!(
         "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
@@ -143,10 +340,32 @@ fn stopped_message(state: &RunState, driven: &crate::sim::driver::Driven, out: &
     )
 }
 
-/// A line for each `--until` target a point did not reach within its games, if any.
-fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
+/// What `--until` stopped on: the confidence sequence of each point (up to a few), and a warning
+/// for the points the cap stopped first.
+fn until_lines(plan: &RunPlan, state: &RunState) -> String {
     use report::format::{count, grouped};
     let Some(until) = &plan.until else { return String::new() };
+    let mut text = String::new();
+    const SHOWN: usize = 5;
+    for p in state.points.iter().take(SHOWN) {
+        let i = until.interval(&p.layout, &p.acc);
+        let digits = if i.half_width() < 0.01 { 5 } else { 2 };
+        let label = if state.points.len() > 1 { format!("'{}' ", p.label) } else { String::new() };
+        text.push_str(&format!(
+            "--until {until}: {label}stopped after {} on {} {} [{}, {}] (95% confidence sequence: valid at every look)\n",
+            count(p.done, "game"),
+            until.metric,
+            report::format::fixed(i.estimate, digits),
+            report::format::fixed(i.low, digits),
+            report::format::fixed(i.high, digits),
+        ));
+    }
+    if state.points.len() > SHOWN {
+        text.push_str(&format!(
+            "--until: the other {} stopping intervals are in summary.csv (until_low, until_high)\n",
+            count((state.points.len() - SHOWN) as u64, "point")
+        ));
+    }
     let short: Vec<(f64, &str)> = state
         .points
         .iter()
@@ -154,14 +373,15 @@ fn until_shortfall(plan: &RunPlan, state: &RunState) -> String {
         .map(|p| (until.interval(&p.layout, &p.acc).half_width(), p.label.as_str()))
         .collect();
     let Some(&(widest, label)) = short.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else {
-        return String::new();
+        return text;
     };
-    format!(
+    text.push_str(&format!(
         "warning: --until {until} not reached for {} of {} within the cap of {} games (widest ±{widest:.3} for '{label}'): raise --games or loosen the target\n",
         short.len(),
         count(state.points.len() as u64, "point"),
         grouped(plan.games as i128)
-    )
+    ));
+    text
 }
 
 /// Writes files into a staging folder inside `out`, then moves them in (`outdir::Staging`).
@@ -280,6 +500,8 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         points: state.points.iter().map(|p| p.label.clone()).collect(),
         scenario_text: state.scenario_text.clone(),
         until: state.until.clone(),
+        until_intervals: until_intervals(state),
+        question: None,
         partial,
         point_games: if partial || state.until.is_some() {
             state.points.iter().map(|p| p.done).collect()
@@ -292,6 +514,30 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         checksum: String::new(),
     };
     Ok(RunResult { points, manifest, timings: Vec::new() })
+}
+
+/// The interval each point's `--until` rule stopped on (empty without `--until`).
+fn until_intervals(state: &RunState) -> Vec<report::manifest::UntilInterval> {
+    let Some(until) = state.until.as_deref().and_then(|raw| Until::parse(raw).ok()) else {
+        return Vec::new();
+    };
+    state
+        .points
+        .iter()
+        .filter(|p| p.complete || p.done > 0)
+        .map(|p| {
+            let i = until.interval(&p.layout, &p.acc);
+            report::manifest::UntilInterval {
+                metric: until.metric.clone(),
+                method: crate::sim::until::METHOD.to_string(),
+                games: p.done,
+                estimate: i.estimate,
+                low: i.low,
+                high: i.high,
+                met: until.met(&p.layout, &p.acc),
+            }
+        })
+        .collect()
 }
 
 /// Plays every compared point once, game by game against its baseline, and returns the comparison

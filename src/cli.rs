@@ -20,6 +20,9 @@ pub struct Cli {
 pub enum Command {
     /// Play many games of a scenario file or a game and write the statistics.
     Run(RunArgs),
+    /// Search for the setting that brings a metric to a goal: candidates raced on the same deals,
+    /// dropped at 95% when worse than the best, until one is left or all are within --within.
+    Tune(TuneArgs),
     /// Tell one game as a narrative: the same game as game --game-index of `run`.
     Play(PlayArgs),
     /// List the games, or one game's settings, defaults, allowed values and variants.
@@ -78,6 +81,42 @@ pub struct PointArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub point: PointArgs,
+    /// A setting to vary: KEY=LO..HI (whole numbers) or KEY=V1,V2,... (repeatable: every
+    /// combination is a candidate) [default: the scenario's [tune] vary].
+    #[arg(long, value_name = "KEY=LO..HI|KEY=V1,V2")]
+    pub vary: Vec<String>,
+    /// The goal: METRIC=TARGET (closest wins), METRIC>=X or METRIC<=X (every candidate that meets
+    /// it). METRIC: any --until metric, or <event>_share_of_decided (first_player_win_share)
+    /// [default: the scenario's [tune] goal].
+    #[arg(long, value_name = "METRIC=TARGET")]
+    pub goal: Option<String>,
+    /// A constraint every answer must meet: METRIC<=X or METRIC>=X (repeatable).
+    #[arg(long, value_name = "METRIC<=X")]
+    pub require: Vec<String>,
+    /// Stop when every candidate left is within TOL of the goal at 95% (METRIC=TARGET only).
+    #[arg(long, value_name = "TOL")]
+    pub within: Option<f64>,
+    /// Games per candidate at most (a cap: then the answer is not settled) [default: 1000000].
+    #[arg(long, value_parser = parse_count)]
+    pub games: Option<u64>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder [default: results/tune-<scenario name>].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Continue the interrupted tune saved in the output folder (same command otherwise).
+    #[arg(long)]
+    pub resume: bool,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct RunArgs {
     #[command(flatten)]
     pub point: PointArgs,
@@ -101,8 +140,9 @@ pub struct RunArgs {
     /// Combine the N output folders with `warsim merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Play in blocks (10000 games, then doubling) until the 95% interval half-width of METRIC is at
-    /// most HALFWIDTH for every point, or --games (then a cap, default 1000000000) is reached.
+    /// Play in blocks (10000 games, then doubling) until the half-width of METRIC's 95% confidence
+    /// sequence (valid at every look, so stopping early keeps its coverage) is at most HALFWIDTH for
+    /// every point, or --games (then a cap, default 1000000000) is reached.
     /// METRIC: length_mean, <outcome>_rate (win, draw, cycle, capped, scorched), <event>_share,
     /// <event>_mean.
     #[arg(long, value_name = "METRIC:HALFWIDTH")]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command, CompareArgs, PlayArgs, PointArgs, RunArgs};
+use crate::cli::{Cli, Command, CompareArgs, PlayArgs, PointArgs, RunArgs, TuneArgs};
 use crate::error::UsageError;
 use crate::report::compare::ComparedPair;
 use crate::scenario::{self, ScenarioPoint, ScenarioRequest};
@@ -39,6 +39,8 @@ pub struct RunPlan {
     pub shard: Shard,
     pub until: Option<Until>,
     pub resume: bool,
+    /// The scenario's question, answered first in the summaries.
+    pub question: Option<String>,
     /// `--resume` may continue a run saved by another build.
     pub allow_other_build: bool,
 }
@@ -155,6 +157,11 @@ impl RunPlan {
         if let Some(u) = &until {
             u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
         }
+        if let Some(q) = &req.question
+            && let Some(p) = points.iter().find(|p| !crate::report::answer::answerable(q, p.engine.layout()))
+        {
+            return Err(UsageError(format!("question '{q}' is not a metric or share of '{}'", p.label)));
+        }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
         if args.resume && !out.join(crate::sim::checkpoint::FILE).is_file() {
             return Err(UsageError(format!(
@@ -182,6 +189,7 @@ impl RunPlan {
             shard,
             until,
             resume: args.resume,
+            question: req.question,
             allow_other_build: args.allow_other_build,
         })
     }
@@ -399,6 +407,211 @@ impl ComparePlan {
             games,
             threads,
             quiet: args.quiet,
+        })
+    }
+}
+
+/// Games per candidate of a tune when neither `--games` nor the scenario gives a cap.
+pub const TUNE_CAP: u64 = 1_000_000;
+/// Most candidates a tune may race.
+pub const MAX_CANDIDATES: usize = 200;
+
+/// A validated `tune`: the candidates (one scenario point each), what each measures, the race's
+/// rules, and where it writes.
+pub struct TunePlan {
+    pub name: String,
+    pub candidates: Vec<ScenarioPoint>,
+    /// The varied keys, and each candidate's values of them.
+    pub keys: Vec<String>,
+    pub values: Vec<Vec<String>>,
+    pub measures: Vec<crate::sim::tune::Measures>,
+    pub rules: crate::stats::race::Rules,
+    pub metric: String,
+    /// The metric is a share of decided games.
+    pub of_decided: bool,
+    pub share: bool,
+    pub goal: String,
+    pub cap: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub out: PathBuf,
+    pub quiet: bool,
+    pub resume: bool,
+    /// The command as it fixes the result (for a resume's check).
+    pub command: String,
+}
+
+/// `KEY=LO..HI` as the list of whole numbers, or `KEY=V1,V2,...` as given.
+fn vary_values(raw: &str) -> Result<(String, Vec<String>), UsageError> {
+    let (k, v) = split_pair(raw, "--vary")?;
+    let values: Vec<String> = if let Some((a, b)) = v.split_once("..") {
+        let (a, b) = match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
+            (Ok(a), Ok(b)) if a <= b && b - a < MAX_CANDIDATES as i64 => (a, b),
+            _ => {
+                return Err(UsageError(format!(
+                    "--vary '{raw}': LO..HI must be whole numbers with LO <= HI and at most {MAX_CANDIDATES} values"
+                )));
+            }
+        };
+        (a..=b).map(|x| x.to_string()).collect()
+    } else {
+        v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    };
+    if values.is_empty() {
+        return Err(UsageError(format!("--vary '{raw}' has no values (KEY=LO..HI or KEY=V1,V2,...)")));
+    }
+    Ok((k, values))
+}
+
+/// A goal or requirement's metric, resolved for a candidate: a `--until` metric, or a share of
+/// decided games.
+fn tune_metric(
+    name: &str,
+    layout: &crate::record::Layout,
+) -> Option<(crate::sim::tune::RatioQuantity, bool, bool)> {
+    use crate::sim::tune::RatioQuantity;
+    if let Some(m) = metric::resolve(name, layout) {
+        let rate = m.quantity.is_rate();
+        return Some((RatioQuantity { num: m.quantity, den: None }, rate, false));
+    }
+    let (num, den) = metric::share_of_decided(name, layout)?;
+    Some((RatioQuantity { num, den: Some(den) }, true, true))
+}
+
+impl TunePlan {
+    pub fn from_args(args: &TuneArgs, command: String) -> Result<Self, UsageError> {
+        use crate::stats::race::{Rules, Target};
+        let req = request(&args.point)?;
+        let spec = req.tune.clone().unwrap_or_default();
+        let vary_raw = if args.vary.is_empty() { spec.vary.clone() } else { args.vary.clone() };
+        if vary_raw.is_empty() {
+            return Err(UsageError(
+                "tune needs --vary KEY=LO..HI or KEY=V1,V2,... (or a scenario with [tune] vary)".into(),
+            ));
+        }
+        let goal_raw = args.goal.clone().or(spec.goal.clone()).ok_or_else(|| {
+            UsageError(
+                "tune needs --goal METRIC=TARGET, METRIC>=X or METRIC<=X (or a scenario with [tune] goal)"
+                    .into(),
+            )
+        })?;
+        let require_raw = if args.require.is_empty() { spec.require.clone() } else { args.require.clone() };
+        let within = args.within.or(spec.within);
+        if within.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
+            return Err(UsageError("--within must be a positive number".into()));
+        }
+        let mut keys = Vec::new();
+        let mut sweep = args.point.sweep.clone();
+        for raw in &vary_raw {
+            let (k, values) = vary_values(raw)?;
+            keys.push(k.clone());
+            sweep.push(format!(
+                "{k}={}",
+                values.join(if values.iter().any(|v| v.contains(',')) { ";" } else { "," })
+            ));
+        }
+        let point_args = PointArgs {
+            target: args.point.target.clone(),
+            set: args.point.set.clone(),
+            sweep,
+            seed: args.point.seed,
+        };
+        let req = ScenarioRequest { tune: req.tune, ..request(&point_args)? };
+        let candidates = scenario::expand(&req, &[])?;
+        if candidates.len() > MAX_CANDIDATES {
+            return Err(UsageError(format!(
+                "tune: {} candidates; at most {MAX_CANDIDATES} (vary fewer values)",
+                candidates.len()
+            )));
+        }
+        let (metric_name, target) = Target::split(&goal_raw).ok_or_else(|| {
+            UsageError(format!("--goal '{goal_raw}' should be METRIC=TARGET, METRIC>=X or METRIC<=X"))
+        })?;
+        if within.is_some() && !matches!(target, Target::Equal(_)) {
+            return Err(UsageError("--within goes with a goal METRIC=TARGET".into()));
+        }
+        let mut requires = Vec::new();
+        for raw in &require_raw {
+            match Target::split(raw) {
+                Some((name, t)) if !matches!(t, Target::Equal(_)) => requires.push((name, t)),
+                _ => return Err(UsageError(format!("--require '{raw}' should be METRIC<=X or METRIC>=X"))),
+            }
+        }
+        let unknown = |name: &str| {
+            let layout = candidates[0].engine.layout();
+            let mut names = metric::common_names(&[layout]);
+            names.extend(metric::share_names(layout));
+            UsageError(format!(
+                "tune: '{name}' is not a metric of every candidate (metrics: {})",
+                names.join(", ")
+            ))
+        };
+        let mut measures = Vec::new();
+        let (mut share, mut of_decided) = (false, false);
+        for c in &candidates {
+            let layout = c.engine.layout();
+            let (goal, rate, decided) =
+                tune_metric(&metric_name, layout).ok_or_else(|| unknown(&metric_name))?;
+            (share, of_decided) = (rate, decided);
+            let mut req_q = Vec::new();
+            for (name, _) in &requires {
+                req_q.push(tune_metric(name, layout).ok_or_else(|| unknown(name))?.0);
+            }
+            measures.push(crate::sim::tune::Measures { goal, requires: req_q });
+        }
+        let values = candidates
+            .iter()
+            .map(|c| {
+                keys.iter()
+                    .map(|k| {
+                        c.settings
+                            .values
+                            .iter()
+                            .find(|(key, _)| key == k)
+                            .map(|(_, v)| v.clone())
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        let cap = args.games.unwrap_or(TUNE_CAP);
+        if cap == 0 {
+            return Err(UsageError("--games must be at least 1".into()));
+        }
+        let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("tune-{}", req.name)));
+        if args.resume && !out.join(crate::sim::tune::FILE).is_file() {
+            return Err(UsageError(format!(
+                "cannot resume: {} holds no saved tune ({} is missing); run without --resume to start it",
+                out.display(),
+                crate::sim::tune::FILE
+            )));
+        }
+        crate::outdir::check_writable(&out)?;
+        let rules = Rules {
+            target,
+            within,
+            requires: requires.iter().map(|(_, t)| *t).collect(),
+            candidates: candidates.len(),
+            tuned_at: crate::sim::tune::TUNED_AT,
+        };
+        Ok(TunePlan {
+            name: req.name,
+            keys,
+            values,
+            measures,
+            rules,
+            metric: metric_name,
+            of_decided,
+            share,
+            goal: goal_raw,
+            cap,
+            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            threads: worker_threads(args.threads)?,
+            out,
+            quiet: args.quiet,
+            resume: args.resume,
+            command,
+            candidates,
         })
     }
 }

@@ -24,8 +24,24 @@ struct ScenarioFile {
     seed: Option<u64>,
     /// Baseline of paired comparisons: a point label or some of its `key=value` words.
     baseline: Option<String>,
+    /// What `warsim tune SCENARIO` searches, when the scenario is written for a search.
+    tune: Option<TuneSpec>,
+    /// The question the scenario was written for: a metric or share name, answered first.
+    question: Option<String>,
     #[serde(rename = "run")]
     runs: Vec<RunSpec>,
+}
+
+/// A scenario's `[tune]` table: the flags of `warsim tune` (the command line's replace them).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TuneSpec {
+    #[serde(default)]
+    pub vary: Vec<String>,
+    pub goal: Option<String>,
+    #[serde(default)]
+    pub require: Vec<String>,
+    pub within: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +77,10 @@ pub struct ScenarioRequest {
     pub seed: Option<u64>,
     /// Baseline of paired comparisons (see `report::compare::assign_baselines`).
     pub baseline: Option<String>,
+    /// The scenario's `[tune]` table, if any.
+    pub tune: Option<TuneSpec>,
+    /// The scenario's question, if any.
+    pub question: Option<String>,
     pub runs: Vec<RunRequest>,
     /// The scenario file's text, for the manifest.
     pub text: Option<String>,
@@ -156,7 +176,7 @@ pub fn parse(
         let at = e.span().map(|s| format!(":{}", lines.line_col(s.start)));
         let msg = e.message().replace('\n', " ");
         UsageError(format!(
-            "{shown}{}: {msg} (a scenario has name, description, games, seed, baseline and [[run]] tables with game, set, sweep)",
+            "{shown}{}: {msg} (a scenario has name, description, question, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)",
             at.unwrap_or_default()
         ))
     })?;
@@ -220,6 +240,8 @@ pub fn parse(
         games: file.games,
         seed: file.seed,
         baseline: file.baseline,
+        tune: file.tune,
+        question: file.question,
         runs,
         text: Some(text),
         base_dir: base_dir.map(Path::to_path_buf),
@@ -236,6 +258,8 @@ pub fn for_game(game: &str) -> ScenarioRequest {
         games: None,
         seed: None,
         baseline: None,
+        tune: None,
+        question: None,
         runs: vec![RunRequest {
             game: game.to_string(),
             set: Vec::new(),

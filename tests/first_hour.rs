@@ -62,6 +62,9 @@ fn an_unreached_precision_target_is_said() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(text.contains("warning: --until length_mean:0.5 not reached for 1 of 1 point"), "{text}");
+    // The interval the rule ended on is said, named as what it is.
+    assert!(text.contains("--until length_mean:0.5: stopped after 100 games on length_mean"), "{text}");
+    assert!(text.contains("(95% confidence sequence: valid at every look)"), "{text}");
 }
 
 #[test]

@@ -69,15 +69,26 @@ fn signals_then_resume_equal_the_uninterrupted_run() {
     interrupt_and_resume(tmp.path(), &base, &full, "-KILL", "killed");
 }
 
+/// Each point's games and the half-width of the interval `--until` stopped on (`until_low`,
+/// `until_high`: the confidence sequence, never narrower than the fixed-n interval beside it).
 fn length_precision(dir: &Path) -> Vec<(u64, f64)> {
     let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
     let h = r.headers().unwrap().clone();
     let col = |name: &str| h.iter().position(|x| x == name).unwrap();
-    let (g, lo, hi) = (col("games"), col("length_ci95_low"), col("length_ci95_high"));
+    let (g, lo, hi) = (col("games"), col("until_low"), col("until_high"));
+    let (fixed_lo, fixed_hi) = (col("length_ci95_low"), col("length_ci95_high"));
+    let (metric, method, until_games) =
+        (col("until_metric"), col("until_interval_method"), col("until_games"));
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();
             let f = |i: usize| rec[i].parse::<f64>().unwrap();
+            assert_eq!(
+                (&rec[metric], &rec[method]),
+                ("length_mean", "confidence_sequence_normal_mixture_95")
+            );
+            assert_eq!(rec[until_games], rec[g]);
+            assert!(f(hi) - f(lo) > f(fixed_hi) - f(fixed_lo));
             (rec[g].parse().unwrap(), (f(hi) - f(lo)) / 2.0)
         })
         .collect()

@@ -97,8 +97,23 @@ impl Export for Summary {
                 of.clone(),
             ]);
         }
+        let until = &run.manifest.until_intervals;
+        if !until.is_empty() {
+            header.extend(
+                [
+                    "until_metric",
+                    "until_interval_method",
+                    "until_games",
+                    "until_estimate",
+                    "until_low",
+                    "until_high",
+                    "until_met",
+                ]
+                .map(String::from),
+            );
+        }
         w.write_record(&header)?;
-        for p in &run.points {
+        for (i, p) in run.points.iter().enumerate() {
             let h = &p.acc.length;
             let ci = p.interval(&Key::Length);
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
@@ -133,6 +148,10 @@ impl Export for Summary {
                     }
                     None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
                 }
+            }
+            if let Some(u) = until.get(i) {
+                row.extend([u.metric.clone(), u.method.clone(), u.games.to_string()]);
+                row.extend([real(u.estimate), real(u.low), real(u.high), u.met.to_string()]);
             }
             w.write_record(&row)?;
         }

@@ -76,6 +76,15 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         esc(&m.scenario)
     );
     let _ = writeln!(h, "<h1>warsim report: {}</h1>", esc(&m.scenario));
+    // The answer first: the scenario's question, one sentence per point, before any table.
+    let answers = super::answer::sentences(run);
+    if !answers.is_empty() {
+        let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
+        for a in &answers {
+            let _ = writeln!(h, "<p>{}</p>", esc(a));
+        }
+        let _ = writeln!(h, "</section>");
+    }
     let points = run.points.len() as u64;
     let per = if points == 1 { "" } else { " per point" };
     let _ = writeln!(

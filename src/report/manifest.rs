@@ -30,6 +30,13 @@ pub struct Manifest {
     /// `--until METRIC:HALFWIDTH`, when the run had a precision target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<String>,
+    /// The scenario's question (a metric or share name), answered first in the summaries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
+    /// The interval each point's `--until` rule stopped on (or ended on, at the cap), in `points`
+    /// order: a confidence sequence, valid whatever look the run stopped at.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub until_intervals: Vec<UntilInterval>,
     /// The run stopped early (interrupted, or still running): resume it with `--resume`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
@@ -73,6 +80,21 @@ impl WrittenFile {
         let hash = if self.hash.len() == 16 { u64::from_str_radix(&self.hash, 16).ok() } else { None };
         hash.map(|hash| crate::io::Written { size: self.size, hash })
     }
+}
+
+/// The stopping interval of one point of an `--until` run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UntilInterval {
+    pub metric: String,
+    /// How the interval is made (`sim::until::METHOD`).
+    pub method: String,
+    /// Games the point played when the rule stopped (or the cap).
+    pub games: u64,
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Whether the half-width reached the target (false: the cap stopped the point).
+    pub met: bool,
 }
 
 /// The manifest's file name.
@@ -166,6 +188,8 @@ pub(crate) mod tests {
             threads: 2,
             start_time: "t0".into(),
             end_time: "t1".into(),
+            question: None,
+            until_intervals: Vec::new(),
             points: vec!["war".into()],
             scenario_text: None,
             until: None,

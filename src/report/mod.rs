@@ -6,6 +6,7 @@
 //! `crate::io::write_atomic`, so a file is never half-written under its final name.
 
 pub mod agents;
+pub mod answer;
 pub mod compare;
 pub mod csv_files;
 pub mod format;
@@ -17,6 +18,7 @@ pub mod paired_means;
 pub mod plots;
 pub mod terminal;
 pub mod timings;
+pub mod tune;
 
 use std::io::Write;
 use std::path::Path;

@@ -11,4 +11,5 @@ pub mod progress;
 pub mod runner;
 pub mod shard;
 pub mod signal;
+pub mod tune;
 pub mod until;

@@ -25,6 +25,8 @@ pub enum Method {
     Ratio,
     /// The two-sample interval of a difference of means of two independent samples.
     Unpaired,
+    /// An anytime-valid confidence sequence (`stats::sequence`), valid at every look at once.
+    Sequence,
 }
 
 impl Method {
@@ -34,6 +36,7 @@ impl Method {
             Method::Normal => "normal",
             Method::Ratio => "ratio",
             Method::Unpaired => "unpaired",
+            Method::Sequence => "confidence_sequence",
         }
     }
 }

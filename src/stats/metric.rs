@@ -18,6 +18,7 @@
 //! `<counter>_mean` and `<counter>_share` are accepted as short forms of the last two (`resolve`).
 
 use crate::record::{GameRecord, Layout, OutcomeKind};
+use crate::stats::sequence::{group_cs, rate_cs};
 use crate::stats::tracked::Key;
 use crate::stats::{Accumulator, Interval};
 
@@ -65,6 +66,21 @@ impl Quantity {
     /// (`Accumulator::interval`).
     pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
         acc.interval(&acc.plan(layout), &self.key())
+    }
+
+    /// The anytime-valid confidence sequence of the quantity's mean over the games of `acc`
+    /// (`stats::sequence`), one observation per deal group: the score form for a rate over
+    /// independent games, the normal-mixture form over the groups' linearised ratio otherwise.
+    pub fn sequence(&self, layout: &Layout, acc: &Accumulator, alpha: f64, rho2: f64) -> Interval {
+        let Some(sums) = acc.sums(&acc.plan(layout), &self.key()) else {
+            return Interval::undefined(crate::stats::Method::Sequence);
+        };
+        let m = &sums.moments;
+        if self.is_rate() && sums.is_single_games() && m.t >= 0 && m.t2 == m.t as u128 {
+            rate_cs(m.t as u64, sums.groups, alpha, rho2)
+        } else {
+            group_cs(&sums, alpha, rho2)
+        }
     }
 }
 
@@ -133,6 +149,26 @@ fn canonical(name: &str, layout: &Layout) -> String {
 pub fn resolve(name: &str, layout: &Layout) -> Option<Metric> {
     let want = canonical(name, layout);
     metrics(layout).into_iter().find(|m| m.name == want)
+}
+
+/// A share of decided games (games that ended in a win): `(numerator, denominator)` per game.
+/// Names: `<counter>_share_of_decided` (the counter fired, among decided games), and
+/// `first_player_win_share` for `first_player_wins_share_of_decided`.
+pub fn share_of_decided(name: &str, layout: &Layout) -> Option<(Quantity, Quantity)> {
+    let name = name.trim();
+    let name = if name == "first_player_win_share" { "first_player_wins_share_of_decided" } else { name };
+    let counter = name.strip_suffix("_share_of_decided")?;
+    let c = layout.counters.iter().position(|n| n == counter)?;
+    let wins = rows_of(layout, OutcomeKind::Win);
+    (!wins.is_empty()).then_some((Quantity::Fired(c), Quantity::Ended(wins)))
+}
+
+/// The names of the shares of decided games of `layout` (see `share_of_decided`).
+pub fn share_names(layout: &Layout) -> Vec<String> {
+    if rows_of(layout, OutcomeKind::Win).is_empty() {
+        return Vec::new();
+    }
+    layout.events().iter().map(|c| format!("{c}_share_of_decided")).collect()
 }
 
 /// The names of the metrics every one of `layouts` has, in the first layout's order.

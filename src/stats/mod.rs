@@ -12,6 +12,8 @@ pub mod histogram;
 pub mod interval;
 pub mod metric;
 pub mod paired;
+pub mod race;
+pub mod sequence;
 pub mod timings;
 pub mod tracked;
 

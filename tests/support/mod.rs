@@ -24,6 +24,8 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         points: points.to_vec(),
         scenario_text: None,
         until: None,
+        until_intervals: Vec::new(),
+        question: None,
         partial: false,
         point_games: Vec::new(),
         files: Vec::new(),

@@ -157,11 +157,25 @@ pub struct Config {
     pub first_draw: bool,
     pub max_turns: u32,
     pub stall_turns: u32,
+    /// Compensation for moving second: extra cards in the second player's opening hand, extra
+    /// draws on its first turn, extra starting life.
+    pub second_extra_cards: u8,
+    pub second_extra_draws: u8,
+    pub second_extra_life: i32,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { life: 20, opening_hand: 0, first_draw: true, max_turns: 400, stall_turns: 40 }
+        Config {
+            life: 20,
+            opening_hand: 0,
+            first_draw: true,
+            max_turns: 400,
+            stall_turns: 40,
+            second_extra_cards: 0,
+            second_extra_draws: 0,
+            second_extra_life: 0,
+        }
     }
 }
 
@@ -428,9 +442,14 @@ impl Game {
     /// Sets up a game from each seat's shuffled deck (top last) with `first` to play first:
     /// full life, the opening hands drawn, nothing else anywhere. `begin` then plays it.
     pub fn deal(&mut self, decks: [&[u8]; PLAYERS], first: usize) {
-        for (p, deck) in self.players.iter_mut().zip(decks) {
-            *p = Player { deck: Zone::of(deck), life: self.config.life, ..Player::default() };
-            for _ in 0..self.config.opening_hand {
+        for (seat, (p, deck)) in self.players.iter_mut().zip(decks).enumerate() {
+            let second = seat != first;
+            let (extra_life, extra_cards) = match second {
+                true => (self.config.second_extra_life, self.config.second_extra_cards),
+                false => (0, 0),
+            };
+            *p = Player { deck: Zone::of(deck), life: self.config.life + extra_life, ..Player::default() };
+            for _ in 0..self.config.opening_hand + extra_cards {
                 if let Some(c) = p.deck.pop() {
                     p.hand.push(c);
                 }
@@ -578,6 +597,12 @@ impl Game {
         }
         if self.turn > 1 || self.config.first_draw {
             self.draw(s, rng, narr);
+        }
+        // The second player's first turn: its compensation draws.
+        if self.turn == 2 {
+            for _ in 0..self.config.second_extra_draws {
+                self.draw(s, rng, narr);
+            }
         }
         if N::ON {
             narrate::hand(self, s, narr);

@@ -402,6 +402,35 @@ fn the_first_player_draws_on_the_first_turn_unless_first_draw_is_false() {
 }
 
 #[test]
+fn the_second_player_gets_its_compensation_cards_draws_and_life() {
+    let config = Config {
+        opening_hand: 1,
+        second_extra_cards: 2,
+        second_extra_draws: 2,
+        second_extra_life: 3,
+        ..Config::default()
+    };
+    let mut g = Game::new(config);
+    let (d0, d1) = (zone(&["2H", "3H", "4H", "5H", "6H", "7H"]), zone(&["2S", "3S", "4S", "5S", "6S", "7S"]));
+    // Seat 1 plays first: seat 0 is the second player.
+    g.deal([d0.as_slice(), d1.as_slice()], 1);
+    assert_eq!((g.players[0].hand.len(), g.players[1].hand.len()), (3, 1), "1 + 2 extra in the opening hand");
+    assert_eq!((g.players[0].life, g.players[1].life), (23, 20), "3 extra life");
+    g.begin(&mut rng(), &mut Silent);
+    assert_eq!(g.players[1].hand.len(), 2, "the first player's first turn: one draw");
+    answer(&mut g, Action::Pass);
+    assert_eq!((g.turn, g.active), (2, 0));
+    assert_eq!(
+        cards(&g.players[0].hand),
+        vec![c("7H"), c("6H"), c("5H"), c("4H"), c("3H"), c("2H")],
+        "1 + 2 extra drawn"
+    );
+    // Later turns draw one card as usual.
+    answer(&mut g, Action::Pass);
+    assert_eq!((g.turn, g.active, g.players[1].hand.len()), (3, 1, 3));
+}
+
+#[test]
 fn stall_turns_quiet_turns_in_a_row_end_the_game_as_stalled() {
     // Nothing left to draw and nothing playable: every turn is quiet.
     let config = Config { stall_turns: 3, ..Config::default() };

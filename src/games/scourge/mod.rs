@@ -37,7 +37,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "decks",
         default: "2",
         allowed: Allowed::Int { min: 2, max: 4 },
-        help: "decks shuffled together; the Units deck is every card but one deck's courts",
+        help: "balance: decks shuffled together; the Units deck is every card but one deck's courts",
         deal: true,
     },
     SettingSpec {

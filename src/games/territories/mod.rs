@@ -46,7 +46,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "max_rounds",
         default: "200",
         allowed: Allowed::Int { min: 1, max: 100_000 },
-        help: "a game still going after this many rounds ends as capped",
+        help: "balance (the round cap): a game still going after this many rounds ends as capped",
         deal: false,
     },
     SettingSpec {

@@ -76,7 +76,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "war_down",
         default: "3",
         allowed: Allowed::IntOr { min: 0, max: 60, words: &["by-value"] },
-        help: "face-down cards per war step (then one face up); by-value: the tied card's value",
+        help: "balance: face-down cards per war step (then one face up); by-value: the tied card's value",
         deal: false,
     },
     SettingSpec {
@@ -97,7 +97,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "capture",
         default: "spoils",
         allowed: Allowed::Choice(&["spoils", "instant"]),
-        help: "instant: the winner keeps its own cards and the losers' face-down cards, the rest is killed",
+        help: "balance (the spoils): instant: the winner keeps its own cards and the losers' face-down cards, the rest is killed",
         deal: false,
     },
     SettingSpec {

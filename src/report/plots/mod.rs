@@ -21,13 +21,13 @@ mod axis;
 mod comparisons;
 mod events;
 mod facets;
-mod forest;
+pub(crate) mod forest;
 mod histograms;
 mod impact;
 mod layout;
 mod lengths;
 mod outcomes;
-mod palette;
+pub(crate) mod palette;
 mod svg;
 
 use super::RunResult;

@@ -1,0 +1,158 @@
+//! `warsim tune` end to end: the answer sentence for each way a race ends, the same files for any
+//! thread count and after a resume, the scenario's `[tune]` table, and bad input refused.
+
+use std::path::Path;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn warsim() -> assert_cmd::Command {
+    cargo_bin_cmd!("warsim")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs a tune that must succeed and returns its stdout.
+fn tune_ok(args: &[&str]) -> String {
+    let out = warsim().arg("tune").args(args).arg("-q").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+#[test]
+fn war_lengths_name_the_setting_closest_to_the_goal_and_repeat_exactly() {
+    // War's mean length falls steeply with the face-down count of a war; 400 battles is far from
+    // every value but one, so the race ends with one left (no --within).
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    let base = ["war", "--vary", "war_down=1..3", "--goal", "length_mean=400", "--games", "20000"];
+    let text = tune_ok(&[&base[..], &["--out", s(&a), "--threads", "2"]].concat());
+    assert!(text.starts_with("war_down=1: length_mean "), "{text}");
+    assert!(text.contains("excluded at 95%"), "{text}");
+    tune_ok(&[&base[..], &["--out", s(&b), "--threads", "1"]].concat());
+    let csv = std::fs::read(a.join("tune.csv")).unwrap();
+    assert_eq!(csv, std::fs::read(b.join("tune.csv")).unwrap());
+    // A resume of a finished tune plays nothing more and writes the same files.
+    tune_ok(&[&base[..], &["--out", s(&a), "--resume"]].concat());
+    assert_eq!(csv, std::fs::read(a.join("tune.csv")).unwrap());
+    let text = String::from_utf8(csv).unwrap();
+    assert!(text.lines().nth(1).unwrap().contains(",best,"), "{text}");
+    assert!(a.join("plots/tune.svg").is_file() && a.join("report.html").is_file());
+}
+
+#[test]
+fn the_cap_says_the_answer_is_not_settled() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Two settings equally far from the goal cannot be told apart.
+    let text = tune_ok(&[
+        "cardwars",
+        "--vary",
+        "second_extra_life=0,0",
+        "--goal",
+        "first_player_win_share=0.5",
+        "--games",
+        "2400",
+        "--out",
+        s(&tmp.path().join("t")),
+    ]);
+    assert!(text.starts_with("not settled after 2,400 games per setting"), "{text}");
+}
+
+#[test]
+fn none_in_the_range_within_the_tolerance_is_said_and_every_meeting_setting_is_listed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = tune_ok(&[
+        "cardwars",
+        "--vary",
+        "second_extra_cards=2..3",
+        "--goal",
+        "first_player_win_share=0.5",
+        "--within",
+        "0.01",
+        "--out",
+        s(&tmp.path().join("n")),
+    ]);
+    assert!(
+        text.starts_with(
+            "no setting in the range brings first_player_win_share of decided games within ±0.01"
+        ),
+        "{text}"
+    );
+    let text = tune_ok(&[
+        "war",
+        "--vary",
+        "war_down=1..3",
+        "--goal",
+        "length_mean>=200",
+        "--out",
+        s(&tmp.path().join("m")),
+    ]);
+    assert!(text.starts_with("settings that meet length_mean>=200 at 95%: war_down=1: "), "{text}");
+}
+
+#[test]
+fn the_scenarios_tune_table_finds_a_fair_cardwars_rule() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-fair.toml");
+    let text = tune_ok(&[scenario, "--out", s(&tmp.path().join("f"))]);
+    assert!(text.starts_with("second_extra_life=4: first_player_win_share "), "{text}");
+    assert!(text.contains("of decided games: within ±0.01 of the goal"), "{text}");
+}
+
+#[test]
+fn bad_tunes_exit_2_with_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    for (args, why) in [
+        (vec!["war", "--goal", "length_mean=3"], "--vary"),
+        (vec!["war", "--vary", "war_down=1..3"], "--goal"),
+        (vec!["war", "--vary", "war_down=3..1", "--goal", "length_mean=3"], "LO <= HI"),
+        (vec!["war", "--vary", "war_down=1..3", "--goal", "length_mean"], "METRIC=TARGET"),
+        (vec!["war", "--vary", "war_down=1..3", "--goal", "speed=3"], "not a metric"),
+        (vec!["war", "--vary", "war_down=1..3", "--goal", "length_mean>=3", "--within", "1"], "--within"),
+        (vec!["war", "--vary", "war_down=1..3", "--goal", "length_mean=3", "--resume"], "cannot resume"),
+    ] {
+        let o = warsim().arg("tune").args(&args).arg("--out").arg(&out).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.trim_end().lines().last().unwrap_or("").contains(why), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} left files");
+    }
+}
+
+#[test]
+fn a_scenarios_question_is_answered_first_with_its_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-balance.toml");
+    let out = warsim()
+        .args(["run", scenario, "--games", "240", "-q", "--out", s(&tmp.path().join("b"))])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "cardwars policies=aggressive first_draw=true opening_hand=0 life=15: first_player_win_share "
+        ),
+        "{text}"
+    );
+    assert!(
+        first.contains("% [") && first.contains("of decided games (240 decided, 0 capped or stalled)"),
+        "{first}"
+    );
+    let html = std::fs::read_to_string(tmp.path().join("b/report.html")).unwrap();
+    let (answer, table) = (html.find("id=answer").unwrap(), html.find("id=summary").unwrap());
+    assert!(answer < table, "the answer comes before the summary table");
+    // A question that is no metric of the scenario is refused.
+    let bad = tmp.path().join("q.toml");
+    std::fs::write(&bad, "question = \"speed\"\n[[run]]\ngame = \"war\"\n").unwrap();
+    let o = warsim()
+        .args(["run", s(&bad), "--games", "10", "-q", "--out", s(&tmp.path().join("q"))])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("question 'speed' is not a metric or share"));
+}
