@@ -335,7 +335,7 @@ fn read_pool(set: &mut CardSet, v: &Value) -> R<()> {
 
 const ABILITY_KEYS: &[&str] = &[
     "on", "turns", "watch", "if", "optional", "effect", "target", "a", "b", "amount", "to", "per", "player",
-    "pick", "duration",
+    "pick", "duration", "sign",
 ];
 
 /// The parameters each effect takes (beyond the keys every ability may have).
@@ -344,7 +344,8 @@ fn params(effect: &str) -> &'static [&'static str] {
         "modify" => &["target", "amount", "per", "duration"],
         "set" => &["target", "to", "duration"],
         "counter" => &["target", "amount", "per"],
-        "clear_counters" | "destroy" | "return" | "reveal" | "hide" => &["target"],
+        "clear_counters" => &["target", "sign"],
+        "destroy" | "return" | "reveal" | "hide" => &["target"],
         "swap" => &["a", "b"],
         "draw" => &["player", "amount"],
         "discard" => &["player", "amount", "pick"],
@@ -423,8 +424,8 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
     let allowed = params(name);
     for (k, _) in t.iter() {
         let k_str: &str = k.get_ref();
-        let param =
-            ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration"].contains(&k_str);
+        let param = ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration", "sign"]
+            .contains(&k_str);
         if param && !allowed.contains(&k_str) {
             let msg = format!("not a parameter of effect '{name}' (its parameters: {})", allowed.join(", "));
             return at.key(k_str).fault(&k.span(), msg);
@@ -474,7 +475,11 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             Effect::Set { target: target()?, to, duration: duration()? }
         }
         "counter" => Effect::Counter { target: target()?, amount: signed()?, per: per()? },
-        "clear_counters" => Effect::ClearCounters { target: target()? },
+        "clear_counters" => {
+            let words = [("any", Sign::Any), ("plus", Sign::Plus), ("minus", Sign::Minus)];
+            let sign = keys.get("sign").map_or(Ok(Sign::Any), |x| word(x, &at.key("sign"), &words))?;
+            Effect::ClearCounters { target: target()?, sign }
+        }
         "destroy" => Effect::Destroy { target: target()? },
         "return" => Effect::Return { target: target()? },
         "reveal" => Effect::Reveal { target: target()? },

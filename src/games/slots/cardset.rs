@@ -349,13 +349,24 @@ pub enum Duration {
     Source,
 }
 
+/// Which counters a `clear_counters` takes off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Both kinds.
+    Any,
+    /// The +N counters only.
+    Plus,
+    /// The -N counters only.
+    Minus,
+}
+
 /// What an ability does: exactly one effect each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     Modify { target: Selector, amount: i8, per: Option<Selector>, duration: Duration },
     Set { target: Selector, to: i16, duration: Duration },
     Counter { target: Selector, amount: i8, per: Option<Selector> },
-    ClearCounters { target: Selector },
+    ClearCounters { target: Selector, sign: Sign },
     Destroy { target: Selector },
     Return { target: Selector },
     Swap { a: Selector, b: Selector },

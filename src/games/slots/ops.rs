@@ -3,7 +3,7 @@
 //! emit these to a `Teller`; `narrate`, on top, turns them into text, so the rules never format a
 //! line (and a run, whose teller is silent, never builds one).
 
-use super::cardset::DiscardPick;
+use super::cardset::{DiscardPick, Sign};
 use super::table::{State, Taken};
 
 /// What an applied ability does, card by card.
@@ -25,6 +25,7 @@ pub enum Op {
     },
     Clear {
         target: u8,
+        sign: Sign,
     },
     Destroy {
         target: u8,

@@ -86,6 +86,16 @@ pub struct Tally {
     pub re_reveals: u64,
     /// "You may" abilities their controller declined.
     pub declined: u64,
+    /// Counters put on a card that carries counters of the other sign (kept apart, not cancelled).
+    pub opposed_counters: u64,
+    /// Cards already face up at their slot's reveal (not revealed again).
+    pub already_up: u64,
+    /// Effects lasting while their source stays, ended because it left the table or turned down.
+    pub effects_ended: u64,
+    /// Watchers matched from the place they lay in at their event, which a swap then changed.
+    pub watchers_moved: u64,
+    /// Later abilities of a card (its second, third, ...) resolved after its earlier ones.
+    pub then_steps: u64,
 }
 
 /// Who took a slot at scoring.
@@ -120,8 +130,9 @@ pub struct State {
     pub text: bool,
     /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
     pub pos: [u8; CARDS],
-    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
-    pub counters: [i16; CARDS],
+    /// Counters on each card, kept by sign: `[plus, minus]`, the sum of its +N counters and of its
+    /// -N counters (a +1 and a -1 counter do not cancel: the card carries both).
+    pub counters: [[i16; 2]; CARDS],
     /// Cards that have been face up this round (so a later reveal is a re-reveal).
     pub was_up: u64,
     /// Cards placed from hand this round, one bit per card id (the per-card `played`).
@@ -164,7 +175,7 @@ impl State {
             face_up: 0,
             text: false,
             pos: [NONE; CARDS],
-            counters: [0; CARDS],
+            counters: [[0; 2]; CARDS],
             was_up: 0,
             placed: 0,
             armed: [0; TRIGGERS],
@@ -203,7 +214,7 @@ impl State {
         self.armed = [0; TRIGGERS];
         self.auras = 0;
         if self.text {
-            self.counters = [0; CARDS];
+            self.counters = [[0; 2]; CARDS];
             self.timed.clear();
             self.taken = [Taken::Nobody; SLOTS];
         }
@@ -298,9 +309,37 @@ impl State {
             *armed &= !(1 << id);
         }
         self.auras &= !(1 << id);
-        self.counters[id as usize] = 0;
+        self.counters[id as usize] = [0; 2];
         self.timed.retain(|t| t.target != id);
         owner(id)
+    }
+
+    /// Turns card `id` face down (a `hide`): its text stops, and the effects lasting while it
+    /// stays end for good. Returns how many ended.
+    pub fn turn_down(&mut self, id: u8) -> usize {
+        self.face_up &= !(1 << id);
+        self.end_lasting(id)
+    }
+
+    /// Ends for good the effects that last while card `id` stays (it leaves the table or turns
+    /// face down): a later reveal starts fresh ones, these never return. Returns how many ended.
+    pub fn end_lasting(&mut self, id: u8) -> usize {
+        let before = self.timed.len();
+        self.timed.retain(|t| !(t.while_source && t.source == id));
+        before - self.timed.len()
+    }
+
+    /// What card `id`'s counters add to its value: its plus and minus counters together.
+    #[inline]
+    pub fn counter_sum(&self, id: u8) -> i16 {
+        let [plus, minus] = self.counters[id as usize];
+        plus + minus
+    }
+
+    /// Whether card `id` carries a counter of either sign.
+    #[inline]
+    pub fn carries(&self, id: u8) -> bool {
+        self.counters[id as usize] != [0; 2]
     }
 
     /// Whether card `id` lies on the table.

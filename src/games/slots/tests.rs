@@ -323,7 +323,7 @@ fn a_seat_sees_its_own_face_down_cards_never_the_opponents() {
     // Counters on a face-up card are seen by both seats, with the value they make.
     g.st.text = true;
     g.st.set = Some(sample_set());
-    g.st.counters[b3 as usize] = -2;
+    g.st.counters[b3 as usize] = [0, -2];
     g.st.pos[b3 as usize] = 1; // slot 1, seat 1's side (the position sets the slots only)
     g.observe(0, &mut obs);
     assert_eq!(obs.table[0][1], Seen::Up { id: b3, printed: 3, value: 1, counters: -2 });
