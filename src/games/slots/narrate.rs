@@ -135,6 +135,8 @@ fn describe(st: &State, op: &Op) -> String {
         Op::Draw { seats, n } => format!("{} draw {n}", who(seats)),
         Op::Discard { seats, n, .. } => format!("{} discard {n}", who(seats)),
         Op::Points { seats, amount } => format!("{} {amount:+} point(s)", who(seats)),
+        Op::LowerWins { slot } => format!("the lower card wins S{} this round", slot + 1),
+        Op::WinTies { slot, seat } => format!("a tie in S{} goes to P{seat} this round", slot + 1),
     }
 }
 

@@ -57,6 +57,15 @@ pub enum Op {
         seats: u8,
         amount: i16,
     },
+    /// This round, the lower card takes slot `slot` (0-based).
+    LowerWins {
+        slot: u8,
+    },
+    /// This round, a tie in slot `slot` (0-based) goes to `seat`.
+    WinTies {
+        slot: u8,
+        seat: u8,
+    },
 }
 
 /// A step of a game as the rules tell it; the table it is read against comes with it.

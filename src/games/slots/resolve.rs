@@ -428,7 +428,11 @@ impl Resolver {
                 | Op::Reveal { target }
                 | Op::Hide { target } => (target, NONE),
                 Op::Swap { a, b } => (a, b),
-                Op::Draw { .. } | Op::Discard { .. } | Op::Points { .. } => (NONE, NONE),
+                Op::Draw { .. }
+                | Op::Discard { .. }
+                | Op::Points { .. }
+                | Op::LowerWins { .. }
+                | Op::WinTies { .. } => (NONE, NONE),
             };
             for id in [a, b].into_iter().filter(|&id| id != NONE) {
                 at.push(st.pos[id as usize]);
@@ -517,6 +521,12 @@ impl Resolver {
                 let s = seats(player);
                 self.ops.push(Op::Discard { seats: s, n: amount, pick });
                 plan.discards |= s;
+            }
+            Effect::LowerWins { slot } => {
+                self.ops.push(Op::LowerWins { slot: slot_of_rule(slot, ctx) });
+            }
+            Effect::WinTies { slot } => {
+                self.ops.push(Op::WinTies { slot: slot_of_rule(slot, ctx), seat: ctx.side as u8 });
             }
             Effect::Points { player, amount, per } => {
                 let amount = amount as i16 * times(&per);
@@ -778,6 +788,8 @@ fn apply<C: Choices>(
                 }
             }
         }
+        Op::LowerWins { slot } => st.lower_wins |= 1 << slot,
+        Op::WinTies { slot, seat } => st.ties_to[slot as usize] = seat,
         Op::Points { seats, amount } => {
             for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
                 st.points[seat] += amount as i32;
@@ -785,6 +797,11 @@ fn apply<C: Choices>(
         }
         _ => {}
     }
+}
+
+/// The 0-based slot a rule-changing effect names: its `slot` (1-9), or the source's (0).
+fn slot_of_rule(slot: u8, ctx: &Ctx) -> u8 {
+    if slot == 0 { ctx.slot as u8 } else { slot - 1 }
 }
 
 /// Whether an effect from `source` may start: a `source` one only while it lies face up on the table.

@@ -263,6 +263,10 @@ fn effect(e: &Effect, is_static: bool) -> String {
             };
             format!("{} {} {how}", player(p, "discard"), count(amount, "card"))
         }
+        Effect::LowerWins { slot: 0 } => "the lower card wins this slot this round".into(),
+        Effect::LowerWins { slot } => format!("the lower card wins slot {slot} this round"),
+        Effect::WinTies { slot: 0 } => "a tie in this slot goes to you this round".into(),
+        Effect::WinTies { slot } => format!("a tie in slot {slot} goes to you this round"),
         Effect::Points { player: p, amount, per: pp } => {
             let pts = if amount.abs() == 1 { "point" } else { "points" };
             format!("{} {amount:+} {pts}{}", player(p, "get"), per(&pp))
@@ -454,6 +458,7 @@ fn numbers_of(abilities: &[Ability]) -> Vec<i32> {
                 sel_n(&b, &mut out);
             }
             Effect::Draw { amount, .. } | Effect::Discard { amount, .. } => out.push(amount as i32),
+            Effect::LowerWins { slot } | Effect::WinTies { slot } => out.push(slot as i32),
             Effect::Points { amount, per, .. } => {
                 out.push(amount as i32);
                 if let Some(p) = per {

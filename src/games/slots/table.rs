@@ -145,6 +145,10 @@ pub struct State {
     pub auras: u64,
     /// Triggered modifiers and sets of this round.
     pub timed: Vec<Timed>,
+    /// Slots whose lower card wins this round (`lower_wins`), one bit per slot.
+    pub lower_wins: u16,
+    /// Per slot, the seat a tie goes to this round (`win_ties`), or `NONE`.
+    pub ties_to: [u8; SLOTS],
     /// Who took each slot scored so far this round.
     pub taken: [Taken; SLOTS],
     /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
@@ -180,6 +184,8 @@ impl State {
             placed: 0,
             armed: [0; TRIGGERS],
             auras: 0,
+            lower_wins: 0,
+            ties_to: [NONE; SLOTS],
             timed: Vec::with_capacity(64),
             taken: [Taken::Nobody; SLOTS],
             scoring: NONE,
@@ -217,6 +223,8 @@ impl State {
             self.counters = [[0; 2]; CARDS];
             self.timed.clear();
             self.taken = [Taken::Nobody; SLOTS];
+            self.lower_wins = 0;
+            self.ties_to = [NONE; SLOTS];
         }
         for seat in 0..SEATS {
             self.decks[seat].clear();
@@ -367,19 +375,28 @@ impl State {
         again
     }
 
-    /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
-    /// cards and two empty places give nothing.
+    /// Who takes slot `slot` (0-based): the higher card (the lower one where a card said so);
+    /// any card beats an empty place; equal cards give nothing (or go to the seat a card named),
+    /// two empty places nothing.
     #[inline]
     pub fn winner_of(&self, slot: usize) -> Taken {
         match self.slots[slot] {
             [NONE, NONE] => Taken::Nobody,
             [_, NONE] => Taken::Seat(0),
             [NONE, _] => Taken::Seat(1),
-            [a, b] => match self.value(a).cmp(&self.value(b)) {
-                std::cmp::Ordering::Greater => Taken::Seat(0),
-                std::cmp::Ordering::Less => Taken::Seat(1),
-                std::cmp::Ordering::Equal => Taken::Nobody,
-            },
+            [a, b] => {
+                let higher = self.value(a).cmp(&self.value(b));
+                // Rule-changing cards: the lower card may win the slot, a tie may go to a seat.
+                let order = if self.lower_wins >> slot & 1 == 1 { higher.reverse() } else { higher };
+                match order {
+                    std::cmp::Ordering::Greater => Taken::Seat(0),
+                    std::cmp::Ordering::Less => Taken::Seat(1),
+                    std::cmp::Ordering::Equal if self.ties_to[slot] != NONE => {
+                        Taken::Seat(self.ties_to[slot] as usize)
+                    }
+                    std::cmp::Ordering::Equal => Taken::Nobody,
+                }
+            }
         }
     }
 

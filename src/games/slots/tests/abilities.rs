@@ -1538,3 +1538,49 @@ fn equal_printed_values_resolve_first_abilities_together_then_second_ones() {
     assert_eq!((g.st.value(a), g.st.value(c), g.st.points), (5, 5, [1, 1]));
     assert_eq!((g.tally.then_steps, g.tally.fizzles), (2, 0));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rule-changing cards
+
+#[test]
+fn lower_wins_gives_a_slot_to_the_lower_card_this_round() {
+    // Topsy-Turvy (P1, S2) turns S5 around: P0's 8 loses to P1's 3 there; S2 is untouched.
+    let mut b = bench("");
+    let turvy = b.down(1, "topsy-turvy", 2);
+    let nine = b.down(0, "vanilla-9", 2);
+    b.up(0, "vanilla-8", 5);
+    b.up(1, "vanilla-3", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[turvy, nine], &mut Script::none());
+    assert_eq!((g.st.winner_of(4), g.st.winner_of(1)), (Taken::Seat(1), Taken::Seat(0)));
+    g.end_round(&mut GameSeed::new(1, 1).rng(), &mut Silent, &mut Script::none());
+    assert_eq!(g.st.lower_wins, 0, "for this round only");
+}
+
+#[test]
+fn win_ties_gives_a_tied_slot_to_the_controller() {
+    // Tiebreaker (P1, 4) meets P0's 4 in S3: a tie, which goes to P1; an empty S4 still gives nothing.
+    let mut b = bench("");
+    let breaker = b.down(1, "tiebreaker", 3);
+    let four = b.down(0, "vanilla-4", 3);
+    let mut g = b.game();
+    assert_eq!(g.st.winner_of(2), Taken::Nobody);
+    g.reveal_for_tests(&[breaker, four], &mut Script::none());
+    assert_eq!((g.st.winner_of(2), g.st.winner_of(3)), (Taken::Seat(1), Taken::Nobody));
+    g.score_slots(&mut Silent, &mut Script::none());
+    assert_eq!(g.st.points, [0, 1]);
+}
+
+#[test]
+fn purifier_removes_only_the_minus_counters_of_its_side() {
+    let mut b = bench("");
+    let purifier = b.down(0, "purifier", 1);
+    let mine = b.up(0, "vanilla-5", 2);
+    let theirs = b.up(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.st.counters[mine as usize] = [1, -2];
+    g.st.counters[theirs as usize] = [0, -1];
+    g.reveal_for_tests(&[purifier], &mut Script::none());
+    assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), ([1, 0], [0, -1]));
+    assert_eq!(g.st.value(mine), 6);
+}
