@@ -363,6 +363,8 @@ struct Rules {
     has_event: bool,
     /// A pick is allowed (not in `per`, `count` or `watch`).
     pick: bool,
+    /// A zone off the table may be counted (`per` and `count` only).
+    zones: bool,
 }
 
 fn read_ability(v: &Value, at: &At) -> R<Ability> {
@@ -373,7 +375,7 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
         None => Trigger::Reveal,
     };
     let is_static = on == Trigger::Static;
-    let rules = Rules { is_static, has_event: on.watches(), pick: !is_static };
+    let rules = Rules { is_static, has_event: on.watches(), pick: !is_static, zones: false };
     let turns = match keys.get("turns") {
         Some(x) if !on.per_turn() => {
             return at
@@ -439,7 +441,9 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
 fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
     let target = || selector(keys.need("target", at)?, &at.key("target"), rules);
     let per = || -> R<Option<Selector>> {
-        keys.get("per").map(|x| selector(x, &at.key("per"), Rules { pick: false, ..rules })).transpose()
+        keys.get("per")
+            .map(|x| selector(x, &at.key("per"), Rules { pick: false, zones: true, ..rules }))
+            .transpose()
     };
     let signed = || -> R<i8> {
         let x = keys.need("amount", at)?;
@@ -577,7 +581,7 @@ fn cmp(v: &Value, at: &At) -> R<Cmp> {
 }
 
 const SELECTOR_KEYS: &[&str] =
-    &["side", "slots", "printed", "value", "face", "counters", "other", "pick", "n"];
+    &["side", "slots", "printed", "value", "face", "counters", "other", "pick", "n", "zone"];
 
 /// A selector: a shortcut word or a table of filter keys.
 fn selector(v: &Value, at: &At, rules: Rules) -> R<Selector> {
@@ -616,6 +620,19 @@ fn filter(t: &DeTable, span: Range<usize>, at: &At, rules: Rules) -> R<Selector>
     let mut sel = Selector::ALL;
     if let Some(x) = keys.get("side") {
         sel.side = word(x, &at.key("side"), &[("both", Side::Both), ("you", Side::You), ("opp", Side::Opp)])?;
+    }
+    if let Some(x) = keys.get("zone") {
+        if !rules.zones {
+            return at.key("zone").fault(&x.span(), "a zone is only counted: in 'per' and 'count'");
+        }
+        let words =
+            [("table", Base::Filter), ("hand", Base::Hand), ("pile", Base::Pile), ("deck", Base::Deck)];
+        sel.base = word(x, &at.key("zone"), &words)?;
+        if let Some((k, _)) = t.iter().find(|(k, _)| !["zone", "side"].contains(&k.get_ref().as_ref()))
+            && sel.base.is_zone()
+        {
+            return at.key(k.get_ref()).fault(&k.span(), "a hand, pile or deck is counted by 'side' alone");
+        }
     }
     if let Some(x) = keys.get("slots") {
         sel.slots = slots(x, &at.key("slots"))?;
@@ -728,7 +745,7 @@ fn condition(v: &Value, at: &At, on: Trigger, rules: Rules) -> R<Cond> {
     let cond = match subject {
         "slot" => Cond::Slot(cmp(x, &at)?),
         "count" => {
-            let sel = selector(x, &at, Rules { pick: false, ..rules })?;
+            let sel = selector(x, &at, Rules { pick: false, zones: true, ..rules })?;
             let Some(is) = keys.get("is") else {
                 return at.fault(&x.span(), "a count needs 'is' (e.g. is = \">=3\")");
             };

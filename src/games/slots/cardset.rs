@@ -217,6 +217,17 @@ pub enum Base {
     Source,
     /// The card the triggering event is about.
     Event,
+    /// The cards in a hand, pile or deck (only counted: `per` and `count`), of `side`.
+    Hand,
+    Pile,
+    Deck,
+}
+
+impl Base {
+    /// Whether it names a zone off the table (hand, pile, deck).
+    pub fn is_zone(self) -> bool {
+        matches!(self, Base::Hand | Base::Pile | Base::Deck)
+    }
 }
 
 /// A choice of cards on the table, relative to the ability's source.
@@ -264,6 +275,7 @@ impl Selector {
     pub fn names_one(&self) -> bool {
         match self.base {
             Base::Source | Base::Event => true,
+            Base::Hand | Base::Pile | Base::Deck => false,
             Base::Filter if self.pick != Pick::All => self.n == 1,
             Base::Filter => {
                 self.side != Side::Both

@@ -279,6 +279,18 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
     match sel.base {
         Base::Source => return "this card".into(),
         Base::Event => return "that card".into(),
+        Base::Hand | Base::Pile | Base::Deck => {
+            let zone = match sel.base {
+                Base::Hand => "hand",
+                Base::Pile => "pile",
+                _ => "deck",
+            };
+            return match sel.side {
+                Side::You => format!("the cards in your {zone}"),
+                Side::Opp => format!("the cards in your opponent's {zone}"),
+                Side::Both => format!("the cards in both players' {zone}s"),
+            };
+        }
         Base::Filter => {}
     }
     if *sel == Selector::OC {

@@ -63,7 +63,7 @@ fn side(s: &Selector) -> f64 {
     match s.base {
         Base::Source => 1.0,
         Base::Event => 0.0,
-        Base::Filter => match s.side {
+        Base::Filter | Base::Hand | Base::Pile | Base::Deck => match s.side {
             Side::You => 1.0,
             Side::Opp => -1.0,
             Side::Both => 0.0,

@@ -161,6 +161,8 @@ impl State {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
+            // A zone is off the table: no place of the table fits it.
+            Base::Hand | Base::Pile | Base::Deck => return false,
             Base::Filter => {}
         }
         let side_ok = match sel.side {
@@ -232,6 +234,7 @@ impl State {
         match sel.base {
             Base::Source => return place_of(ctx.source),
             Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
+            Base::Hand | Base::Pile | Base::Deck => return 0,
             Base::Filter => {}
         }
         // One bit per place of seat 0's side: the even bits of the table.
@@ -258,11 +261,28 @@ impl State {
         sides & slots
     }
 
-    /// How many cards on the table `sel` accepts.
+    /// How many cards `sel` accepts: on the table, or in the hands, piles or decks of its side.
     pub fn count(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        if sel.base.is_zone() {
+            return self.zone_count(sel, ctx);
+        }
         let mut n = 0;
         self.matching(sel, ctx, |_| n += 1);
         n
+    }
+
+    /// The cards in the hands, piles or decks of `sel`'s side, seen from `ctx`.
+    fn zone_count(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        let zone = match sel.base {
+            Base::Hand => &self.hands,
+            Base::Pile => &self.piles,
+            _ => &self.decks,
+        };
+        match sel.side {
+            Side::Both => zone[0].len() + zone[1].len(),
+            Side::You => zone[ctx.side].len(),
+            Side::Opp => zone[1 - ctx.side].len(),
+        }
     }
 
     /// Whether the card an event is about matches a `watch` selector, as the event saw it.
@@ -270,6 +290,7 @@ impl State {
         match sel.base {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
+            Base::Hand | Base::Pile | Base::Deck => false,
             Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {

@@ -1584,3 +1584,31 @@ fn purifier_removes_only_the_minus_counters_of_its_side() {
     assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), ([1, 0], [0, -1]));
     assert_eq!(g.st.value(mine), 6);
 }
+
+#[test]
+fn per_and_count_read_a_hand_pile_or_deck() {
+    // Miser: +1 per card in its controller's hand. A probe scores 1 if P0's pile holds 2+ cards,
+    // and 1 per card in P1's deck.
+    let probe = "\n[[card]]\nid = \"pile-reader\"\nname = \"Pile Reader\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  if = [ { count = { zone = \"pile\", side = \"you\" }, is = \">=2\" } ]\n  effect = \"points\"\n  amount = 1\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"points\"\n  amount = 1\n  per = { zone = \"deck\", side = \"opp\" }\n";
+    let mut b = bench(probe);
+    let miser = b.up(0, "miser", 1);
+    b.up(0, "pile-reader", 2);
+    for _ in 0..3 {
+        b.hand(0, "vanilla-1");
+    }
+    b.hand(1, "vanilla-1");
+    for _ in 0..4 {
+        b.deck(1, "vanilla-2");
+    }
+    let mut g = b.game();
+    assert_eq!(g.st.value(miser), 2 + 3);
+    let pile = g.st.hands[0].remove(0);
+    g.st.piles[0].push(pile);
+    assert_eq!(g.st.value(miser), 2 + 2, "read now");
+    score_start(&mut g);
+    assert_eq!(g.st.points[0], 4, "a pile of 1: no point; 4 cards in P1's deck");
+    let pile = g.st.hands[0].remove(0);
+    g.st.piles[0].push(pile);
+    score_start(&mut g);
+    assert_eq!(g.st.points[0], 4 + 1 + 4);
+}
