@@ -357,7 +357,7 @@ fn read_pool(set: &mut CardSet, ids: &std::collections::HashMap<String, u16>, v:
 
 const ABILITY_KEYS: &[&str] = &[
     "on", "turns", "watch", "if", "optional", "effect", "target", "a", "b", "amount", "to", "per", "player",
-    "pick", "duration",
+    "pick", "duration", "sign", "slot",
 ];
 
 /// The parameters each effect takes (beyond the keys every ability may have).
@@ -366,8 +366,10 @@ fn params(effect: &str) -> &'static [&'static str] {
         "modify" => &["target", "amount", "per", "duration"],
         "set" => &["target", "to", "duration"],
         "counter" => &["target", "amount", "per"],
-        "clear_counters" | "destroy" | "return" | "reveal" | "hide" => &["target"],
+        "clear_counters" => &["target", "sign"],
+        "destroy" | "return" | "reveal" | "hide" => &["target"],
         "swap" => &["a", "b"],
+        "lower_wins" | "win_ties" => &["slot"],
         "draw" => &["player", "amount"],
         "discard" => &["player", "amount", "pick"],
         _ => &["player", "amount", "per"],
@@ -383,6 +385,8 @@ struct Rules {
     has_event: bool,
     /// A pick is allowed (not in `per`, `count` or `watch`).
     pick: bool,
+    /// A zone off the table may be counted (`per` and `count` only).
+    zones: bool,
 }
 
 fn read_ability(v: &Value, at: &At) -> R<Ability> {
@@ -393,7 +397,7 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
         None => Trigger::Reveal,
     };
     let is_static = on == Trigger::Static;
-    let rules = Rules { is_static, has_event: on.watches(), pick: !is_static };
+    let rules = Rules { is_static, has_event: on.watches(), pick: !is_static, zones: false };
     let turns = match keys.get("turns") {
         Some(x) if !on.per_turn() => {
             return at
@@ -445,8 +449,8 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
     let allowed = params(name);
     for (k, _) in t.iter() {
         let k_str: &str = k.get_ref();
-        let param =
-            ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration"].contains(&k_str);
+        let param = ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration", "sign", "slot"]
+            .contains(&k_str);
         if param && !allowed.contains(&k_str) {
             let msg = format!("not a parameter of effect '{name}' (its parameters: {})", allowed.join(", "));
             return at.key(k_str).fault(&k.span(), msg);
@@ -459,7 +463,9 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
 fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
     let target = || selector(keys.need("target", at)?, &at.key("target"), rules);
     let per = || -> R<Option<Selector>> {
-        keys.get("per").map(|x| selector(x, &at.key("per"), Rules { pick: false, ..rules })).transpose()
+        keys.get("per")
+            .map(|x| selector(x, &at.key("per"), Rules { pick: false, zones: true, ..rules }))
+            .transpose()
     };
     let signed = || -> R<i8> {
         let x = keys.need("amount", at)?;
@@ -496,7 +502,11 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             Effect::Set { target: target()?, to, duration: duration()? }
         }
         "counter" => Effect::Counter { target: target()?, amount: signed()?, per: per()? },
-        "clear_counters" => Effect::ClearCounters { target: target()? },
+        "clear_counters" => {
+            let words = [("any", Sign::Any), ("plus", Sign::Plus), ("minus", Sign::Minus)];
+            let sign = keys.get("sign").map_or(Ok(Sign::Any), |x| word(x, &at.key("sign"), &words))?;
+            Effect::ClearCounters { target: target()?, sign }
+        }
         "destroy" => Effect::Destroy { target: target()? },
         "return" => Effect::Return { target: target()? },
         "reveal" => Effect::Reveal { target: target()? },
@@ -513,6 +523,15 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             let pick =
                 keys.get("pick").map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &words))?;
             Effect::Discard { player: player()?, amount: count()?, pick }
+        }
+        "lower_wins" | "win_ties" => {
+            // A slot number 1-9, or "this" (the default): the source's slot when it acts.
+            let slot = match keys.get("slot") {
+                Some(x) if matches!(x.get_ref(), DeValue::String(s) if s.as_ref() == "this") => 0,
+                Some(x) => int(x, &at.key("slot"), 1, 9)? as u8,
+                None => 0,
+            };
+            if name == "lower_wins" { Effect::LowerWins { slot } } else { Effect::WinTies { slot } }
         }
         _ => Effect::Points { player: player()?, amount: signed()?, per: per()? },
     })
@@ -584,7 +603,7 @@ fn cmp(v: &Value, at: &At) -> R<Cmp> {
 }
 
 const SELECTOR_KEYS: &[&str] =
-    &["side", "slots", "printed", "value", "face", "counters", "other", "pick", "n"];
+    &["side", "slots", "printed", "value", "face", "counters", "other", "pick", "n", "zone"];
 
 /// A selector: a shortcut word or a table of filter keys.
 fn selector(v: &Value, at: &At, rules: Rules) -> R<Selector> {
@@ -623,6 +642,19 @@ fn filter(t: &DeTable, span: Range<usize>, at: &At, rules: Rules) -> R<Selector>
     let mut sel = Selector::ALL;
     if let Some(x) = keys.get("side") {
         sel.side = word(x, &at.key("side"), &[("both", Side::Both), ("you", Side::You), ("opp", Side::Opp)])?;
+    }
+    if let Some(x) = keys.get("zone") {
+        if !rules.zones {
+            return at.key("zone").fault(&x.span(), "a zone is only counted: in 'per' and 'count'");
+        }
+        let words =
+            [("table", Base::Filter), ("hand", Base::Hand), ("pile", Base::Pile), ("deck", Base::Deck)];
+        sel.base = word(x, &at.key("zone"), &words)?;
+        if let Some((k, _)) = t.iter().find(|(k, _)| !["zone", "side"].contains(&k.get_ref().as_ref()))
+            && sel.base.is_zone()
+        {
+            return at.key(k.get_ref()).fault(&k.span(), "a hand, pile or deck is counted by 'side' alone");
+        }
     }
     if let Some(x) = keys.get("slots") {
         sel.slots = slots(x, &at.key("slots"))?;
@@ -735,7 +767,7 @@ fn condition(v: &Value, at: &At, on: Trigger, rules: Rules) -> R<Cond> {
     let cond = match subject {
         "slot" => Cond::Slot(cmp(x, &at)?),
         "count" => {
-            let sel = selector(x, &at, Rules { pick: false, ..rules })?;
+            let sel = selector(x, &at, Rules { pick: false, zones: true, ..rules })?;
             let Some(is) = keys.get("is") else {
                 return at.fault(&x.span(), "a count needs 'is' (e.g. is = \">=3\")");
             };

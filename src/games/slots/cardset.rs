@@ -217,6 +217,17 @@ pub enum Base {
     Source,
     /// The card the triggering event is about.
     Event,
+    /// The cards in a hand, pile or deck (only counted: `per` and `count`), of `side`.
+    Hand,
+    Pile,
+    Deck,
+}
+
+impl Base {
+    /// Whether it names a zone off the table (hand, pile, deck).
+    pub fn is_zone(self) -> bool {
+        matches!(self, Base::Hand | Base::Pile | Base::Deck)
+    }
 }
 
 /// A choice of cards on the table, relative to the ability's source.
@@ -264,6 +275,7 @@ impl Selector {
     pub fn names_one(&self) -> bool {
         match self.base {
             Base::Source | Base::Event => true,
+            Base::Hand | Base::Pile | Base::Deck => false,
             Base::Filter if self.pick != Pick::All => self.n == 1,
             Base::Filter => {
                 self.side != Side::Both
@@ -349,25 +361,82 @@ pub enum Duration {
     Source,
 }
 
+/// Which counters a `clear_counters` takes off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Both kinds.
+    Any,
+    /// The +N counters only.
+    Plus,
+    /// The -N counters only.
+    Minus,
+}
+
 /// What an ability does: exactly one effect each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    Modify { target: Selector, amount: i8, per: Option<Selector>, duration: Duration },
-    Set { target: Selector, to: i16, duration: Duration },
-    Counter { target: Selector, amount: i8, per: Option<Selector> },
-    ClearCounters { target: Selector },
-    Destroy { target: Selector },
-    Return { target: Selector },
-    Swap { a: Selector, b: Selector },
-    Reveal { target: Selector },
-    Hide { target: Selector },
-    Draw { player: Player, amount: u8 },
-    Discard { player: Player, amount: u8, pick: DiscardPick },
-    Points { player: Player, amount: i8, per: Option<Selector> },
+    Modify {
+        target: Selector,
+        amount: i8,
+        per: Option<Selector>,
+        duration: Duration,
+    },
+    Set {
+        target: Selector,
+        to: i16,
+        duration: Duration,
+    },
+    Counter {
+        target: Selector,
+        amount: i8,
+        per: Option<Selector>,
+    },
+    ClearCounters {
+        target: Selector,
+        sign: Sign,
+    },
+    Destroy {
+        target: Selector,
+    },
+    Return {
+        target: Selector,
+    },
+    Swap {
+        a: Selector,
+        b: Selector,
+    },
+    Reveal {
+        target: Selector,
+    },
+    Hide {
+        target: Selector,
+    },
+    Draw {
+        player: Player,
+        amount: u8,
+    },
+    Discard {
+        player: Player,
+        amount: u8,
+        pick: DiscardPick,
+    },
+    Points {
+        player: Player,
+        amount: i8,
+        per: Option<Selector>,
+    },
+    /// This round, the lower card takes slot `slot` (1-9; 0: the source's slot).
+    LowerWins {
+        slot: u8,
+    },
+    /// This round, a tie in slot `slot` (1-9; 0: the source's slot) goes to the controller.
+    WinTies {
+        slot: u8,
+    },
 }
 
 impl Effect {
-    pub const WORDS: [&'static str; 12] = [
+    pub const WORDS: [&'static str; 14] = [
         "modify",
         "set",
         "counter",
@@ -380,6 +449,8 @@ impl Effect {
         "draw",
         "discard",
         "points",
+        "lower_wins",
+        "win_ties",
     ];
 }
 

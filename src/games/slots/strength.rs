@@ -50,7 +50,7 @@ fn effect(e: &Effect) -> f64 {
         Effect::Destroy { target } | Effect::Return { target } | Effect::Hide { target } => {
             -5.0 * side(target) * reach(target)
         }
-        Effect::Swap { .. } => 1.0,
+        Effect::Swap { .. } | Effect::LowerWins { .. } | Effect::WinTies { .. } => 1.0,
         Effect::Reveal { .. } | Effect::ClearCounters { .. } => 0.0,
         Effect::Draw { player, amount } => *amount as f64 * whose(*player),
         Effect::Discard { player, amount, .. } => -(*amount as f64) * whose(*player),
@@ -63,7 +63,7 @@ fn side(s: &Selector) -> f64 {
     match s.base {
         Base::Source => 1.0,
         Base::Event => 0.0,
-        Base::Filter => match s.side {
+        Base::Filter | Base::Hand | Base::Pile | Base::Deck => match s.side {
             Side::You => 1.0,
             Side::Opp => -1.0,
             Side::Both => 0.0,

@@ -7,7 +7,7 @@
 
 use super::card::{NONE, SEATS, SLOTS, TEXTLESS};
 use super::cardset::{Ability, Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
-use super::table::{State, Taken, Timed};
+use super::table::{State, Taken};
 
 /// A card as an event saw it: where it lay, face and value, just before it left or as it turned up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,8 @@ pub struct Snap {
     pub up: bool,
     /// Its value then; kept only when some `watch` of the set reads values (else 0).
     pub value: i32,
-    pub counters: i32,
+    /// Whether it carried a counter (of either sign).
+    pub counters: bool,
 }
 
 /// Where an ability is read from: its source, the place it lies (or lay, for a destroyed card's
@@ -39,7 +40,8 @@ struct Place {
     slot: usize,
     side: usize,
     up: bool,
-    counters: i32,
+    /// Carries a counter of either sign.
+    counters: bool,
 }
 
 impl State {
@@ -62,8 +64,9 @@ impl State {
             return printed;
         }
         let mut base = if up { printed } else { 0 };
-        let mut add = self.counters[id as usize];
-        for t in self.timed.iter().filter(|t| t.target == id && self.lasts(t)) {
+        let mut add = self.counter_sum(id);
+        // A `source` effect is in `timed` only while its source stays face up on the table.
+        for t in self.timed.iter().filter(|t| t.target == id) {
             if t.set {
                 base = t.amount as i32;
             } else {
@@ -71,13 +74,6 @@ impl State {
             }
         }
         base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS)
-    }
-
-    /// Whether a timed effect still holds (a `source` one only while its source is face up on
-    /// the table).
-    #[inline]
-    fn lasts(&self, t: &Timed) -> bool {
-        !t.while_source || (self.pos[t.source as usize] != NONE && self.is_face_up(t.source))
     }
 
     /// The design of card `id`, if it has text.
@@ -107,7 +103,7 @@ impl State {
                 sum += self.static_amount(a, &ctx);
             }
         }
-        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
         // Only the face-up cards on the table with an aura, one bit each.
         let mut sources = self.auras & self.face_up;
         while sources != 0 {
@@ -165,6 +161,8 @@ impl State {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
+            // A zone is off the table: no place of the table fits it.
+            Base::Hand | Base::Pile | Base::Deck => return false,
             Base::Filter => {}
         }
         let side_ok = match sel.side {
@@ -198,7 +196,7 @@ impl State {
         };
         face_ok
             && !(sel.other && c.id == ctx.source)
-            && sel.counters.is_none_or(|want| (c.counters != 0) == want)
+            && sel.counters.is_none_or(|want| c.counters == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
             && sel.value.is_none_or(|v| v.holds(self.value(c.id)))
     }
@@ -218,7 +216,7 @@ impl State {
             if id == NONE {
                 continue;
             }
-            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
             if !filter || self.fits_card(sel, ctx, c) {
                 each(id);
             }
@@ -236,6 +234,7 @@ impl State {
         match sel.base {
             Base::Source => return place_of(ctx.source),
             Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
+            Base::Hand | Base::Pile | Base::Deck => return 0,
             Base::Filter => {}
         }
         // One bit per place of seat 0's side: the even bits of the table.
@@ -262,11 +261,28 @@ impl State {
         sides & slots
     }
 
-    /// How many cards on the table `sel` accepts.
+    /// How many cards `sel` accepts: on the table, or in the hands, piles or decks of its side.
     pub fn count(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        if sel.base.is_zone() {
+            return self.zone_count(sel, ctx);
+        }
         let mut n = 0;
         self.matching(sel, ctx, |_| n += 1);
         n
+    }
+
+    /// The cards in the hands, piles or decks of `sel`'s side, seen from `ctx`.
+    fn zone_count(&self, sel: &Selector, ctx: &Ctx) -> usize {
+        let zone = match sel.base {
+            Base::Hand => &self.hands,
+            Base::Pile => &self.piles,
+            _ => &self.decks,
+        };
+        match sel.side {
+            Side::Both => zone[0].len() + zone[1].len(),
+            Side::You => zone[ctx.side].len(),
+            Side::Opp => zone[1 - ctx.side].len(),
+        }
     }
 
     /// Whether the card an event is about matches a `watch` selector, as the event saw it.
@@ -274,6 +290,7 @@ impl State {
         match sel.base {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
+            Base::Hand | Base::Pile | Base::Deck => false,
             Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {
@@ -330,7 +347,7 @@ impl State {
             up: self.is_face_up(id),
             // A value costs a read of every static on the table: kept only if a watch reads it.
             value: if self.set.as_ref().is_some_and(|s| s.watches_values) { self.value(id) } else { 0 },
-            counters: self.counters[id as usize],
+            counters: self.carries(id),
         }
     }
 }
