@@ -355,16 +355,41 @@ fn play(plan: PlayPlan) -> anyhow::Result<()> {
     print_out(&text)
 }
 
-fn list(game: Option<&str>) -> anyhow::Result<()> {
-    let text = match game {
-        Some(name) => games::describe(crate::scenario::find_game(name)?),
+/// `warsim list`: the games and scenario files; `list GAME`: its settings; `list FILE`: its points.
+fn list(target: Option<&str>) -> anyhow::Result<()> {
+    let text = match target {
+        Some(name) if games::find(name).is_some() => games::describe(crate::scenario::find_game(name)?),
+        Some(file) => list_points(file)?,
         None => {
             let mut s = String::from("games (warsim list GAME for settings and variants):\n");
             for g in games::registry() {
                 s.push_str(&format!("  {:<12} {}\n", g.name, g.title));
             }
+            let files = crate::suggest::shipped_scenarios();
+            if !files.is_empty() {
+                s.push_str("scenario files (warsim list FILE for their points):\n");
+                for f in files {
+                    s.push_str(&format!("  {}\n", f.display()));
+                }
+            }
             s
         }
     };
     print_out(&text)
+}
+
+/// Every point of a scenario file with the index `play --point-index` takes.
+fn list_points(file: &str) -> anyhow::Result<String> {
+    let req = crate::scenario::load_target(file)?;
+    let points = crate::scenario::expand(&req, &[])?;
+    let mut s = format!(
+        "{}: {} (warsim play {file} --point-index K tells game 0 of point K)\n",
+        req.name,
+        report::format::count(points.len() as u64, "point")
+    );
+    let width = points.len().to_string().len();
+    for (i, p) in points.iter().enumerate() {
+        s.push_str(&format!("  {:>width$}  {}\n", i + 1, p.label));
+    }
+    Ok(s)
 }
