@@ -93,6 +93,8 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let elapsed = started.elapsed().as_secs_f64();
     let result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
     report::write_all(&plan.out, &result)?;
+    let engines: Vec<&dyn games::Point> = plan.points.iter().map(|p| &*p.engine).collect();
+    write_game_rows(&plan.out, &result, &state, &engines)?;
     let comparisons = match &plan.baseline {
         Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
         None => Vec::new(),
@@ -110,6 +112,55 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         plan.out.display()
     ));
     print_out(&text)
+}
+
+/// `games.csv` when the run asks for `--game-rows N`: the games among each point's first N that
+/// this process's share played, replayed (a merged or unsharded run holds all N).
+fn write_game_rows(
+    out: &std::path::Path,
+    result: &RunResult,
+    state: &RunState,
+    engines: &[&dyn games::Point],
+) -> anyhow::Result<()> {
+    if state.game_rows == 0 {
+        return Ok(());
+    }
+    let mut played: Vec<report::games_csv::PlayedGames> = Vec::new();
+    for (p, engine) in state.points.iter().zip(engines) {
+        let end = (p.first + p.done).min(state.game_rows);
+        let mut games = Vec::new();
+        if p.first < end {
+            engine.play_each(state.seed, p.first, end - p.first, &mut |i, rec| games.push((i, rec.clone())));
+        }
+        played.push(games);
+    }
+    crate::io::write_atomic(&out.join(report::games_csv::FILE), |w| {
+        report::games_csv::write(result, &played, w)
+    })
+}
+
+/// The engines of a saved state's points, built again from their settings (a merge replays the
+/// games `games.csv` lists).
+fn rebuilt_engines(state: &RunState) -> anyhow::Result<Vec<Box<dyn games::Point>>> {
+    if state.game_rows == 0 {
+        return Ok(Vec::new());
+    }
+    let mut engines = Vec::new();
+    for p in &state.points {
+        let def = games::find(&p.game)
+            .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
+        let settings = Settings::restore(
+            def.name,
+            def.settings,
+            !def.presets.is_empty(),
+            &p.variant,
+            &p.settings,
+            &p.files,
+        )
+        .map_err(anyhow::Error::msg)?;
+        engines.push((def.build)(&settings).map_err(|e| anyhow::anyhow!("{}: {e}", p.label))?);
+    }
+    Ok(engines)
 }
 
 /// What an interrupted run kept, in one line.
@@ -176,6 +227,7 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(R
         recorded,
         &plan.points,
     );
+    let fresh = RunState { game_rows: plan.game_rows, ..fresh };
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
     let lock = Lock::take(&plan.out)?;
     let state = if plan.resume {
@@ -328,11 +380,14 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
 fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
     crate::outdir::check_writable(&args.out)?;
+    let engines = rebuilt_engines(&state)?;
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let _lock = Lock::take(&args.out)?;
     crate::outdir::clear_earlier_run(&args.out);
     let result = run_result(&state, Manifest::now(), false)?;
     report::write_all(&args.out, &result)?;
+    let engines: Vec<&dyn games::Point> = engines.iter().map(|e| &**e).collect();
+    write_game_rows(&args.out, &result, &state, &engines)?;
     report::write_visuals(&args.out, &result, &[])?;
     state.save(&args.out)?;
     if args.quiet {

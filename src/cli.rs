@@ -99,12 +99,22 @@ pub struct RunArgs {
     /// Combine the N output folders with `warsim merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Take K/N from the array job running this process: Slurm (SLURM_ARRAY_TASK_ID with
+    /// SLURM_ARRAY_TASK_MIN/MAX or COUNT), a Kubernetes indexed Job (JOB_COMPLETION_INDEX from 0,
+    /// the count in WARSIM_SHARD_COUNT) or AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX from 0, with
+    /// AWS_BATCH_JOB_ARRAY_SIZE or WARSIM_SHARD_COUNT). See docs/cluster.md.
+    #[arg(long, conflicts_with = "shard")]
+    pub shard_from_env: bool,
     /// Play in blocks (10000 games, then doubling) until the 95% interval half-width of METRIC is at
     /// most HALFWIDTH for every point, or --games (then a cap, default 1000000000) is reached.
     /// METRIC: length_mean, <outcome>_rate (win, draw, cycle, capped, scorched), <event>_share,
     /// <event>_mean.
     #[arg(long, value_name = "METRIC:HALFWIDTH")]
     pub until: Option<String>,
+    /// Also write games.csv: one row per game (index, seed, outcome, length, counters) for the
+    /// first N games of every point [default: none].
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub game_rows: Option<u64>,
     /// Continue the interrupted run saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,

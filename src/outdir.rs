@@ -21,6 +21,7 @@ pub const OWNED_FILES: &[&str] = &[
     "timings.csv",
     "cards.csv",
     "card_pairs.csv",
+    "games.csv",
     "report.html",
     "manifest.json",
     "state.json",

@@ -39,6 +39,8 @@ pub struct RunPlan {
     pub shard: Shard,
     pub until: Option<Until>,
     pub resume: bool,
+    /// `--game-rows`: games.csv lists the first this many games of every point (0: no file).
+    pub game_rows: u64,
 }
 
 /// A validated `play`.
@@ -130,7 +132,11 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<Self, UsageError> {
         let req = request(&args.point)?;
-        let shard = args.shard.as_deref().map(Shard::parse).transpose()?.unwrap_or(Shard::WHOLE);
+        let shard = match (&args.shard, args.shard_from_env) {
+            (Some(raw), _) => Shard::parse(raw)?,
+            (None, true) => Shard::from_env(|name| std::env::var(name).ok())?,
+            (None, false) => Shard::WHOLE,
+        };
         let until = args.until.as_deref().map(Until::parse).transpose()?;
         if until.is_some() && shard != Shard::WHOLE {
             return Err(UsageError(
@@ -178,6 +184,7 @@ impl RunPlan {
             shard,
             until,
             resume: args.resume,
+            game_rows: args.game_rows.unwrap_or(0),
         })
     }
 }
