@@ -105,13 +105,13 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_shortfall(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
-    text.push_str(&format!(
+    text.push_str(&report::terminal::fit_lines(&format!(
         "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
         report::format::count(driven.played, "game"),
         report::format::grouped(rate.round() as i128),
         report::format::count(plan.threads as u64, "thread"),
         plan.out.display()
-    ));
+    )));
     print_out(&text)
 }
 
