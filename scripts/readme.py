@@ -5,7 +5,12 @@ the shipped scenarios, or checks that they still match.
     python3 scripts/readme.py run [--bin PATH] [--only SCENARIO ...]   # play the shipped scenarios
     python3 scripts/readme.py write                                     # rewrite README.md from them
     python3 scripts/readme.py check                                     # exit 1 if README.md is stale
+    python3 scripts/readme.py setup                                     # time the README's two set-up commands
 
+`setup` clones the repository's committed state into a temporary folder and times, there, the two
+commands the README opens with (a cold `cargo run --release -- run scenarios/war-pickup.toml`, then
+`cargo test --profile quick` cold and warm), with their CPU time, the machine's core count and its
+load average, into `results/readme/setup.json` (about 15 minutes on two cores).
 `run` plays every scenario in `scenarios/` at its full size into `results/readme/<scenario>/` (about
 half an hour on two cores, release build) and the worked example's commands in
 `results/readme/commands/`. `write` and `check` only read those folders.
@@ -456,7 +461,60 @@ def command(body):
     return "```\n" + line + "\n" + output.stdout + "```\n"
 
 
+def minutes(seconds):
+    """A duration as a person reads it: `4 min 05 s`, `48 s`."""
+    seconds = round(seconds)
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+def load_word(load, cores):
+    """How busy the machine was: its load average against its cores."""
+    return "quiet" if load < 0.5 * cores else ("busy" if load <= 1.5 * cores else "heavily loaded")
+
+
+def setup():
+    """The README's two set-up commands with the times `readme.py setup` measured."""
+    path = RESULTS / "setup.json"
+    if not path.exists():
+        sys.exit(f"readme: no set-up timings in {path}: run `python3 scripts/readme.py setup` first")
+    m = json.loads(path.read_text())
+    cores, load = m["cores"], m["load_before"]
+    main = m["build"]["wall"] + m["run"]["wall"]
+    main_cpu = m["build"]["cpu"] + m["run"]["cpu"]
+    first, warm = m["tests_cold"], m["tests_warm"]
+    return (
+        "```sh\n"
+        f"cargo run --release -- run scenarios/war-pickup.toml   # the main job: how often does War never end? ({minutes(main)}*)\n"
+        f"cargo test --profile quick                              # the tests ({minutes(first['wall'])}* the first time, {minutes(warm['wall'])} after)\n"
+        "```\n\n"
+        f"\\* Measured by `python3 scripts/readme.py setup` on a fresh clone, on {cores} cores with a load average of "
+        f"{load:.1f} before it started ({load_word(load, cores)}), {m['date']}: the first command is "
+        f"{minutes(m['build']['wall'])} of building and {minutes(m['run']['wall'])} of playing, "
+        f"{main_cpu / 60:.0f} CPU-minutes in all; the first test run {first['cpu'] / 60:.0f} CPU-minutes. "
+        "Both use every core, so on a quiet machine divide the CPU-minutes by your core count "
+        f"(a little more: the build's last step uses one core); a machine busy with other work takes longer in proportion.\n"
+    )
+
+
+def scenario_list():
+    """Every file of scenarios/ with its game(s) and the question its `description` says it answers."""
+    lines = []
+    for path in sorted((ROOT / "scenarios").glob("*.toml")):
+        text = path.read_text()
+        # A scenario's `question` if it has one, else its `description`.
+        said = [re.search(rf'^{key}\s*=\s*"((?:[^"\\]|\\.)*)"', text, re.M) for key in ("question", "description")]
+        found = next((m.group(1) for m in said if m), None)
+        if not found:
+            sys.exit(f"readme: {path.relative_to(ROOT)} has no description: give it one (the README lists it)")
+        games = sorted(set(re.findall(r'^game\s*=\s*"([^"]+)"', text, re.M)))
+        end = "" if found[-1] in ".?!" else "."
+        lines.append(f"- `scenarios/{path.name}` ({', '.join(games)}): {found}{end}\n")
+    return "".join(lines)
+
+
 RENDERERS = {
+    "setup": setup,
+    "scenarios": scenario_list,
     "war-pickup": war_pickup,
     "war-variants": war_variants,
     "scourge-decks": scourge_decks,
@@ -654,9 +712,60 @@ def play_scenarios(bin_path, only):
     shutil.rmtree(COMMANDS / "results", ignore_errors=True)
 
 
+def timed(command, cwd, env):
+    """Runs `command`, exiting if it fails; returns its wall time and its CPU time (user + system,
+    every process it started), in seconds."""
+    import resource
+    import time
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"readme: `{' '.join(command)}` failed:\n{done.stderr[-3000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"readme: {' '.join(command)}: {wall:.0f} s, {cpu:.0f} CPU-s", flush=True)
+    return {"wall": round(wall, 1), "cpu": round(cpu, 1)}
+
+
+def measure_setup():
+    """Times the README's two set-up commands in a fresh clone of the committed state."""
+    import datetime
+    import tempfile
+    cores = os.cpu_count()
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        clone = Path(tmp) / "warsim"
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CARGO_TARGET")}
+        # The main job as one command, split so the README can say what is building and what is
+        # playing: `cargo run` after `cargo build` only runs.
+        build = timed(["cargo", "build", "--release"], clone, env)
+        run = timed(["cargo", "run", "--release", "--", "run", "scenarios/war-pickup.toml", "-q"], clone, env)
+        tests_cold = timed(["cargo", "test", "--profile", "quick"], clone, env)
+        tests_warm = timed(["cargo", "test", "--profile", "quick"], clone, env)
+    measured = {
+        "cores": cores,
+        "load_before": round(load_before, 2),
+        "load_after": round(os.getloadavg()[0], 2),
+        "date": datetime.date.today().isoformat(),
+        "build": build,
+        "run": run,
+        "tests_cold": tests_cold,
+        "tests_warm": tests_warm,
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "setup.json").write_text(json.dumps(measured, indent=2) + "\n")
+    print(f"readme: wrote {RESULTS / 'setup.json'}")
+
+
 def regenerate(text):
     def block(match):
         name, body = match.group("name"), match.group("body")
+        if name == "setup" and not (RESULTS / "setup.json").exists():
+            print("readme: no setup.json: the set-up timings are left as they are", file=sys.stderr)
+            return match.group(0)
         fresh = command(body) if name == "command" else RENDERERS[name]()
         return match.group(1) + fresh + match.group(4)
 
@@ -671,6 +780,9 @@ def regenerate(text):
 
 
 def machine_free(text):
+    """The README without what measures the machine: games per second, and the set-up block
+    (`check` holds the timings to nothing; `setup` renews them)."""
+    text = BLOCK.sub(lambda m: m.group(1) + "…\n" + m.group(4) if m.group("name") == "setup" else m.group(0), text)
     return [MACHINE_LINE.sub("games in … s (… games/s", line) for line in text.splitlines()]
 
 
@@ -682,10 +794,14 @@ def main():
     play.add_argument("--only", nargs="*", default=[])
     sub.add_parser("write", help="rewrite README.md's generated parts")
     sub.add_parser("check", help="exit 1 if README.md differs from what the results say")
+    sub.add_parser("setup", help="time the README's two set-up commands in a fresh clone")
     args = parser.parse_args()
 
     if args.action == "run":
         play_scenarios(args.bin, args.only)
+        return
+    if args.action == "setup":
+        measure_setup()
         return
     old = README.read_text()
     new = regenerate(old)
