@@ -22,8 +22,13 @@ pub struct Cell {
 /// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.
 /// Points with one policy (mirror matches) or three or more are not head-to-head and are left out.
 pub fn matrix(run: &RunResult) -> Vec<Cell> {
+    matrix_of(&run.points.iter().collect::<Vec<_>>())
+}
+
+/// The matrix of some of a run's points.
+pub fn matrix_of(points: &[&super::PointResult]) -> Vec<Cell> {
     let mut cells: Vec<Cell> = Vec::new();
-    for p in &run.points {
+    for p in points {
         let mut wins: Vec<(String, u64)> = Vec::new();
         for (o, &n) in p.layout.outcomes.iter().zip(&p.acc.outcomes) {
             if o.kind != OutcomeKind::Win {
