@@ -3,7 +3,7 @@
 the shipped scenarios, or checks that they still match.
 
     python3 scripts/readme.py run [--bin PATH] [--only SCENARIO ...]   # play the shipped scenarios
-    python3 scripts/readme.py write                                     # rewrite README.md from them
+    python3 scripts/readme.py write [--blocks NAME ...]                 # rewrite README.md from them
     python3 scripts/readme.py check                                     # exit 1 if README.md is stale
     python3 scripts/readme.py setup                                     # time the README's two set-up commands
 
@@ -481,17 +481,20 @@ def setup():
     cores, load = m["cores"], m["load_before"]
     main = m["build"]["wall"] + m["run"]["wall"]
     main_cpu = m["build"]["cpu"] + m["run"]["cpu"]
-    first, warm = m["tests_cold"], m["tests_warm"]
+    first, warm = m.get("tests_cold"), m.get("tests_warm")
+    tests = (f"the tests ({minutes(first['wall'])}* the first time, {minutes(warm['wall'])} after)"
+             if first and warm else "the tests (not timed yet: `python3 scripts/readme.py setup`)")
+    test_cpu = f"; the first test run {first['cpu'] / 60:.1f} CPU-minutes" if first else ""
     return (
         "```sh\n"
         f"cargo run --release -- run scenarios/war-pickup.toml   # the main job: how often does War never end? ({minutes(main)}*)\n"
-        f"cargo test --profile quick                              # the tests ({minutes(first['wall'])}* the first time, {minutes(warm['wall'])} after)\n"
+        f"cargo test --profile quick                              # {tests}\n"
         "```\n\n"
         f"\\* Measured by `python3 scripts/readme.py setup` on a fresh clone, on {cores} cores with a load average of "
         f"{load:.1f} before it started ({load_word(load, cores)}), {m['date']}: the first command is "
         f"{minutes(m['build']['wall'])} of building and {minutes(m['run']['wall'])} of playing, "
-        f"{main_cpu / 60:.0f} CPU-minutes in all; the first test run {first['cpu'] / 60:.0f} CPU-minutes. "
-        "Both use every core, so on a quiet machine divide the CPU-minutes by your core count "
+        f"{main_cpu / 60:.1f} CPU-minutes in all{test_cpu}. "
+        "Both use every core, so on a quiet machine expect about the CPU-minutes divided by your core count "
         f"(a little more: the build's last step uses one core); a machine busy with other work takes longer in proportion.\n"
     )
 
@@ -733,36 +736,37 @@ def measure_setup():
     """Times the README's two set-up commands in a fresh clone of the committed state."""
     import datetime
     import tempfile
-    cores = os.cpu_count()
-    load_before = os.getloadavg()[0]
+    measured = {
+        "cores": os.cpu_count(),
+        "load_before": round(os.getloadavg()[0], 2),
+        "date": datetime.date.today().isoformat(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         clone = Path(tmp) / "warsim"
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("CARGO_TARGET")}
         # The main job as one command, split so the README can say what is building and what is
-        # playing: `cargo run` after `cargo build` only runs.
-        build = timed(["cargo", "build", "--release"], clone, env)
-        run = timed(["cargo", "run", "--release", "--", "run", "scenarios/war-pickup.toml", "-q"], clone, env)
-        tests_cold = timed(["cargo", "test", "--profile", "quick"], clone, env)
-        tests_warm = timed(["cargo", "test", "--profile", "quick"], clone, env)
-    measured = {
-        "cores": cores,
-        "load_before": round(load_before, 2),
-        "load_after": round(os.getloadavg()[0], 2),
-        "date": datetime.date.today().isoformat(),
-        "build": build,
-        "run": run,
-        "tests_cold": tests_cold,
-        "tests_warm": tests_warm,
-    }
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "setup.json").write_text(json.dumps(measured, indent=2) + "\n")
+        # playing: `cargo run` after `cargo build` only runs. Each step is saved as it ends, so a
+        # failed step keeps the figures of the ones before it.
+        steps = [
+            ("build", ["cargo", "build", "--release"]),
+            ("run", ["cargo", "run", "--release", "--", "run", "scenarios/war-pickup.toml", "-q"]),
+            ("tests_cold", ["cargo", "test", "--profile", "quick"]),
+            ("tests_warm", ["cargo", "test", "--profile", "quick"]),
+        ]
+        for name, command in steps:
+            measured[name] = timed(command, clone, env)
+            measured["load_after"] = round(os.getloadavg()[0], 2)
+            (RESULTS / "setup.json").write_text(json.dumps(measured, indent=2) + "\n")
     print(f"readme: wrote {RESULTS / 'setup.json'}")
 
 
-def regenerate(text):
+def regenerate(text, only=()):
     def block(match):
         name, body = match.group("name"), match.group("body")
+        if only and name not in only:
+            return match.group(0)
         if name == "setup" and not (RESULTS / "setup.json").exists():
             print("readme: no setup.json: the set-up timings are left as they are", file=sys.stderr)
             return match.group(0)
@@ -770,6 +774,8 @@ def regenerate(text):
         return match.group(1) + fresh + match.group(4)
 
     text = BLOCK.sub(block, text)
+    if only:
+        return text
     for pattern, value in FACTS:
         # A space in a pattern matches any run of white space, so rewrapping the prose keeps it.
         found = re.search(pattern.replace(" ", r"\s+"), text)
@@ -792,7 +798,8 @@ def main():
     play = sub.add_parser("run", help="play the shipped scenarios into results/readme/")
     play.add_argument("--bin", default=str(ROOT / "target" / "release" / "warsim"))
     play.add_argument("--only", nargs="*", default=[])
-    sub.add_parser("write", help="rewrite README.md's generated parts")
+    write = sub.add_parser("write", help="rewrite README.md's generated parts")
+    write.add_argument("--blocks", nargs="*", default=[], help="only these blocks (e.g. setup scenarios)")
     sub.add_parser("check", help="exit 1 if README.md differs from what the results say")
     sub.add_parser("setup", help="time the README's two set-up commands in a fresh clone")
     args = parser.parse_args()
@@ -804,7 +811,7 @@ def main():
         measure_setup()
         return
     old = README.read_text()
-    new = regenerate(old)
+    new = regenerate(old, getattr(args, "blocks", []))
     if args.action == "write":
         README.write_text(new)
         return
