@@ -41,6 +41,8 @@ pub struct RunPlan {
     pub resume: bool,
     /// `--game-rows`: games.csv lists the first this many games of every point (0: no file).
     pub game_rows: u64,
+    /// `--resume` may continue a run saved by another build.
+    pub allow_other_build: bool,
 }
 
 /// A validated `play`.
@@ -185,6 +187,7 @@ impl RunPlan {
             until,
             resume: args.resume,
             game_rows: args.game_rows.unwrap_or(0),
+            allow_other_build: args.allow_other_build,
         })
     }
 }
@@ -359,6 +362,9 @@ impl ComparePlan {
         let path = args.dir.join("manifest.json");
         let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
         let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        if let Some(why) = crate::report::manifest::check(&text) {
+            return Err(bad(format!("its {}: {why}", crate::report::manifest::FILE)));
+        }
         let manifest: crate::report::Manifest =
             serde_json::from_str(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
         let cli = Cli::try_parse_from(&manifest.command_line)
@@ -393,6 +399,14 @@ impl ComparePlan {
                 } else {
                     "an --until run whose points played different numbers of games".to_string()
                 }
+            )));
+        }
+        let this = crate::provenance::fingerprint();
+        if manifest.build != this && !args.allow_other_build {
+            return Err(bad(format!(
+                "the run was made by another build of warsim ({}; this is {this}) and compare replays its \
+                 games; --allow-other-build compares it anyway",
+                crate::provenance::shown(&manifest.build)
             )));
         }
         let baseline = Comparisons::plan(&points, &args.baseline)?;

@@ -21,7 +21,7 @@ use crate::stats::Accumulator;
 
 pub const FILE: &str = "state.json";
 pub const FORMAT: &str = "warsim-state";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// One scenario point's progress and statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +50,10 @@ pub struct RunState {
     pub format: String,
     pub format_version: u32,
     pub warsim_version: String,
+    /// The build fingerprint of the program that played the games (`provenance`); results of two
+    /// builds are combined only on request (`--allow-other-build`), and then name both.
+    #[serde(default)]
+    pub build: String,
     pub scenario: String,
     /// FNV-1a (64 bit) of the scenario's name, seed, games, until, and every point's label and
     /// settings: two states with different hashes come from different runs.
@@ -88,10 +92,10 @@ impl RunState {
         command_line: Vec<String>,
         points: &[ScenarioPoint],
     ) -> RunState {
-        let range = shard.range(games);
         let points: Vec<PointState> = points
             .iter()
-            .map(|p| PointState {
+            .map(|p| (p, shard.range(games, p.engine.layout().group_size)))
+            .map(|(p, range)| PointState {
                 label: p.label.clone(),
                 game: p.game.name.to_string(),
                 variant: p.settings.variant.clone(),
@@ -109,6 +113,7 @@ impl RunState {
             format: FORMAT.into(),
             format_version: FORMAT_VERSION,
             warsim_version: env!("CARGO_PKG_VERSION").into(),
+            build: crate::provenance::fingerprint().into(),
             scenario: scenario.into(),
             scenario_hash: String::new(),
             scenario_text,
@@ -181,6 +186,23 @@ impl RunState {
         let text = std::fs::read_to_string(&path).map_err(|e| {
             UsageError(format!("{} has no readable {FILE} (not a warsim run folder?): {e}", dir.display()))
         })?;
+        // The version first, so a state of an older warsim is refused for what it is.
+        #[derive(Deserialize)]
+        struct Version {
+            format: String,
+            format_version: u32,
+        }
+        if let Ok(v) = serde_json::from_str::<Version>(&text)
+            && (v.format != FORMAT || v.format_version != FORMAT_VERSION)
+        {
+            return Err(UsageError(format!(
+                "{} has format {} version {}; this warsim reads {FORMAT} version {FORMAT_VERSION} \
+                 (states of other versions cannot be resumed or merged: run again)",
+                path.display(),
+                v.format,
+                v.format_version
+            )));
+        }
         let state: RunState = serde_json::from_str(&text).map_err(|e| {
             UsageError(format!(
                 "{} is not a warsim {FILE} of format version {FORMAT_VERSION}: {e}",
@@ -219,8 +241,8 @@ impl RunState {
         if !self.shard.is_valid() {
             return Some(format!("shard {} is not a shard of a run", self.shard));
         }
-        let range = self.shard.range(self.games);
         for p in &self.points {
+            let range = self.shard.range(self.games, p.layout.group_size);
             if (p.first, p.end) != (range.start, range.end) {
                 return Some(format!(
                     "point '{}' covers games {}..{}, not shard {}'s",
@@ -273,6 +295,18 @@ impl RunState {
             return differ("shard count", self.shard.n.to_string(), other.shard.n.to_string());
         }
         None
+    }
+
+    /// Why the games of `other` cannot be combined with this state's unless the user allows
+    /// another build: they were played by a program with another fingerprint.
+    pub fn build_difference(&self, other: &RunState) -> Option<String> {
+        (self.build != other.build).then(|| {
+            format!(
+                "made by different builds of warsim ({} vs {})",
+                crate::provenance::shown(&self.build),
+                crate::provenance::shown(&other.build)
+            )
+        })
     }
 
     /// The first difference between the points of two states, named: a point, a setting, a file.

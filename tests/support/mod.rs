@@ -12,6 +12,7 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
     Manifest {
         warsim_version: "test".into(),
         git_commit: None,
+        build: "test".into(),
         command_line: vec!["warsim".into()],
         scenario: name.into(),
         seed: 1,
@@ -27,6 +28,7 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         point_games: Vec::new(),
         files: Vec::new(),
         outputs: Vec::new(),
+        checksum: String::new(),
     }
 }
 
@@ -40,6 +42,8 @@ pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> Poi
         counters: vec!["wars".into(), "never".into()],
         distributions: vec![],
         cards: None,
+        group_size: 1,
+        shares: Vec::new(),
     };
     let mut acc = Accumulator::new(&layout);
     acc.games = games;
