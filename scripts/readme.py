@@ -3,9 +3,14 @@
 the shipped scenarios, or checks that they still match.
 
     python3 scripts/readme.py run [--bin PATH] [--only SCENARIO ...]   # play the shipped scenarios
-    python3 scripts/readme.py write                                     # rewrite README.md from them
+    python3 scripts/readme.py write [--blocks NAME ...]                 # rewrite README.md from them
     python3 scripts/readme.py check                                     # exit 1 if README.md is stale
+    python3 scripts/readme.py setup                                     # time the README's two set-up commands
 
+`setup` clones the repository's committed state into a temporary folder and times, there, the two
+commands the README opens with (a cold `cargo run --release -- run scenarios/war-pickup.toml`, then
+`cargo test --profile quick` cold and warm), with their CPU time, the machine's core count and its
+load average, into `results/readme/setup.json` (about 15 minutes on two cores).
 `run` plays every scenario in `scenarios/` at its full size into `results/readme/<scenario>/` (about
 half an hour on two cores, release build) and the worked example's commands in
 `results/readme/commands/`. `write` and `check` only read those folders.
@@ -456,7 +461,63 @@ def command(body):
     return "```\n" + line + "\n" + output.stdout + "```\n"
 
 
+def minutes(seconds):
+    """A duration as a person reads it: `4 min 05 s`, `48 s`."""
+    seconds = round(seconds)
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+def load_word(load, cores):
+    """How busy the machine was: its load average against its cores."""
+    return "quiet" if load < 0.5 * cores else ("busy" if load <= 1.5 * cores else "heavily loaded")
+
+
+def setup():
+    """The README's two set-up commands with the times `readme.py setup` measured."""
+    path = RESULTS / "setup.json"
+    if not path.exists():
+        sys.exit(f"readme: no set-up timings in {path}: run `python3 scripts/readme.py setup` first")
+    m = json.loads(path.read_text())
+    cores, load = m["cores"], m["load_before"]
+    main = m["build"]["wall"] + m["run"]["wall"]
+    main_cpu = m["build"]["cpu"] + m["run"]["cpu"]
+    first, warm = m.get("tests_cold"), m.get("tests_warm")
+    tests = (f"the tests ({minutes(first['wall'])}* the first time, {minutes(warm['wall'])} after)"
+             if first and warm else "the tests (not timed yet: `python3 scripts/readme.py setup`)")
+    test_cpu = f"; the first test run {first['cpu'] / 60:.1f} CPU-minutes" if first else ""
+    return (
+        "```sh\n"
+        f"cargo run --release -- run scenarios/war-pickup.toml   # the main job: how often does War never end? ({minutes(main)}*)\n"
+        f"cargo test --profile quick                              # {tests}\n"
+        "```\n\n"
+        f"\\* Measured by `python3 scripts/readme.py setup` on a fresh clone, on {cores} cores with a load average of "
+        f"{load:.1f} before it started ({load_word(load, cores)}), {m['date']}: the first command is "
+        f"{minutes(m['build']['wall'])} of building and {minutes(m['run']['wall'])} of playing, "
+        f"{main_cpu / 60:.1f} CPU-minutes in all{test_cpu}. "
+        "Both use every core, so on a quiet machine expect about the CPU-minutes divided by your core count "
+        f"(a little more: the build's last step uses one core); a machine busy with other work takes longer in proportion.\n"
+    )
+
+
+def scenario_list():
+    """Every file of scenarios/ with its game(s) and the question its `description` says it answers."""
+    lines = []
+    for path in sorted((ROOT / "scenarios").glob("*.toml")):
+        text = path.read_text()
+        # A scenario's `question` if it has one, else its `description`.
+        said = [re.search(rf'^{key}\s*=\s*"((?:[^"\\]|\\.)*)"', text, re.M) for key in ("question", "description")]
+        found = next((m.group(1) for m in said if m), None)
+        if not found:
+            sys.exit(f"readme: {path.relative_to(ROOT)} has no description: give it one (the README lists it)")
+        games = sorted(set(re.findall(r'^game\s*=\s*"([^"]+)"', text, re.M)))
+        end = "" if found[-1] in ".?!" else "."
+        lines.append(f"- `scenarios/{path.name}` ({', '.join(games)}): {found}{end}\n")
+    return "".join(lines)
+
+
 RENDERERS = {
+    "setup": setup,
+    "scenarios": scenario_list,
     "war-pickup": war_pickup,
     "war-variants": war_variants,
     "scourge-decks": scourge_decks,
@@ -654,13 +715,67 @@ def play_scenarios(bin_path, only):
     shutil.rmtree(COMMANDS / "results", ignore_errors=True)
 
 
-def regenerate(text):
+def timed(command, cwd, env):
+    """Runs `command`, exiting if it fails; returns its wall time and its CPU time (user + system,
+    every process it started), in seconds."""
+    import resource
+    import time
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"readme: `{' '.join(command)}` failed:\n{done.stderr[-3000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"readme: {' '.join(command)}: {wall:.0f} s, {cpu:.0f} CPU-s", flush=True)
+    return {"wall": round(wall, 1), "cpu": round(cpu, 1)}
+
+
+def measure_setup():
+    """Times the README's two set-up commands in a fresh clone of the committed state."""
+    import datetime
+    import tempfile
+    measured = {
+        "cores": os.cpu_count(),
+        "load_before": round(os.getloadavg()[0], 2),
+        "date": datetime.date.today().isoformat(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        clone = Path(tmp) / "warsim"
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CARGO_TARGET")}
+        # The main job as one command, split so the README can say what is building and what is
+        # playing: `cargo run` after `cargo build` only runs. Each step is saved as it ends, so a
+        # failed step keeps the figures of the ones before it.
+        steps = [
+            ("build", ["cargo", "build", "--release"]),
+            ("run", ["cargo", "run", "--release", "--", "run", "scenarios/war-pickup.toml", "-q"]),
+            ("tests_cold", ["cargo", "test", "--profile", "quick"]),
+            ("tests_warm", ["cargo", "test", "--profile", "quick"]),
+        ]
+        for name, command in steps:
+            measured[name] = timed(command, clone, env)
+            measured["load_after"] = round(os.getloadavg()[0], 2)
+            (RESULTS / "setup.json").write_text(json.dumps(measured, indent=2) + "\n")
+    print(f"readme: wrote {RESULTS / 'setup.json'}")
+
+
+def regenerate(text, only=()):
     def block(match):
         name, body = match.group("name"), match.group("body")
+        if only and name not in only:
+            return match.group(0)
+        if name == "setup" and not (RESULTS / "setup.json").exists():
+            print("readme: no setup.json: the set-up timings are left as they are", file=sys.stderr)
+            return match.group(0)
         fresh = command(body) if name == "command" else RENDERERS[name]()
         return match.group(1) + fresh + match.group(4)
 
     text = BLOCK.sub(block, text)
+    if only:
+        return text
     for pattern, value in FACTS:
         # A space in a pattern matches any run of white space, so rewrapping the prose keeps it.
         found = re.search(pattern.replace(" ", r"\s+"), text)
@@ -671,6 +786,9 @@ def regenerate(text):
 
 
 def machine_free(text):
+    """The README without what measures the machine: games per second, and the set-up block
+    (`check` holds the timings to nothing; `setup` renews them)."""
+    text = BLOCK.sub(lambda m: m.group(1) + "…\n" + m.group(4) if m.group("name") == "setup" else m.group(0), text)
     return [MACHINE_LINE.sub("games in … s (… games/s", line) for line in text.splitlines()]
 
 
@@ -680,15 +798,20 @@ def main():
     play = sub.add_parser("run", help="play the shipped scenarios into results/readme/")
     play.add_argument("--bin", default=str(ROOT / "target" / "release" / "warsim"))
     play.add_argument("--only", nargs="*", default=[])
-    sub.add_parser("write", help="rewrite README.md's generated parts")
+    write = sub.add_parser("write", help="rewrite README.md's generated parts")
+    write.add_argument("--blocks", nargs="*", default=[], help="only these blocks (e.g. setup scenarios)")
     sub.add_parser("check", help="exit 1 if README.md differs from what the results say")
+    sub.add_parser("setup", help="time the README's two set-up commands in a fresh clone")
     args = parser.parse_args()
 
     if args.action == "run":
         play_scenarios(args.bin, args.only)
         return
+    if args.action == "setup":
+        measure_setup()
+        return
     old = README.read_text()
-    new = regenerate(old)
+    new = regenerate(old, getattr(args, "blocks", []))
     if args.action == "write":
         README.write_text(new)
         return

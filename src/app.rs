@@ -293,7 +293,10 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let elapsed = started.elapsed().as_secs_f64();
     let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
     result.manifest.question = plan.question.clone();
+    let engines: Vec<&dyn games::Point> = plan.points.iter().map(|p| &*p.engine).collect();
     write_staged(&plan.out, &lock, |dir| {
+        // games.csv first, so the manifest written after it vouches for it too.
+        result.manifest.written = write_game_rows(dir, &result, &state, &engines)?.into_iter().collect();
         result.manifest.written = report::write_all(dir, &result)?;
         crate::sim::hooks::signal_at("run-final");
         Ok(())
@@ -308,14 +311,66 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_lines(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
-    text.push_str(&format!(
+    text.push_str(&report::terminal::fit_lines(&format!(
         "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
         report::format::count(driven.played, "game"),
         report::format::grouped(rate.round() as i128),
         report::format::count(plan.threads as u64, "thread"),
         plan.out.display()
-    ));
+    )));
     print_out(&text)
+}
+
+/// `games.csv` when the run asks for `--game-rows N`: the games among each point's first N that
+/// this process's share played, replayed (a merged or unsharded run holds all N).
+fn write_game_rows(
+    out: &std::path::Path,
+    result: &RunResult,
+    state: &RunState,
+    engines: &[&dyn games::Point],
+) -> anyhow::Result<Option<report::WrittenFile>> {
+    if state.game_rows == 0 {
+        return Ok(None);
+    }
+    let mut played: Vec<report::games_csv::PlayedGames> = Vec::new();
+    for (p, engine) in state.points.iter().zip(engines) {
+        let end = (p.first + p.done).min(state.game_rows);
+        let mut games = Vec::new();
+        if p.first < end {
+            engine.play_each(state.seed, p.first, end - p.first, &mut |i, rec| games.push((i, rec.clone())));
+        }
+        played.push(games);
+    }
+    let w = crate::io::write_atomic(&out.join(report::games_csv::FILE), |w| {
+        let mut escaping = crate::untrusted::Escaping::new(w);
+        report::games_csv::write(result, &played, &mut escaping)?;
+        Ok(escaping.flush()?)
+    })?;
+    Ok(Some(report::WrittenFile::new(report::games_csv::FILE, w)))
+}
+
+/// The engines of a saved state's points, built again from their settings (a merge replays the
+/// games `games.csv` lists).
+fn rebuilt_engines(state: &RunState) -> anyhow::Result<Vec<Box<dyn games::Point>>> {
+    if state.game_rows == 0 {
+        return Ok(Vec::new());
+    }
+    let mut engines = Vec::new();
+    for p in &state.points {
+        let def = games::find(&p.game)
+            .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
+        let settings = Settings::restore(
+            def.name,
+            def.settings,
+            !def.presets.is_empty(),
+            &p.variant,
+            &p.settings,
+            &p.files,
+        )
+        .map_err(anyhow::Error::msg)?;
+        engines.push((def.build)(&settings).map_err(|e| anyhow::anyhow!("{}: {e}", p.label))?);
+    }
+    Ok(engines)
 }
 
 /// What an interrupted run kept, in one line.
@@ -421,6 +476,7 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(R
         recorded,
         &plan.points,
     );
+    let fresh = RunState { game_rows: plan.game_rows, ..fresh };
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
     let lock = Lock::take(&plan.out)?;
     crate::outdir::remove_stale_temporaries(&plan.out, &lock);
@@ -617,10 +673,12 @@ fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let state = crate::sim::merge::merge_states(&args.dirs, &args.out, args.allow_other_build)?;
     let welcome = if args.force { Welcome::Anything } else { Welcome::OwnOnly };
     crate::outdir::check_output(&args.out, welcome)?;
+    let engines = rebuilt_engines(&state)?;
+    let engines: Vec<&dyn games::Point> = engines.iter().map(|e| &**e).collect();
     signal::install();
     let existed = args.out.exists();
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    let merged = write_merged(&state, &args.out);
+    let merged = write_merged(&state, &args.out, &engines);
     if merged.is_err() && !existed {
         // Nothing was moved in: the folder this merge made is empty again.
         let _ = std::fs::remove_dir(&args.out);
@@ -641,11 +699,17 @@ fn merge(args: MergeArgs) -> anyhow::Result<()> {
 
 /// Writes the merged run's files into a staging folder in `out` and moves them in, unless a signal
 /// came first: then `out` is left as it was.
-fn write_merged(state: &RunState, out: &std::path::Path) -> anyhow::Result<RunResult> {
+fn write_merged(
+    state: &RunState,
+    out: &std::path::Path,
+    engines: &[&dyn games::Point],
+) -> anyhow::Result<RunResult> {
     let lock = Lock::take(out)?;
     crate::outdir::remove_stale_temporaries(out, &lock);
     let staging = Staging::new(out, &lock)?;
     let mut result = run_result(state, Manifest::now(), false)?;
+    // games.csv first, so the manifest written after it vouches for it too.
+    result.manifest.written = write_game_rows(staging.path(), &result, state, engines)?.into_iter().collect();
     result.manifest.written = report::write_all(staging.path(), &result)?;
     result.manifest.written = report::write_visuals(staging.path(), &result, &[])?;
     state.save(staging.path())?;
@@ -677,16 +741,41 @@ fn cards(file: &std::path::Path, csv: bool) -> anyhow::Result<()> {
     print_out(&games::slots::spell::report(&set, csv))
 }
 
-fn list(game: Option<&str>) -> anyhow::Result<()> {
-    let text = match game {
-        Some(name) => games::describe(crate::scenario::find_game(name)?),
+/// `warsim list`: the games and scenario files; `list GAME`: its settings; `list FILE`: its points.
+fn list(target: Option<&str>) -> anyhow::Result<()> {
+    let text = match target {
+        Some(name) if games::find(name).is_some() => games::describe(crate::scenario::find_game(name)?),
+        Some(file) => list_points(file)?,
         None => {
             let mut s = String::from("games (warsim list GAME for settings and variants):\n");
             for g in games::registry() {
                 s.push_str(&format!("  {:<12} {}\n", g.name, g.title));
             }
+            let files = crate::suggest::shipped_scenarios();
+            if !files.is_empty() {
+                s.push_str("scenario files (warsim list FILE for their points):\n");
+                for f in files {
+                    s.push_str(&format!("  {}\n", f.display()));
+                }
+            }
             s
         }
     };
     print_out(&text)
+}
+
+/// Every point of a scenario file with the index `play --point-index` takes.
+fn list_points(file: &str) -> anyhow::Result<String> {
+    let req = crate::scenario::load_target(file)?;
+    let points = crate::scenario::expand(&req, &[])?;
+    let mut s = format!(
+        "{}: {} (warsim play {file} --point-index K tells game 0 of point K)\n",
+        req.name,
+        report::format::count(points.len() as u64, "point")
+    );
+    let width = points.len().to_string().len();
+    for (i, p) in points.iter().enumerate() {
+        s.push_str(&format!("  {:>width$}  {}\n", i + 1, p.label));
+    }
+    Ok(s)
 }

@@ -25,9 +25,10 @@ pub enum Command {
     Tune(TuneArgs),
     /// Tell one game as a narrative: the same game as game --game-index of `run`.
     Play(PlayArgs),
-    /// List the games, or one game's settings, defaults, allowed values and variants.
+    /// List the games and scenario files, one game's settings, defaults, allowed values and
+    /// variants, or the points of a scenario file with their --point-index.
     List {
-        /// A game name.
+        /// A game name or a scenario file.
         #[arg(value_parser = Words::games(), hide_possible_values = true)]
         game: Option<String>,
     },
@@ -150,6 +151,12 @@ pub struct RunArgs {
     /// Combine the N output folders with `warsim merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Take K/N from the array job running this process: Slurm (SLURM_ARRAY_TASK_ID with
+    /// SLURM_ARRAY_TASK_MIN/MAX or COUNT), a Kubernetes indexed Job (JOB_COMPLETION_INDEX from 0,
+    /// the count in WARSIM_SHARD_COUNT) or AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX from 0, with
+    /// AWS_BATCH_JOB_ARRAY_SIZE or WARSIM_SHARD_COUNT). See docs/cluster.md.
+    #[arg(long, conflicts_with = "shard")]
+    pub shard_from_env: bool,
     /// Play in blocks (10000 games, then doubling) until the half-width of METRIC's 95% confidence
     /// sequence (valid at every look, so stopping early keeps its coverage) is at most HALFWIDTH for
     /// every point, or --games (then a cap, default 1000000000) is reached.
@@ -157,6 +164,10 @@ pub struct RunArgs {
     /// <event>_mean.
     #[arg(long, value_name = "METRIC:HALFWIDTH")]
     pub until: Option<String>,
+    /// Also write games.csv: one row per game (index, seed, outcome, length, counters) for the
+    /// first N games of every point [default: none].
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub game_rows: Option<u64>,
     /// Continue the interrupted run saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
@@ -274,6 +285,52 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 
 /// A clap error as one line: the message, the arguments it names, and its tip, then where help is.
 pub fn one_line(error: &clap::Error, args: &[std::ffi::OsString]) -> String {
+    let command = args.get(1).map(|a| a.to_string_lossy().into_owned()).filter(|a| !a.starts_with('-'));
+    let help = match &command {
+        Some(c) if Cli::command().find_subcommand(c).is_some() => format!("warsim {c} --help"),
+        _ => "warsim --help".to_string(),
+    };
+    let said = own_words(error, args, command.as_deref()).unwrap_or_else(|| clap_words(error));
+    format!("{said} (see '{help}')")
+}
+
+/// Our own words for the clap errors whose text misleads a newcomer: a missing target, a negative
+/// number after a flag (clap offers `-- -5`, which is not what is meant), a flag of another command.
+fn own_words(error: &clap::Error, args: &[std::ffi::OsString], command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let invalid = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    match error.kind() {
+        ErrorKind::MissingRequiredArgument if invalid.iter().any(|a| a == "<TARGET>") => {
+            Some(crate::scenario::target_help())
+        }
+        ErrorKind::UnknownArgument => {
+            let arg = invalid.first()?;
+            let at = args.iter().position(|a| a.to_string_lossy() == arg.as_str())?;
+            let before = args.get(at.checked_sub(1)?)?.to_string_lossy().into_owned();
+            if arg.parse::<f64>().is_ok() && before.starts_with("--") {
+                return Some(format!(
+                    "'{before} {arg}': '{arg}' is read as a flag, not as the value of {before} (write {before}={arg} to give it as a value)"
+                ));
+            }
+            let name = arg.split('=').next().unwrap_or(arg).trim_start_matches('-');
+            let owner = Cli::command()
+                .get_subcommands()
+                .find(|c| {
+                    Some(c.get_name()) != command && c.get_arguments().any(|a| a.get_long() == Some(name))
+                })
+                .map(|c| c.get_name().to_string())?;
+            Some(format!("'{arg}' is a flag of `warsim {owner}`, not of `warsim {}`", command.unwrap_or("")))
+        }
+        _ => None,
+    }
+}
+
+/// Clap's own message on one line.
+fn clap_words(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let mut parts: Vec<String> = Vec::new();
     for line in rendered.lines() {
@@ -295,12 +352,7 @@ pub fn one_line(error: &clap::Error, args: &[std::ffi::OsString]) -> String {
             _ => parts.push(line.to_string()),
         }
     }
-    let command = args.get(1).map(|a| a.to_string_lossy().into_owned()).filter(|a| !a.starts_with('-'));
-    let help = match command {
-        Some(c) if Cli::command().find_subcommand(&c).is_some() => format!("warsim {c} --help"),
-        _ => "warsim --help".to_string(),
-    };
-    format!("{} (see '{help}')", parts.join("; "))
+    parts.join("; ")
 }
 
 #[cfg(test)]
@@ -332,7 +384,8 @@ mod tests {
         };
         let missing = line(&["warsim", "run"]);
         assert!(
-            missing.contains("not provided: <TARGET>") && missing.ends_with("(see 'warsim run --help')"),
+            missing.contains("a scenario file or a game name (games: war,")
+                && missing.ends_with("(see 'warsim run --help')"),
             "{missing}"
         );
         let tip = line(&["warsim", "run", "war", "--game", "5"]);

@@ -20,4 +20,5 @@ pub mod seed;
 pub mod settings;
 pub mod sim;
 pub mod stats;
+pub mod suggest;
 pub mod untrusted;

@@ -41,6 +41,8 @@ pub struct RunPlan {
     pub resume: bool,
     /// The scenario's question, answered first in the summaries.
     pub question: Option<String>,
+    /// `--game-rows`: games.csv lists the first this many games of every point (0: no file).
+    pub game_rows: u64,
     /// `--resume` may continue a run saved by another build.
     pub allow_other_build: bool,
 }
@@ -59,20 +61,9 @@ fn split_pair(raw: &str, flag: &str) -> Result<(String, String), UsageError> {
         .ok_or_else(|| UsageError(format!("{flag} '{raw}' should be KEY=VALUE")))
 }
 
-/// Whether a `run`/`play` target names a scenario file rather than a game.
-fn is_scenario_file(target: &str) -> bool {
-    target.ends_with(".toml") || Path::new(target).is_file()
-}
-
 /// Reads the target (file or game) and applies `--set` and `--sweep` to every run.
 pub fn request(args: &PointArgs) -> Result<ScenarioRequest, UsageError> {
-    let req = if is_scenario_file(&args.target) {
-        scenario::load(Path::new(&args.target))?
-    } else {
-        scenario::find_game(&args.target)?;
-        scenario::for_game(&args.target)
-    };
-    apply_flags(req, args)
+    apply_flags(scenario::load_target(&args.target)?, args)
 }
 
 /// Applies `--set` and `--sweep` to every run of `req`: they replace what the scenario says.
@@ -90,6 +81,14 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
     }
     for raw in &args.set {
         let (k, v) = split_pair(raw, "--set")?;
+        // A scenario that sweeps the key asks for several values: one value would silently
+        // collapse its points, so the user says which they mean.
+        if let Some((_, values)) = req.runs.iter().flat_map(|r| &r.sweep).find(|(key, _)| *key == k) {
+            return Err(UsageError(format!(
+                "--set {k}={v}: the scenario sweeps '{k}' over {}; to play only {v}, use --sweep {k}={v} (it replaces the sweep)",
+                values.join(", ")
+            )));
+        }
         for run in &mut req.runs {
             run.sweep.retain(|(key, _)| *key != k);
             run.set.retain(|(key, _)| *key != k);
@@ -113,10 +112,16 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
                 "--sweep '{raw}': list the values, e.g. {k}={listed} (a range is not read)"
             )));
         }
-        let values: Vec<String> =
-            v.split(sep).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-        if values.is_empty() {
+        let values: Vec<String> = v.split(sep).map(|s| s.trim().to_string()).collect();
+        if values.iter().all(String::is_empty) {
             return Err(UsageError(format!("--sweep '{raw}' has no values (KEY=V1,V2,...)")));
+        }
+        if let Some(i) = values.iter().position(String::is_empty) {
+            return Err(UsageError(format!(
+                "--sweep '{raw}': value {} of {} is empty (write KEY=V1,V2,... with no empty item)",
+                i + 1,
+                values.len()
+            )));
         }
         for run in &mut req.runs {
             run.set.retain(|(key, _)| *key != k);
@@ -131,7 +136,11 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<Self, UsageError> {
         let req = request(&args.point)?;
-        let shard = args.shard.as_deref().map(Shard::parse).transpose()?.unwrap_or(Shard::WHOLE);
+        let shard = match (&args.shard, args.shard_from_env) {
+            (Some(raw), _) => Shard::parse(raw)?,
+            (None, true) => Shard::from_env(|name| std::env::var(name).ok())?,
+            (None, false) => Shard::WHOLE,
+        };
         let until = args.until.as_deref().map(Until::parse).transpose()?;
         if until.is_some() && shard != Shard::WHOLE {
             return Err(UsageError(
@@ -190,6 +199,7 @@ impl RunPlan {
             until,
             resume: args.resume,
             question: req.question,
+            game_rows: args.game_rows.unwrap_or(0),
             allow_other_build: args.allow_other_build,
         })
     }
@@ -227,6 +237,31 @@ fn words(label: &str) -> Vec<&str> {
     label.split_whitespace().collect()
 }
 
+/// The words of the points' labels, each key once with its values (`players=2|3|4`): a short
+/// way to say what a baseline may name, however many points there are.
+fn point_words(labels: &[String]) -> String {
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for label in labels {
+        for w in words(label) {
+            let (k, v) = w.split_once('=').unwrap_or((w, ""));
+            let at = match keys.iter().position(|(key, _)| key == k) {
+                Some(at) => at,
+                None => {
+                    keys.push((k.to_string(), Vec::new()));
+                    keys.len() - 1
+                }
+            };
+            if !v.is_empty() && !keys[at].1.iter().any(|x| x == v) {
+                keys[at].1.push(v.to_string());
+            }
+        }
+    }
+    keys.iter()
+        .map(|(k, vs)| if vs.is_empty() { k.clone() } else { format!("{k}={}", vs.join("|")) })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Assigns each point its baseline. `spec` is a point label (`war variant=standard players=2`) or
 /// some of its `key=value` words (`variant=standard`). Points matching every word of `spec` are
 /// baselines. Each other point is compared with the baseline that agrees with it on every other
@@ -241,7 +276,10 @@ pub fn assign_baselines(labels: &[String], spec: &str) -> Result<Vec<(usize, usi
     };
     let bases: Vec<usize> = (0..labels.len()).filter(|&i| matches(&labels[i])).collect();
     if bases.is_empty() {
-        return Err(format!("baseline '{spec}' matches no scenario point (points: {})", labels.join("; ")));
+        return Err(format!(
+            "baseline '{spec}' matches no scenario point (its words: {})",
+            point_words(labels)
+        ));
     }
     let spec_keys: Vec<String> = want.iter().map(|w| key(w)).collect();
     let rest = |l: &str| -> Vec<String> {

@@ -13,6 +13,7 @@ use toml::{Spanned, Value};
 use crate::error::UsageError;
 use crate::games::{self, GameDef, Point};
 use crate::settings::{FileSource, SettingFile, Settings, resolve};
+use crate::suggest;
 
 /// The file format (`docs/design.md`, "Scenario files").
 #[derive(Debug, Deserialize)]
@@ -273,12 +274,113 @@ pub fn for_game(game: &str) -> ScenarioRequest {
     }
 }
 
-/// Finds a game or explains which games exist.
+/// Finds a game or explains which games exist, with the nearest name.
 pub fn find_game(name: &str) -> Result<&'static GameDef, UsageError> {
     games::find(name).ok_or_else(|| {
         let names: Vec<&str> = games::registry().iter().map(|g| g.name).collect();
-        UsageError(format!("unknown game '{name}' (games: {})", names.join(", ")))
+        let guess = suggest::nearest(name, &names, |n| n)
+            .filter(|&(_, d)| suggest::is_near(name, d))
+            .map_or(String::new(), |(n, _)| format!("; did you mean '{n}'?"));
+        UsageError(format!("unknown game '{name}'{guess} (games: {})", names.join(", ")))
     })
+}
+
+/// Reads the target of `run`, `play` or `list`: a scenario file or a game name. A target with a `/`
+/// or ending in `.toml` is a path; a bare word is a game, else a file of that name.
+pub fn load_target(target: &str) -> Result<ScenarioRequest, UsageError> {
+    let path = Path::new(target);
+    let is_path =
+        target.contains('/') || target.contains(std::path::MAIN_SEPARATOR) || target.ends_with(".toml");
+    if path.is_dir() {
+        return Err(UsageError(format!(
+            "'{target}' is a folder, not a scenario file{}",
+            listed(" (scenario files ", &suggest::toml_files(path), ")")
+        )));
+    }
+    if is_path || (games::find(target).is_none() && path.is_file()) {
+        if !path.exists() {
+            return Err(missing_scenario(path));
+        }
+        return load(path);
+    }
+    match games::find(target) {
+        Some(game) => Ok(for_game(game.name)),
+        None => Err(unknown_target(target)),
+    }
+}
+
+/// `prefix`, the paths joined, `suffix`; nothing when there are none.
+fn listed(prefix: &str, paths: &[PathBuf], suffix: &str) -> String {
+    if paths.is_empty() {
+        return String::new();
+    }
+    // Files of one folder are named once after it: `in scenarios/: a.toml, b.toml`.
+    let folder = paths[0].parent().filter(|d| paths.iter().all(|p| p.parent() == Some(*d)));
+    let names: Vec<String> = match folder {
+        Some(d) if !d.as_os_str().is_empty() => {
+            let names: Vec<String> = paths
+                .iter()
+                .map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned())
+                .collect();
+            vec![format!("in {}/: {}", d.display(), names.join(", "))]
+        }
+        _ => paths.iter().map(|p| p.display().to_string()).collect(),
+    };
+    format!("{prefix}{}{suffix}", names.join(", "))
+}
+
+/// The nearest of the games and of the scenario files `files` to `word`, said as a question, if
+/// one is near enough to be a misspelling of it.
+fn did_you_mean(word: &str, files: &[PathBuf]) -> String {
+    let near = |d: &usize| suggest::is_near(word, *d);
+    let file = files
+        .iter()
+        .map(|f| (f, suggest::distance(word, &suggest::stem(f))))
+        .filter(|(_, d)| near(d))
+        .min_by_key(|(_, d)| *d);
+    let game = games::registry()
+        .iter()
+        .map(|g| (g.name, suggest::distance(word, g.name)))
+        .filter(|(_, d)| near(d))
+        .min_by_key(|(_, d)| *d);
+    match (file, game) {
+        (Some((f, df)), Some((_, dg))) if df <= dg => {
+            format!("did you mean the scenario file '{}'?", f.display())
+        }
+        (_, Some((g, _))) => format!("did you mean the game '{g}'?"),
+        (Some((f, _)), None) => format!("did you mean the scenario file '{}'?", f.display()),
+        (None, None) => "nothing has a name near it".to_string(),
+    }
+}
+
+/// A scenario path that names no file.
+fn missing_scenario(path: &Path) -> UsageError {
+    let files = suggest::files_near(path, &suggest::shipped_scenarios());
+    UsageError(format!(
+        "scenario file '{}' does not exist; {} (`warsim list` names the games and scenario files)",
+        path.display(),
+        did_you_mean(&suggest::stem(path), &files)
+    ))
+}
+
+/// A bare word that is neither a game nor a file.
+fn unknown_target(word: &str) -> UsageError {
+    let names: Vec<&str> = games::registry().iter().map(|g| g.name).collect();
+    UsageError(format!(
+        "unknown game '{word}' and no file of that name; {} (games: {}; `warsim list` also names the scenario files)",
+        did_you_mean(word, &suggest::shipped_scenarios()),
+        names.join(", ")
+    ))
+}
+
+/// What `warsim run` with no target is told: what a target is, and the ones at hand.
+pub fn target_help() -> String {
+    let names: Vec<&str> = games::registry().iter().map(|g| g.name).collect();
+    format!(
+        "say what to play: a scenario file or a game name (games: {}{})",
+        names.join(", "),
+        listed("; scenario files ", &suggest::shipped_scenarios(), "")
+    )
 }
 
 /// Expands every run into validated, built scenario points. File-valued settings are read from
@@ -318,6 +420,9 @@ pub fn expand(req: &ScenarioRequest, stored: &[SettingFile]) -> Result<Vec<Scena
             let settings = resolve(game.name, game.settings, game.presets, &files, &explicit)
                 .map_err(|e| UsageError(format!("{}: {}", run.origin, e.0)))?;
             let engine = (game.build)(&settings).map_err(|e| {
+                // Some games name themselves in their errors already: say the name once.
+                let e = e.to_string();
+                let e = e.strip_prefix(&format!("{}: ", game.name)).unwrap_or(&e);
                 UsageError(format!("{}: {}: {e} ({})", run.origin, game.name, describe(&explicit)))
             })?;
             let mut label = game.name.to_string();

@@ -146,10 +146,34 @@ impl FileSource<'_> {
             }
             _ => written.to_path_buf(),
         };
+        if !full.exists() {
+            return Err(UsageError(format!(
+                "{game}: setting '{key}': file '{}' ({what}) does not exist{}",
+                full.display(),
+                self.nearest(&full, key)
+            )));
+        }
         let text = crate::io::read_text(&full, crate::io::CARD_FILE_LIMIT).map_err(|e| {
             UsageError(format!("{game}: setting '{key}': cannot read {} ({what}): {e}", full.display()))
         })?;
         Ok(SettingFile::new(key, path, text))
+    }
+}
+
+impl FileSource<'_> {
+    /// "; did you mean 'F'?" for the file nearest to the missing `full`: among the `.toml` files
+    /// beside it and the shipped ones of `scenarios/<key>/` (`scenarios/cards/`), written as the
+    /// user would write it where the missing one was written.
+    fn nearest(&self, full: &Path, key: &str) -> String {
+        let shipped = crate::suggest::toml_files(&Path::new(crate::suggest::SCENARIOS).join(key));
+        let files = crate::suggest::files_near(full, &shipped);
+        let Some((file, _)) = crate::suggest::nearest_file(full, &files) else { return String::new() };
+        let from_scenario = self.base_dir.filter(|_| !self.cli_keys.iter().any(|k| k == key));
+        let shown = match from_scenario.and_then(|base| file.strip_prefix(base).ok()) {
+            Some(relative) => relative.to_path_buf(),
+            None => file,
+        };
+        format!("; did you mean '{}'?", shown.display())
     }
 }
 
@@ -429,7 +453,7 @@ mod tests {
         let cli = vec!["cards".to_string()];
         let from_cli = FileSource { cli_keys: &cli, ..from_file };
         let e = resolve("slots", FILE_SPECS, &[], &from_cli, &pairs(&[("cards", "set.toml")])).unwrap_err();
-        assert!(e.0.contains("setting 'cards': cannot read set.toml (a card set)"), "{e}");
+        assert!(e.0.contains("setting 'cards': file 'set.toml' (a card set) does not exist"), "{e}");
         // A stored text wins over the disk, so a replay reads what the run read.
         let stored = [SettingFile::new("cards", "set.toml", "text stored".into())];
         let replay = FileSource { stored: &stored, ..from_file };

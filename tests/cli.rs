@@ -30,7 +30,7 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_files() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let o = out.to_str().unwrap();
-    rejects(&["run", "wat", "--out", o], "unknown game 'wat' (games: war");
+    rejects(&["run", "wat", "--out", o], "unknown game 'wat'");
     rejects(&["run", "war", "--set", "playrs=3", "--out", o], "unknown setting 'playrs'");
     rejects(&["run", "war", "--set", "players=11", "--out", o], "allowed: an integer from 2 to 10");
     rejects(&["run", "war", "--set", "pickup=random", "--out", o], "allowed: shuffled, winner-first");
@@ -57,7 +57,7 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_files() {
     rejects(&["run", bad.to_str().unwrap(), "--out", o], "must be a list");
     rejects(
         &["run", tmp.path().join("missing.toml").to_str().unwrap(), "--out", o],
-        "cannot read scenario file",
+        "missing.toml' does not exist",
     );
     assert!(!out.exists(), "bad input must not create the output folder");
     // An output folder that cannot be written: a file in its place, or under a file.

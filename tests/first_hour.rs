@@ -22,8 +22,8 @@ fn says(args: &[&str], needles: &[&str]) -> String {
 
 #[test]
 fn mistakes_get_one_line_naming_the_problem_and_the_way_out() {
-    says(&["run"], &["not provided: <TARGET>", "warsim run --help"]);
-    says(&["play"], &["<TARGET>", "warsim play --help"]);
+    says(&["run"], &["a scenario file or a game name", "warsim run --help"]);
+    says(&["play"], &["a scenario file or a game name", "warsim play --help"]);
     says(&["merge", "a"], &["--out <OUT>", "warsim merge --help"]);
     says(&["compare", "x"], &["--baseline <BASELINE>"]);
     says(&["run", "war", "--game", "5"], &["'--game'", "a similar argument exists: '--games'"]);

@@ -148,3 +148,45 @@ peace               4        standard  draw %        0.10   ±0.11     ±0.17  p
 ";
     assert_eq!(text, expected, "\n{text}");
 }
+
+#[test]
+fn a_narrow_terminal_wraps_labels_before_it_leaves_out_the_first_policys_wins() {
+    // A line-up whose policies are long: at 60 columns the quantiles go, the long header breaks
+    // over two lines, the policies wrap, and the first policy's wins stay.
+    let lineup = "highest,highest,random,random";
+    let points = vec![lineup_point("random", 1000, 1000), lineup_point(lineup, 1000, 700)];
+    let text = render_at(&run("slots", points), 60);
+    assert!(widest(&text) <= 60, "\n{text}");
+    let expected = "\
+slots: 1,000 games per point, length in rounds, rates in %
+of games, ±95% intervals
+                                                  1st policy
+policies                mean length        win %       win %
+random                 20.10 ±0.282  100.0 ±0.19     -
+highest,highest,       20.10 ±0.282  100.0 ±0.19  70.0 ±2.84
+random,random
+(p50, p99 left out to fit 60 columns; summary.csv has them)
+never happened: draw
+";
+    assert_eq!(text, expected, "\n{text}");
+}
+
+#[test]
+fn every_shipped_scenarios_summary_fits_80_columns() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_warsim");
+    for scenario in ["territories-versions", "slots-impact", "cardwars-policies", "war-variants"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(bin)
+            .args(["run", &format!("scenarios/{scenario}.toml"), "--games", "12", "-q", "--out"])
+            .arg(dir.path().join("o"))
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(widest(&text) <= 80, "{scenario}:\n{text}");
+        // Every interval is whole: an estimate, one blank, its ±.
+        assert!(text.lines().all(|l| !l.trim_end().ends_with('±')), "{scenario}:\n{text}");
+    }
+}

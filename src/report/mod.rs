@@ -10,6 +10,7 @@ pub mod answer;
 pub mod compare;
 pub mod csv_files;
 pub mod format;
+pub mod games_csv;
 pub mod html;
 pub(crate) mod html_cards;
 pub mod labels;

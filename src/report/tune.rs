@@ -117,8 +117,11 @@ pub fn write_csv(res: &TuneResult, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// The metric against the setting: each candidate's interval, the goal band behind them.
 pub fn plot(res: &TuneResult) -> String {
-    let rows =
-        Rows { headers: res.keys.clone(), cells: res.candidates.iter().map(|c| c.values.clone()).collect() };
+    let rows = Rows {
+        headers: res.keys.clone(),
+        cells: res.candidates.iter().map(|c| c.values.clone()).collect(),
+        group_cells: 1,
+    };
     let marks = res
         .candidates
         .iter()

@@ -68,6 +68,9 @@ pub struct RunState {
     pub threads: usize,
     /// The command line, without `--resume`, reported in the manifest.
     pub command_line: Vec<String>,
+    /// `--game-rows`: how many of each point's first games `games.csv` lists (0: no file).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub game_rows: u64,
     pub points: Vec<PointState>,
     /// `crate::io::fingerprint` of the state's JSON written with an empty checksum: a state whose
     /// text was edited or damaged no longer matches it.
@@ -120,6 +123,7 @@ impl RunState {
             shard,
             threads,
             command_line,
+            game_rows: 0,
             points,
             checksum: String::new(),
         };
@@ -301,6 +305,9 @@ impl RunState {
         if self.scenario_hash != other.scenario_hash {
             return differ("scenario", self.scenario.clone(), other.scenario.clone());
         }
+        if self.game_rows != other.game_rows {
+            return differ("--game-rows", self.game_rows.to_string(), other.game_rows.to_string());
+        }
         if self.shard.n != other.shard.n {
             return differ("shard count", self.shard.n.to_string(), other.shard.n.to_string());
         }
@@ -404,6 +411,10 @@ fn value_difference<'v>(
             .find_map(|(i, (x, y))| value_difference(format!("{path}[{}]", i + 1), x, y)),
         _ => (a != b).then_some((path, Some(a), Some(b))),
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ fn unsharded_command_line(args: &[String], out: &std::path::Path) -> Vec<String>
     while let Some(a) = it.next() {
         if a == "--shard" {
             it.next();
-        } else if a.starts_with("--shard=") {
+        } else if a.starts_with("--shard=") || a == "--shard-from-env" {
         } else if a == "--out" {
             it.next();
             result.push(a.clone());

@@ -32,19 +32,25 @@ pub fn deal<N: Narrator>(g: &Game, policy: impl Fn(usize) -> &'static str, narr:
     }
 }
 
+/// The turn's head, then each seat's state: life, hand and deck sizes, the graveyard's cards and
+/// the field, so every number later in the turn follows from these lines.
 pub fn turn<N: Narrator>(g: &Game, narr: &mut N) {
-    let s = g.active;
-    let (me, them) = (&g.players[s], &g.players[1 - s]);
+    narr.line(format_args!("Turn {}: P{} to play", g.turn, g.active));
+    for s in [g.active, 1 - g.active] {
+        state(g, s, narr);
+    }
+}
+
+/// One seat's state in one line.
+fn state<N: Narrator>(g: &Game, s: usize, narr: &mut N) {
+    let p = &g.players[s];
     narr.line(format_args!(
-        "Turn {}: P{s} (life {}, deck {}, graveyard {}) {} against P{} (life {}) {}",
-        g.turn,
-        me.life,
-        me.deck.len(),
-        me.grave.len(),
-        field(me.field.as_slice()),
-        1 - s,
-        them.life,
-        field(them.field.as_slice())
+        "  P{s}: life {}, hand {}, deck {}, graveyard [{}], field {}",
+        p.life,
+        p.hand.len(),
+        p.deck.len(),
+        cards(p.grave.as_slice()),
+        field(p.field.as_slice())
     ));
 }
 
@@ -92,7 +98,7 @@ pub fn blocks<N: Narrator>(g: &Game, narr: &mut N) {
         })
         .collect();
     let said = if pairs.is_empty() { "no blocks".to_string() } else { pairs.join(", ") };
-    narr.line(format_args!("  P{d} declares {said}"));
+    narr.line(format_args!("  P{d} (hand [{}]) declares {said}", cards(g.players[d].hand.as_slice())));
 }
 
 pub fn order<N: Narrator>(g: &Game, o: &Zone<u8>, narr: &mut N) {
@@ -143,8 +149,18 @@ pub fn end_of_turn<N: Narrator>(g: &Game, narr: &mut N) {
     }
 }
 
-/// The end: why the game stopped and who won.
+/// The seat to play does not attack (no face ready, or it chose not to).
+pub fn no_attack<N: Narrator>(g: &Game, ready: bool, narr: &mut N) {
+    let why = if ready { "chooses not to attack" } else { "has no face ready to attack" };
+    narr.line(format_args!("  P{} {why}", g.active));
+}
+
+/// The end: the last turn's state, why the game stopped and who won.
 pub fn ending<N: Narrator>(g: &Game, end: End, narr: &mut N) {
+    narr.line(format_args!("After turn {}:", g.turn));
+    for s in 0..2 {
+        state(g, s, narr);
+    }
     let lives = format!("lives P0 {}, P1 {}", g.players[0].life, g.players[1].life);
     match end {
         End::Won(w) => narr.line(format_args!("Game over after {} turns: P{w} wins ({lives}).", g.turn)),

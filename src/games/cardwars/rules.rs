@@ -552,7 +552,12 @@ impl Game {
             }
             (Next::Face(_), _) => self.ask_attack(rng, narr),
             (Next::Attack(_), Action::Attack(m)) => self.declare_attack(m, rng, narr),
-            (Next::Attack(_), _) => self.end_turn(rng, narr),
+            (Next::Attack(_), _) => {
+                if N::ON {
+                    narrate::no_attack(self, true, narr);
+                }
+                self.end_turn(rng, narr)
+            }
             (Next::Defend(_), Action::Joker) => self.joker_defense(rng, narr),
             (Next::Defend(_), Action::Block(b)) => {
                 self.blocks = b;
@@ -694,6 +699,9 @@ impl Game {
     fn ask_attack<N: Narrator>(&mut self, rng: &mut GameRng, narr: &mut N) {
         self.stop_at(Next::Attack(self.active));
         if self.options.ready == 0 {
+            if N::ON && self.players[self.active].field.as_slice().iter().any(|u| is_face(u.card)) {
+                narrate::no_attack(self, false, narr);
+            }
             self.end_turn(rng, narr);
         }
     }

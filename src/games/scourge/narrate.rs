@@ -47,6 +47,7 @@ impl ScourgeEngine {
             duel.stacks[0].len(),
             duel.legends.len()
         ));
+        narr.line(format_args!("  {}", card_key(d.pack)));
         for s in 0..2 {
             let top_first: Vec<String> = duel.stacks[s].iter().rev().map(|&u| d.unit_label(u)).collect();
             let legend = duel.held[s].map_or("none".to_string(), |l| d.legend_label(l));
@@ -56,6 +57,27 @@ impl ScourgeEngine {
             ));
         }
     }
+}
+
+/// What the card labels mean: a rank then a suit, each suit's abbreviation with its name and
+/// colour, and the ranks (`G` is the Draconian pack's Guardian). The duel and the team games tell it
+/// under their deal.
+pub(super) fn card_key(pack: crate::cards::Pack) -> String {
+    let suits: Vec<String> = (0..4u8)
+        .map(|s| {
+            let colour = match pack.colour(s) {
+                crate::cards::Colour::Red => "red",
+                crate::cards::Colour::Black => "black",
+            };
+            format!("{} {} ({colour})", pack.suit_labels()[s as usize], pack.suit_names()[s as usize])
+        })
+        .collect();
+    let guardian = if pack.rank_labels().contains(&"G") { ", G Guardian" } else { "" };
+    format!(
+        "Cards are rank then suit: {}; ranks {} low to high{guardian}",
+        suits.join(", "),
+        pack.rank_labels().join(" ")
+    )
 }
 
 impl Duel {

@@ -96,11 +96,11 @@ pub fn resolved<N: Narrator>(st: &State, source: u8, fizzled: bool, ops: &[Op], 
     narr.line(format_args!("    {} {}: {did}", label(st, source), whose(st, source)));
 }
 
-/// "(P0, S4)" for a card on the table, "(pile)" off it.
+/// "(P0, S4)" for a card on the table, "(off the table)" for one returned, destroyed or discarded.
 fn whose(st: &State, id: u8) -> String {
     let pos = st.pos[id as usize];
     if pos == NONE {
-        "(pile)".into()
+        "(off the table)".into()
     } else {
         format!("(P{}, S{})", pos as usize % SEATS, pos as usize / SEATS + 1)
     }
@@ -154,8 +154,16 @@ pub fn values<N: Narrator>(st: &State, narr: &mut N) {
     let slots: Vec<String> = (0..SLOTS)
         .filter(|&k| st.slots[k] != [NONE, NONE])
         .map(|k| {
-            let v = |id: u8| if id == NONE { "-".to_string() } else { st.value(id).to_string() };
-            format!("S{} {}/{}", k + 1, v(st.slots[k][0]), v(st.slots[k][1]))
+            // A value that static abilities change says by how much, so no number moves without a
+            // cause in the lines above.
+            let v = |id: u8, side: usize| match id {
+                NONE => "-".to_string(),
+                _ => match st.statics_on(id, k, side) {
+                    0 => st.value(id).to_string(),
+                    by => format!("{}({by:+} static)", st.value(id)),
+                },
+            };
+            format!("S{} {}/{}", k + 1, v(st.slots[k][0], 0), v(st.slots[k][1], 1))
         })
         .collect();
     narr.line(format_args!("      values: {}", slots.join(" ")));

@@ -94,7 +94,7 @@ impl State {
 
     /// The sum of the static modifiers that apply now to the card at (`slot`, `side`): its own
     /// (while it lies face up) and the auras of the face-up cards on the table.
-    fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
+    pub fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
         let Some(set) = &self.set else { return 0 };
         let mut sum = 0;
         if (self.armed[Trigger::Static as usize] & self.face_up) >> id & 1 == 1 {

@@ -41,12 +41,15 @@ pub struct Panel {
 pub struct Rows {
     pub headers: Vec<String>,
     pub cells: Vec<Vec<String>>,
+    /// How many leading cells name a row's group: a rule goes where they change.
+    pub group_cells: usize,
 }
 
 impl Rows {
-    /// A rule goes above row `r` when its first cell differs from the row above's.
+    /// A rule goes above row `r` when its group's cells differ from the row above's.
     fn starts_group(&self, r: usize) -> bool {
-        r > 0 && self.cells[r].first() != self.cells[r - 1].first()
+        let group = |row: &Vec<String>| row.iter().take(self.group_cells.max(1)).cloned().collect::<Vec<_>>();
+        r > 0 && group(&self.cells[r]) != group(&self.cells[r - 1])
     }
 }
 

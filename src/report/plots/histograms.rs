@@ -8,7 +8,6 @@ use super::lengths::{bin_width, binned};
 use super::palette::{self, INK};
 use super::svg::{Anchor, Style, Svg};
 use crate::report::format::fixed;
-use crate::report::labels::Sweep;
 use crate::report::{PointResult, RunResult};
 use crate::stats::mean_interval;
 
@@ -19,8 +18,7 @@ const MIN_SPAN: f64 = 11.0;
 const STATS: Style = Style::new(11.0).colour(INK);
 
 pub fn lengths_by_point(run: &RunResult) -> String {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let sweep = Sweep::of(&labels);
+    let sweep = super::played_sweep(run);
     // The colours of the line plots, so a point looks the same in both.
     let facets = Facets::of(&sweep);
     let mut colour = vec![palette::INTERVAL; run.points.len()];

@@ -17,8 +17,10 @@ pub fn impact(run: &RunResult) -> Option<String> {
     let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
     let sweep = Sweep::of(&labels);
     let many = run.points.len() > 1;
-    // One column names the point, so that a rule parts the points' blocks.
-    let mut headers: Vec<String> = if many { vec!["point".into()] } else { Vec::new() };
+    // The point's settings that vary, a column each (one long label would be cut), so that a rule
+    // parts the points' blocks.
+    let point_cols = super::rows_of(&sweep);
+    let mut headers: Vec<String> = if many { point_cols.headers.clone() } else { Vec::new() };
     headers.extend(["rank".to_string(), "card".to_string()]);
     let (mut cells, mut marks, mut values) = (Vec::new(), Vec::new(), Vec::new());
     let mut name = String::new();
@@ -28,7 +30,7 @@ pub fn impact(run: &RunResult) -> Option<String> {
         let (top, bottom) = ends(&rows, ENDS);
         let ranks = (0..top.len()).chain(rows.len() - bottom.len()..rows.len());
         for (rank, (k, e)) in ranks.zip(top.iter().chain(bottom)) {
-            let mut row: Vec<String> = if many { vec![sweep.short(i)] } else { Vec::new() };
+            let mut row: Vec<String> = if many { point_cols.cells[i].clone() } else { Vec::new() };
             row.extend([(rank + 1).to_string(), t.keys[*k].clone()]);
             cells.push(row);
             let ci = e.interval;
@@ -61,5 +63,11 @@ pub fn impact(run: &RunResult) -> Option<String> {
          without its effect, on the same deals, game by game. Bar: paired 95% interval (grey where it \
          includes 0); tick: the estimate. The {ENDS} most and {ENDS} least impactful cards of each point."
     )];
-    Some(forest_wide(&sweep.title("Card impact"), &notes, &Rows { headers, cells }, &[panel], PLOT_W))
+    Some(forest_wide(
+        &sweep.title("Card impact"),
+        &notes,
+        &Rows { headers, cells, group_cells: point_cols.headers.len() },
+        &[panel],
+        PLOT_W,
+    ))
 }

@@ -53,8 +53,7 @@ struct Member {
 }
 
 pub fn lengths(run: &RunResult, log: bool) -> String {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let sweep = Sweep::of(&labels);
+    let sweep = super::played_sweep(run);
     let facets = facets(run, &sweep);
     let (unit, one) = units(run);
     let single = facets.panels.len() == 1;

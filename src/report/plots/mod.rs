@@ -69,6 +69,24 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     Ok(out)
 }
 
+/// The run's sweep with the settings a point leaves unset filled in with the values it played
+/// (its game's defaults), so a legend or a panel title never says "unset" or nothing at all.
+fn played_sweep(run: &RunResult) -> Sweep {
+    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    let mut sweep = Sweep::of(&labels);
+    for (values, p) in sweep.values.iter_mut().zip(&run.points) {
+        for (value, key) in values.iter_mut().zip(&sweep.keys) {
+            if value.is_none() {
+                *value = match key.as_str() {
+                    "variant" if p.settings.has_variants => Some(p.settings.variant.clone()),
+                    _ => p.settings.values.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()),
+                };
+            }
+        }
+    }
+    sweep
+}
+
 /// The length unit of the run's points (`battles`, or `rounds / turns` for a mixed run).
 fn unit(run: &RunResult) -> String {
     let mut units: Vec<&str> = Vec::new();
@@ -87,6 +105,7 @@ fn rows_of(sweep: &Sweep) -> forest::Rows {
         return forest::Rows {
             headers: vec!["point".into()],
             cells: (0..sweep.len()).map(|i| vec![sweep.short(i)]).collect(),
+            group_cells: 1,
         };
     }
     let cells = sweep
@@ -94,5 +113,5 @@ fn rows_of(sweep: &Sweep) -> forest::Rows {
         .iter()
         .map(|v| v.iter().map(|x| x.clone().unwrap_or_else(|| "–".into())).collect())
         .collect();
-    forest::Rows { headers: sweep.keys.clone(), cells }
+    forest::Rows { headers: sweep.keys.clone(), cells, group_cells: 1 }
 }

@@ -84,6 +84,14 @@ fn dropped_note(dropped: &[String], width: usize, file: &str) -> String {
     format!("({} left out to fit {width} columns; {file} has them)\n", dropped.join(", "))
 }
 
+/// `text` (lines ending in `\n`) with each line broken at spaces to the terminal's width.
+pub fn fit_lines(text: &str) -> String {
+    let width = width();
+    text.lines()
+        .map(|l| if l.chars().count() > width { table::wrap(l, width) } else { format!("{l}\n") })
+        .collect()
+}
+
 /// The summary table at the terminal's width.
 pub fn render(run: &RunResult) -> String {
     render_at(run, width())
@@ -128,8 +136,10 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         )
     };
     cols.extend(interval_columns("mean length", run.points.iter().map(mean).collect(), 0));
-    cols.push(column("p50", &quantile(0.5)).droppable(1));
-    cols.push(column("p99", &quantile(0.99)).droppable(2));
+    // Left out first when the table is too wide: p99, then p50, then the first policy's wins
+    // (summary.csv has them all).
+    cols.push(column("p50", &quantile(0.5)).droppable(2));
+    cols.push(column("p99", &quantile(0.99)).droppable(3));
     for &k in &kinds {
         let rate = |p: &super::PointResult| {
             p.kind_interval(k).map_or((String::new(), String::new()), |ci| {
@@ -145,7 +155,7 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
                 (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
             })
         };
-        cols.extend(interval_columns("1st policy win %", run.points.iter().map(rate).collect(), 0));
+        cols.extend(interval_columns("1st policy win %", run.points.iter().map(rate).collect(), 1));
     }
     let mut table = Table { cols };
     let dropped = table.fit(width);

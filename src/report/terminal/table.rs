@@ -3,6 +3,10 @@
 //! signs line up), fitted into a width by breaking long names, leaving out the droppable columns,
 //! then wrapping the widest setting values.
 
+/// Droppable columns of this rank and higher are left out before setting values wrap (a wrapped
+/// label costs rows; a quantile is one click away in the CSV).
+pub const EAGER: u8 = 2;
+
 /// Blank columns between two columns of a table.
 const GAP: usize = 2;
 
@@ -94,6 +98,29 @@ impl Column {
         Column { drop: rank, ..self }
     }
 
+    /// The header as one line, however it was broken.
+    fn full_header(&self) -> String {
+        match self.header2.as_str() {
+            "" => self.header.clone(),
+            rest if self.header.ends_with('_') => format!("{}{rest}", self.header),
+            rest => format!("{} {rest}", self.header),
+        }
+    }
+
+    /// The narrowest a setting column gets: its header's lines, and its values' longest piece
+    /// between break characters up to `FLOOR` (a longer piece is cut at the column's width).
+    fn floor(&self) -> usize {
+        const FLOOR: usize = 8;
+        let piece = self
+            .cells
+            .iter()
+            .flat_map(|c| c.split_inclusive(BREAKS))
+            .map(|p| p.chars().count())
+            .max()
+            .unwrap_or(0);
+        piece.min(FLOOR).max(self.header.chars().count()).max(self.header2.chars().count()).max(1)
+    }
+
     /// Breaks a setting's name wider than its values at the `_` nearest its middle.
     fn break_header(&mut self) {
         let cells = self.cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
@@ -132,32 +159,73 @@ impl Table {
             + self.cols.iter().skip(1).map(|c| c.gap).sum::<usize>()
     }
 
-    /// Fits the table into `width` columns: long setting names break at a `_`, then the droppable
-    /// columns go (highest rank first), then the widest setting values wrap onto more lines.
-    /// Returns the headers of the columns it left out.
+    /// Fits the table into `width` columns: long names break onto two header lines, then the
+    /// setting values wrap onto more lines (down to each column's floor), and only if that is not
+    /// enough the droppable columns go, highest rank first. Returns the headers of the columns it
+    /// left out.
     pub fn fit(&mut self, width: usize) -> Vec<String> {
         if self.total() > width {
             self.cols.iter_mut().for_each(Column::break_header);
+            self.break_number_headers();
         }
         let mut dropped = Vec::new();
-        while self.total() > width {
+        loop {
+            // Columns of rank EAGER and up go before any label wraps; the others only when
+            // wrapped labels are not enough.
+            let natural: Vec<usize> = self.cols.iter().map(|c| c.width).collect();
+            let eager = self.cols.iter().any(|c| c.drop >= EAGER);
+            if !eager {
+                self.narrow_settings(width);
+            }
+            if self.total() <= width {
+                break;
+            }
             let Some(rank) = self.cols.iter().map(|c| c.drop).max().filter(|&r| r > 0) else { break };
+            for (c, w) in self.cols.iter_mut().zip(natural) {
+                c.width = w;
+            }
             let (gone, kept) = std::mem::take(&mut self.cols).into_iter().partition(|c| c.drop == rank);
             self.cols = kept;
-            dropped.extend(gone.into_iter().map(|c: Column| c.header).filter(|h| !h.is_empty()));
+            dropped.extend(gone.into_iter().map(|c: Column| c.full_header()).filter(|h| !h.is_empty()));
         }
-        // The widest setting column gives up one character at a time, down to a floor.
-        const FLOOR: usize = 8;
+        dropped.reverse();
+        dropped
+    }
+
+    /// The widest setting column gives up one character at a time, down to its floor, until the
+    /// table fits `width` or no setting column can give more.
+    fn narrow_settings(&mut self, width: usize) {
         while self.total() > width {
             let Some(c) =
-                self.cols.iter_mut().filter(|c| c.setting && c.width > FLOOR).max_by_key(|c| c.width)
+                self.cols.iter_mut().filter(|c| c.setting && c.width > c.floor()).max_by_key(|c| c.width)
             else {
                 break;
             };
             c.width -= 1;
         }
-        dropped.reverse();
-        dropped
+    }
+
+    /// Breaks the header of an estimate wider than its two columns at the space nearest its
+    /// middle (`1st policy` over `win %`), so the numbers set the width.
+    fn break_number_headers(&mut self) {
+        for i in 0..self.cols.len().saturating_sub(1) {
+            let (est, pm) = (&self.cols[i], &self.cols[i + 1]);
+            let values = est.cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+            let len = est.header.chars().count();
+            if !est.spans_next || !est.header2.is_empty() || len <= values + pm.gap + pm.width {
+                continue;
+            }
+            let Some(at) = est.header.match_indices(' ').map(|(i, _)| i).min_by_key(|&i| i.abs_diff(len / 2))
+            else {
+                continue;
+            };
+            let (gap, pm_width) = (pm.gap, pm.width);
+            let est = &mut self.cols[i];
+            est.header2 = est.header[at + 1..].to_string();
+            est.header.truncate(at);
+            let widest = est.header.chars().count().max(est.header2.chars().count());
+            est.width = values.max(widest.saturating_sub(gap + pm_width));
+        }
     }
 
     /// One line of the table: `cell` gives each column's text, already fitted to its width.
@@ -212,12 +280,16 @@ impl Table {
     }
 }
 
-/// `value` in pieces of at most `width` characters, broken after a `,`, `+`, `_` or `-` where it can be.
+/// Where a setting value may break onto the next line: after one of these.
+const BREAKS: &[char] = &[',', '+', '_', '-', '/'];
+
+/// `value` in pieces of at most `width` characters, broken after a `,`, `+`, `_`, `-` or `/` where
+/// it can be.
 fn break_value(value: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut rest: Vec<char> = value.chars().collect();
     while rest.len() > width {
-        let at = (1..=width).rev().find(|&i| matches!(rest[i - 1], ',' | '+' | '_' | '-')).unwrap_or(width);
+        let at = (1..=width).rev().find(|&i| BREAKS.contains(&rest[i - 1])).unwrap_or(width);
         out.push(rest.drain(..at).collect());
     }
     out.push(rest.into_iter().collect());
@@ -235,5 +307,6 @@ mod tests {
         assert_eq!(wrap("aa bb cc", 5), "aa bb\ncc\n");
         assert_eq!(break_value("greedy,greedy,drawer,random", 15), ["greedy,greedy,", "drawer,random"]);
         assert_eq!(break_value("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(break_value("cards/imbalance.toml", 19), ["cards/", "imbalance.toml"]);
     }
 }

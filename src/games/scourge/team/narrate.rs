@@ -68,6 +68,7 @@ impl TeamEngine {
             self.units.len() - self.share() * self.players(),
             team.legends.len()
         ));
+        narr.line(format_args!("  {}", crate::games::scourge::narrate::card_key(d.pack)));
         for s in 0..self.players() {
             let top_first: Vec<String> = team.stacks[s].iter().rev().map(|&u| d.unit_label(u)).collect();
             let legend = team.held[s].map_or("none".to_string(), |l| d.legend_label(l));
