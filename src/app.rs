@@ -306,7 +306,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         None => Vec::new(),
     };
     write_staged(&plan.out, &lock, |dir| report::write_visuals(dir, &result, &comparisons).map(drop))?;
-    let mut text: String = report::answer::sentences(&result).iter().map(|l| format!("{l}\n")).collect();
+    let mut text = report::terminal::render_answers(&result);
     text.push_str(&report::terminal::render(&result));
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_lines(&plan, &state));

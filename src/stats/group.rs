@@ -166,10 +166,16 @@ impl GroupSums {
 
     /// The 95% interval of a rate: Wilson when every group is one game of denominator 1 whose
     /// value is 0 or 1 (`ΣT² = ΣT`: independent Bernoulli trials), else the ratio estimator's.
+    /// The ratio interval is cut to [0, 1]: a rate lies there, so cutting loses no coverage, and a
+    /// few small groups would otherwise print impossible bounds such as 108%.
     pub fn rate(&self) -> Interval {
         let s = &self.moments;
         let bernoulli = s.t >= 0 && s.t2 == s.t as u128;
-        if self.is_single_games() && bernoulli { wilson(s.t as u64, self.groups) } else { self.ratio() }
+        if self.is_single_games() && bernoulli {
+            return wilson(s.t as u64, self.groups);
+        }
+        let i = self.ratio();
+        Interval { low: i.low.max(0.0), high: i.high.min(1.0), ..i }
     }
 }
 
@@ -179,6 +185,18 @@ mod tests {
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn a_rate_of_few_groups_stays_inside_zero_and_one() {
+        // Groups of two games with 2, 2 and 1 wins: r = 5/6, and the ratio interval's half-width
+        // z * sqrt(3/2 * (1/9 + 1/9 + 4/9) / 36) = 0.3266 would reach 1.16.
+        let s = sums(&[(2, 2), (2, 2), (1, 2)]);
+        let raw = s.ratio();
+        assert!(raw.high > 1.0, "{raw:?}");
+        let r = s.rate();
+        assert_eq!(r.high, 1.0);
+        assert!(close(r.low, raw.low, 1e-12) && close(r.estimate, 5.0 / 6.0, 1e-12), "{r:?}");
     }
 
     fn sums(groups: &[(i64, u64)]) -> GroupSums {

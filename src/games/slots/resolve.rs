@@ -70,8 +70,9 @@ pub struct Instance {
     /// A watcher's place when its event happened (`slot * SEATS + side`; else `NONE`): its
     /// `watch` is matched from there, while it acts from where it lies when it resolves.
     seen: u8,
-    /// The abilities the moment triggers, resolved one step each in the order written.
-    steps: u8,
+    /// The abilities the moment triggers, resolved one step each in the order written (16 bits:
+    /// a set holds at most 65,535 abilities, checked at load).
+    steps: u16,
     /// Collection order: the last key of every order below.
     order: u16,
 }
@@ -185,7 +186,7 @@ impl Resolver {
         let set = st.set.as_ref().expect("text needs a set");
         let seen = seen_from(st, &inst);
         let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        inst.steps = abilities.iter().filter(|a| fires(st, a, &inst, &seen)).count() as u8;
+        inst.steps = abilities.iter().filter(|a| fires(st, a, &inst, &seen)).count() as u16;
         if inst.steps > 0 {
             inst.order = self.now.len() as u16;
             self.now.push(inst);
@@ -304,7 +305,7 @@ impl Resolver {
         tally: &mut Tally,
         rng: &mut GameRng,
         range: std::ops::Range<usize>,
-        step: u8,
+        step: u16,
         narr: &mut N,
         ch: &mut C,
     ) {
@@ -374,7 +375,7 @@ impl Resolver {
         rng: &mut GameRng,
         inst: &Instance,
         ctx: &Ctx,
-        step: u8,
+        step: u16,
         ch: &mut C,
     ) -> u64 {
         let mut declined = 0;

@@ -237,3 +237,9 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     out.push_str(&dropped_note(&dropped, width, "comparisons.csv"));
     out
 }
+
+/// The run's answer sentences (`report::answer`), each wrapped to the terminal's width.
+pub fn render_answers(run: &super::RunResult) -> String {
+    let width = width();
+    super::answer::sentences(run).iter().map(|l| table::wrap(l, width)).collect()
+}
