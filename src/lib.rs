@@ -18,3 +18,4 @@ pub mod seed;
 pub mod settings;
 pub mod sim;
 pub mod stats;
+pub mod tournament;

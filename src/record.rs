@@ -85,6 +85,8 @@ named! {
         Cycle = "cycle",
         Capped = "capped",
         Scorched = "scorched",
+        /// An event whose first place is shared: no entrant won it alone.
+        Shared = "shared",
     }
 }
 
@@ -121,6 +123,59 @@ pub struct Layout {
     /// Per-card statistics (`cards.csv`), in games that declare them: the last counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<CardTable>,
+    /// The entrants of an event (`standings.csv`), in layouts of events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrants: Option<EntrantTable>,
+}
+
+/// The entrants of an event and where their results are counted (`standings.csv`): from `first`,
+/// for every ordered pair (i, j), i != j, the games i won against j; then for every pair i < j the
+/// games they drew; then per entrant its events finished first alone and first shared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantTable {
+    pub names: Vec<String>,
+    pub first: u32,
+}
+
+/// The typed counters of an `EntrantTable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntrantCounters {
+    pub first: u32,
+    pub n: u32,
+}
+
+impl EntrantCounters {
+    /// Games `i` won against `j`.
+    #[inline]
+    pub fn beat(self, i: usize, j: usize) -> Counter {
+        let n = self.n as usize;
+        let k = i * (n - 1) + if j > i { j - 1 } else { j };
+        Counter(self.first + k as u32)
+    }
+
+    /// Games `i` and `j` drew (either order).
+    #[inline]
+    pub fn drew(self, i: usize, j: usize) -> Counter {
+        let n = self.n as usize;
+        let (a, b) = (i.min(j), i.max(j));
+        // Pairs (a, b), a < b, in order: those of every a' < a come first.
+        let before = a * (2 * n - a - 1) / 2;
+        Counter(self.first + (n * (n - 1) + before + (b - a - 1)) as u32)
+    }
+
+    /// Events `i` finished first alone.
+    #[inline]
+    pub fn alone(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + i) as u32)
+    }
+
+    /// Events `i` shared first place.
+    #[inline]
+    pub fn shared(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + n + i) as u32)
+    }
 }
 
 /// A keyed family of counters, one per (card, column), written as `cards.csv`: one row per card
@@ -313,6 +368,7 @@ impl LayoutBuilder {
                 counters: Vec::new(),
                 distributions: Vec::new(),
                 cards: None,
+                entrants: None,
             },
             outcomes: Outcomes::default(),
         }
@@ -465,6 +521,36 @@ impl LayoutBuilder {
         let width = columns.len() as u32;
         table.pairs = Some(Box::new(PairTable { pairs, columns, paired, first }));
         CardCounters { first, columns: width }
+    }
+
+    /// The entrants of an event (`EntrantTable`), by name: their results' counters.
+    pub fn entrants(&mut self, names: &[String]) -> EntrantCounters {
+        assert!(self.layout.entrants.is_none(), "one table of entrants");
+        let n = names.len();
+        let first = self.layout.counters.len() as u32;
+        let t = EntrantCounters { first, n: n as u32 };
+        for i in 0..n {
+            for j in (0..n).filter(|&j| j != i) {
+                let c = self.counter(format!("{} beat {}", names[i], names[j]));
+                debug_assert_eq!(c, t.beat(i, j));
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let c = self.counter(format!("{} drew {}", names[i], names[j]));
+                debug_assert_eq!(c, t.drew(i, j));
+            }
+        }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} first alone"));
+            debug_assert_eq!(c, t.alone(i));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} first shared"));
+            debug_assert_eq!(c, t.shared(i));
+        }
+        self.layout.entrants = Some(EntrantTable { names: names.to_vec(), first });
+        t
     }
 
     /// One distribution.

@@ -113,6 +113,7 @@ mod tests {
             counters: vec![],
             distributions: vec![],
             cards: None,
+            entrants: None,
         };
         let mut acc = Accumulator::new(&layout);
         for (i, &(_, _, n)) in rows.iter().enumerate() {

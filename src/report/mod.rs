@@ -69,6 +69,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
         Box::new(csv_files::CardPairs),
+        Box::new(csv_files::Standings),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),

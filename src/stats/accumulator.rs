@@ -119,6 +119,7 @@ mod tests {
             counters: vec!["wars".into()],
             distributions: vec!["depth".into()],
             cards: None,
+            entrants: None,
         }
     }
 

@@ -153,6 +153,7 @@ mod tests {
             counters: vec!["wars".into()],
             distributions: vec![],
             cards: None,
+            entrants: None,
         }
     }
 

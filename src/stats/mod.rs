@@ -9,6 +9,7 @@ pub mod histogram;
 pub mod interval;
 pub mod metric;
 pub mod paired;
+pub mod ratings;
 pub mod timings;
 
 pub use accumulator::Accumulator;
