@@ -9,6 +9,7 @@
 pub mod agents;
 pub mod cardfile;
 pub mod cardset;
+pub mod deal;
 mod census;
 pub mod choices;
 pub mod engine;
