@@ -69,6 +69,7 @@ fn print_out(text: &str) -> anyhow::Result<()> {
 fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let start_time = Manifest::now();
     let started = Instant::now();
+    crate::sim::hooks::Hooks::get()?;
     let pool = worker_pool(plan.threads)?;
     let (mut state, _lock) = prepare_state(&plan, command_line)?;
     signal::install();

@@ -7,64 +7,32 @@
 mod binary;
 
 use std::path::Path;
-use std::process::{Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
 
-use binary::{CSV_FILES, assert_same_files, manifest_core, refused, run_ok, s};
+use binary::{CSV_FILES, Paused, assert_same_files, manifest_core, refused, run_ok, s};
 
-/// Starts `warsim run` in the background.
-fn spawn(args: &[&str]) -> std::process::Child {
-    StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
+/// Games per checkpoint of the interrupted runs (`WARSIM_TEST_CHECKPOINT_EVERY`).
+const EVERY: u64 = 4_000;
 
-/// Waits until the run in `dir` has checkpointed at least one block of games.
-fn wait_for_checkpoint(dir: &Path) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let played = std::fs::read_to_string(dir.join("state.json"))
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .map(|v| v["points"].as_array().unwrap().iter().map(|p| p["done"].as_u64().unwrap()).sum::<u64>())
-            .unwrap_or(0);
-        if played > 0 {
-            return;
-        }
-        assert!(Instant::now() < deadline, "no checkpoint in {}", dir.display());
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn signal(pid: u32, sig: &str) {
-    let ok = StdCommand::new("kill").args([sig, &pid.to_string()]).status().unwrap().success();
-    assert!(ok, "kill {sig} {pid} failed");
-}
-
-/// Stops a run with `sig` after its first checkpoint, resumes it, and checks the files equal the
-/// uninterrupted run's in `full`.
+/// Stops a run with `sig` while it is paused right after its first checkpoint (so it has saved
+/// `EVERY` games of its first point and has games left), resumes it, and checks the files equal
+/// the uninterrupted run's in `full`.
 fn interrupt_and_resume(tmp: &Path, base: &[&str], full: &Path, sig: &str, tag: &str) {
     let cut = tmp.join(tag);
-    let mut child = spawn(&[base, &["--out", s(&cut)]].concat());
-    wait_for_checkpoint(&cut);
-    let sent = Instant::now();
-    signal(child.id(), sig);
-    let status = child.wait().unwrap();
-    let stop_time = sent.elapsed();
+    let run = Paused::start(&[base, &["--out", s(&cut)]].concat(), "checkpoint", Some(EVERY));
+    let (code, err) = run.signal(sig);
     if sig == "-INT" {
-        assert_eq!(status.code(), Some(130), "an interrupted run exits with 130");
-        assert!(stop_time < Duration::from_secs(2), "took {stop_time:?} to stop");
+        assert_eq!(code, Some(130), "an interrupted run exits with 130: {err}");
+        // It stopped at its next look at the flag: no game after the checkpoint was played.
         let m = manifest_core(&cut);
         assert_eq!(m["partial"], serde_json::json!(true), "{m}");
-        let games = m["point_games"].as_array().unwrap();
-        assert!(games.iter().any(|g| g.as_u64().unwrap() > 0), "{m}");
-        assert!(games[1].as_u64().unwrap() < 600_000, "stopped before the end: {m}");
+        assert_eq!(m["point_games"], serde_json::json!([EVERY, 0]), "{m}");
+        assert!(err.contains("stopped with 4,000 games kept"), "{err}");
     } else {
-        assert!(!status.success());
+        assert_eq!(code, None, "killed by the signal");
     }
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cut.join("state.json")).unwrap()).unwrap();
+    assert_eq!(state["points"][0]["done"], serde_json::json!(EVERY), "the checkpoint survives");
     // No half-written file under a final name: every file there parses completely.
     for f in std::fs::read_dir(&cut).unwrap() {
         let path = f.unwrap().path();
@@ -93,10 +61,7 @@ fn interrupt_and_resume(tmp: &Path, base: &[&str], full: &Path, sig: &str, tag: 
 #[test]
 fn signals_then_resume_equal_the_uninterrupted_run() {
     let tmp = tempfile::tempdir().unwrap();
-    // Four and five players on one thread make the run last about six seconds on a quiet machine:
-    // past its first checkpoint (written after about 2 s of play) and not yet finished when the
-    // signal comes.
-    let base = ["run", "war", "--games", "600000", "--sweep", "players=4,5", "--threads", "1", "-q"];
+    let base = ["run", "war", "--games", "20000", "--sweep", "players=4,5", "--threads", "2", "-q"];
     let full = tmp.path().join("full");
     run_ok(&[&base[..], &["--out", s(&full)]].concat());
 

@@ -8,7 +8,9 @@
 //! about `BLOCK_SECONDS`, so a SIGKILL loses at most that much work, and grows at most twofold
 //! per block from a few games, so a slow game's first block is short too. Sizes never change
 //! results: statistics merge exactly, and `--until` tests at fixed game counts. The driver writes
-//! only the state; what the files say is the command layer's business (`on_point`).
+//! only the state; what the files say is the command layer's business (`on_point`). For its tests,
+//! `WARSIM_TEST_CHECKPOINT_EVERY` fixes the block size and `WARSIM_TEST_PAUSE` stops the run after
+//! its first checkpoint until a signal comes (`hooks`).
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -16,6 +18,7 @@ use std::time::Instant;
 
 use crate::games::Point;
 use crate::sim::checkpoint::RunState;
+use crate::sim::hooks::{self, Hooks, Moment};
 use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK};
 use crate::sim::signal;
@@ -89,6 +92,7 @@ impl Drive<'_> {
         progress: &Progress,
         on_point: &mut dyn FnMut(&RunState) -> anyhow::Result<()>,
     ) -> anyhow::Result<Driven> {
+        let every = Hooks::get()?.checkpoint_every;
         let tick = |n: u64| progress.add(n);
         let mut pace = Pace::new(self.threads);
         let mut played = 0u64;
@@ -118,7 +122,7 @@ impl Drive<'_> {
                 };
                 while state.points[i].done < target {
                     let p = &mut state.points[i];
-                    let count = pace.block.min(target - p.done);
+                    let count = every.unwrap_or(pace.block).min(target - p.done);
                     let n = if signal::stop_requested() {
                         0
                     } else {
@@ -147,9 +151,12 @@ impl Drive<'_> {
                         state.save(self.out)?;
                         return Ok(Driven { played, interrupted: true, timings: collected(timings) });
                     }
-                    if saved.elapsed().as_secs_f64() >= BLOCK_SECONDS {
+                    if every.is_some() || saved.elapsed().as_secs_f64() >= BLOCK_SECONDS {
                         state.save(self.out)?;
                         saved = Instant::now();
+                        if state.points.iter().any(|p| !p.complete && p.done < p.end - p.first) {
+                            hooks::pause_at(Moment::Checkpoint);
+                        }
                     }
                 }
             }

@@ -4,6 +4,7 @@
 
 pub mod checkpoint;
 pub mod driver;
+pub mod hooks;
 pub mod merge;
 pub mod paired;
 pub mod progress;

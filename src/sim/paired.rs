@@ -59,7 +59,7 @@ impl PairedResult {
 /// Plays games `first..first + count` of every point once, over the current rayon pool, and sums
 /// each pair's per-game differences. `tick` gets the number of point-games played per chunk.
 /// Chunks hold `chunk` games (at most `CHUNK`; see `chunk_for`), and none starts once `stop` is
-/// raised: then the pass returns `None`.
+/// raised: then the pass returns `None`, as it does when `stop` is raised while a chunk plays.
 #[allow(clippy::too_many_arguments)]
 pub fn play_paired(
     points: &[&dyn Point],
@@ -111,7 +111,10 @@ pub fn play_paired(
                 });
                 tick(n);
             }
-            Some(part)
+            crate::sim::hooks::pause_at(crate::sim::hooks::Moment::Comparison);
+            // A stop during the pass discards it, whichever chunks had finished: the pass is
+            // all or nothing.
+            (!stop.load(Ordering::Relaxed)).then_some(part)
         })
         .reduce(
             || Some(PairedResult::empty(points, pairs)),

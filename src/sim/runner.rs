@@ -161,3 +161,29 @@ pub fn play_block(
     }
     (acc, played)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A stop raised while a block plays lets no later chunk start, and what was played is a
+    /// prefix of the block, resumable right after it.
+    #[test]
+    fn a_stop_during_a_block_plays_no_further_chunk() {
+        let req = crate::scenario::for_game("war");
+        let points = crate::scenario::expand(&req, &[]).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let stop = AtomicBool::new(false);
+        let raise = |_: u64| stop.store(true, Ordering::SeqCst);
+        let timings = Mutex::new(Timings::new());
+        let (acc, played) =
+            pool.install(|| play_block(&*points[0].engine, 7, 100, 8, 1, &stop, &raise, &timings));
+        assert_eq!((played, acc.games), (1, 1));
+        // Without a stop the same block plays all eight games.
+        let never = AtomicBool::new(false);
+        let (acc, played) =
+            pool.install(|| play_block(&*points[0].engine, 7, 100, 8, 1, &never, &|_| {}, &timings));
+        assert_eq!((played, acc.games), (8, 8));
+    }
+}

@@ -3,8 +3,11 @@
 //! user who does not want to wait for the current chunk.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 
 static STOP: AtomicBool = AtomicBool::new(false);
+/// Wakes `wait_for_stop` when the flag is raised (the lock orders the raise before the wake-up).
+static WAKE: (Mutex<()>, Condvar) = (Mutex::new(()), Condvar::new());
 
 /// The flag the runner checks before each chunk.
 pub fn stop_flag() -> &'static AtomicBool {
@@ -25,8 +28,19 @@ pub fn install() {
             if STOP.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
+            let _held = WAKE.0.lock().unwrap_or_else(|e| e.into_inner());
+            WAKE.1.notify_all();
         });
     });
+}
+
+/// Blocks until a signal asks the run to stop (for `hooks::pause_at`; without an installed handler
+/// it waits until the process is killed).
+pub fn wait_for_stop() {
+    let mut held = WAKE.0.lock().unwrap_or_else(|e| e.into_inner());
+    while !stop_requested() {
+        held = WAKE.1.wait(held).unwrap_or_else(|e| e.into_inner());
+    }
 }
 
 /// A run stopped by a signal after saving what it had: exit code 130, as shells expect.

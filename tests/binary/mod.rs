@@ -72,3 +72,66 @@ pub fn refused(args: &[&str], needle: &str) {
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(err.contains(needle), "'{needle}' not in: {err}");
 }
+
+/// A `warsim` run in the background, paused by the test hooks (`src/sim/hooks.rs`) at a moment the
+/// test chose: it has reached the moment when its pause line is on stderr, and stays there until a
+/// signal comes, so the test never waits for time to pass. Dropped, it is killed.
+pub struct Paused {
+    child: std::process::Child,
+    stderr: std::io::BufReader<std::process::ChildStderr>,
+}
+
+impl Paused {
+    /// Starts `warsim args` with `WARSIM_TEST_PAUSE=moment` (and `WARSIM_TEST_CHECKPOINT_EVERY=every`
+    /// if given) and returns once it has paused.
+    pub fn start(args: &[&str], moment: &str, every: Option<u64>) -> Paused {
+        use std::io::BufRead;
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"));
+        cmd.args(args)
+            .env("WARSIM_TEST_PAUSE", moment)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        if let Some(n) = every {
+            cmd.env("WARSIM_TEST_CHECKPOINT_EVERY", n.to_string());
+        }
+        let mut child = cmd.spawn().unwrap();
+        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+        // From here on, a panic drops `run`, which kills and reaps the child.
+        let mut run = Paused { child, stderr };
+        let mut said = String::new();
+        loop {
+            let mut line = String::new();
+            // A run that ends without pausing closes stderr: the read returns 0.
+            if run.stderr.read_line(&mut line).unwrap() == 0 {
+                panic!("warsim {args:?} ended without pausing at {moment}: {said}");
+            }
+            if line.starts_with(&format!("warsim: test pause at {moment}")) {
+                return run;
+            }
+            said.push_str(&line);
+        }
+    }
+
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends `sig` (`-INT`, `-KILL`, ...) and returns the exit code (`None` if killed) and the rest
+    /// of stderr.
+    pub fn signal(mut self, sig: &str) -> (Option<i32>, String) {
+        use std::io::Read;
+        let pid = self.child.id().to_string();
+        let sent = std::process::Command::new("kill").args([sig, &pid]).status().unwrap();
+        assert!(sent.success(), "kill {sig} {pid} failed");
+        let mut rest = String::new();
+        self.stderr.read_to_string(&mut rest).unwrap();
+        (self.child.wait().unwrap().code(), rest)
+    }
+}
+
+impl Drop for Paused {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -4,25 +4,23 @@
 //! its legal cards (and its observation, for those that read one), the decisions inside
 //! abilities (`choices`) from its seat's observation.
 
-use super::Rules;
 use super::choices::{self, Ask, Choices, Places};
 use super::judge;
 use super::reader::Reader;
-use super::rules::{Observation, Place, PlaceLegal, State};
+use super::rules::{Observation, Place, PlaceLegal, highest};
 use super::search::Searcher;
+use super::setup::{POLICIES, Rules};
+use super::table::State;
 use crate::decide::{Players, Policy, Random};
 use crate::seed::GameRng;
-
-/// Policy names, in the order `policies` indices refer to.
-pub const POLICIES: [&str; 4] = ["random", "highest", "reader", "search"];
 
 /// One seat's player. An enum dispatched by `match`: no virtual calls in the hot loop.
 pub enum Agent {
     Random,
     Highest,
-    /// `reader` (`super::reader`): its working memory is large, so it is boxed.
+    /// `reader` (`reader`): its working memory is large, so it is boxed.
     Reader(Box<Reader>),
-    /// `search` (`super::search`): the kit's flat Monte Carlo.
+    /// `search` (`search`): the kit's flat Monte Carlo.
     Search(Box<Searcher>),
 }
 
@@ -152,17 +150,4 @@ impl Policy<Place> for Agent {
             Agent::Search(s) => *out = search(s, obs, legal, rng),
         }
     }
-}
-
-/// The index of the highest printed value; among equal ones the first in hand (hand order is
-/// draw order, itself random).
-#[inline]
-pub fn highest(printed: &[u8]) -> u8 {
-    let mut best = 0;
-    for (i, &v) in printed.iter().enumerate() {
-        if v > printed[best] {
-            best = i;
-        }
-    }
-    best as u8
 }

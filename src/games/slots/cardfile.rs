@@ -12,9 +12,9 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::card::{DECK, MAX_VALUE, POOL, SEATS};
 use super::cardset::*;
-use super::pools::MAX_VALUE;
-use super::rules::{DECK, POOL, SEATS};
+use super::strength;
 
 /// The `format` every card-set file declares.
 pub const FORMAT: &str = "warsim-slots-cards";
@@ -212,6 +212,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         }
     }
     set.index();
+    set.worth = (0..set.designs.len() as u16).map(|d| strength::text_worth(set.abilities_of(d))).collect();
     Ok(set)
 }
 

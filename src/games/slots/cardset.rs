@@ -5,7 +5,7 @@
 //! abilities by index and never allocates for them. Every enum here is one keyword of the format,
 //! so what a file can say is exactly what the engine can do.
 
-use super::pools::MAX_VALUE;
+use super::card::MAX_VALUE;
 
 /// Rarity of a design, which bounds its text and decides where a dealt pool places it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -448,7 +448,7 @@ pub struct CardSet {
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
     /// Per design, what its text is estimated to be worth, in tenths of a point of value
-    /// (`super::strength`): what the deck policy `strength` adds to the printed value.
+    /// (`strength`): what the deck policy `strength` adds to the printed value.
     pub worth: Vec<i32>,
 }
 
@@ -474,9 +474,6 @@ impl CardSet {
     /// Files every design under its place in a dealt pool, and notes its triggers.
     pub fn index(&mut self) {
         self.watches_values = self.abilities.iter().any(|a| a.on.watches() && a.watch.value.is_some());
-        self.worth = (0..self.designs.len() as u16)
-            .map(|d| super::strength::text_worth(self.abilities_of(d)))
-            .collect();
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();

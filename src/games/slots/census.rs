@@ -3,27 +3,28 @@
 //! not kept this round), exactly once; and no game plays past its own cap (three decisive rounds
 //! and `max_replays + 1` tied ones).
 
-use super::SlotsEngine;
-use super::rules::{Game, NONE, SEATS, SLOTS, State};
-use crate::games::Engine;
+use super::card::{NONE, SEATS, SLOTS};
+use super::rules::Game;
+use super::table::State;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
-use crate::games::narrate::Silent;
 use crate::record::GameRecord;
-use crate::seed::GameSeed;
 
-/// Plays game `seed` through the engine's own loop with a census after every answer.
-pub(super) fn census(engine: &SlotsEngine, seed: GameSeed) -> Result<u64, String> {
-    let mut sc = engine.new_scratch();
-    let rec = GameRecord::new(engine.layout());
-    let cap = (3 + engine.rules.max_replays as u64 + 1) * SLOTS as u64;
-    let mut watch = AnswerCensus { cap, tally: Tally::default() };
-    engine.run(seed, &mut sc, &rec, &mut Silent, &mut watch);
-    watch.tally.verdict()
-}
-
-struct AnswerCensus {
+/// The census of one game, taken after every answer (the engine runs the game with it).
+pub(super) struct AnswerCensus {
     cap: u64,
     tally: Tally,
+}
+
+impl AnswerCensus {
+    /// A census of a game with `max_replays` tied rounds replayed.
+    pub(super) fn new(max_replays: u32) -> AnswerCensus {
+        AnswerCensus { cap: (3 + max_replays as u64 + 1) * SLOTS as u64, tally: Tally::default() }
+    }
+
+    /// The steps checked, or the first card found out of place.
+    pub(super) fn verdict(self) -> Result<u64, String> {
+        self.tally.verdict()
+    }
 }
 
 impl Watch<Game> for AnswerCensus {

@@ -8,8 +8,9 @@
 //! Cards are named to the deciding seat by their table place (`slot * SEATS + side`), never by id:
 //! an id tells a card's pool place, and with it the printed value of a face-down card.
 
+use super::card::{SEATS, Stack};
 use super::cardset::Effect;
-use super::rules::{SEATS, Stack, State};
+use super::table::State;
 use crate::seed::{GameRng, below};
 
 /// A few table places (`slot * SEATS + side`): a `Stack` of places instead of card ids.

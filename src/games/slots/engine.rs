@@ -3,11 +3,13 @@
 //! event counters and the rounds played). With `impact`, it then replays the same deal without
 //! designs' text (`impact`) on the same scratch.
 
-use super::Rules;
-use super::agents::{Agent, POLICIES, SeatChoices};
-use super::impact::{IMPACT_COLUMNS, Impact, ImpactTable};
+use super::agents::{Agent, SeatChoices};
+use super::card::{POOL, SEATS, SLOTS, TEXTLESS};
+use super::census::AnswerCensus;
+use super::impact::{self, IMPACT_COLUMNS, Impact, ImpactTable};
 use super::narrate;
-use super::rules::{End, Game, Next, Observation, SEATS, SLOTS, TEXTLESS};
+use super::rules::{End, Game, Next, Observation};
+use super::setup::{POLICIES, Rules};
 use crate::decide::{Clock, Lineup, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
@@ -101,7 +103,7 @@ impl SlotsEngine {
     /// Sets up game `seed`: seating, each seat's stream, the pools. Returns the game's RNG, which
     /// then shuffles the decks of every round.
     fn start(&self, seed: GameSeed, sc: &mut SlotsScratch) -> GameRng {
-        let seating = Seating::new(seed, crate::games::slots::rules::SEATS, self.rules.rotate);
+        let seating = Seating::new(seed, SEATS, self.rules.rotate);
         let mut rng = seating.deal.rng();
         match &self.rules.cards {
             Some(set) => sc.game.st.pools.deal_from(set, &mut rng),
@@ -195,7 +197,10 @@ impl SlotsEngine {
     /// the point measures impact.
     fn measure(&self, seed: GameSeed, end: End, sc: &mut SlotsScratch, rec: &mut GameRecord) {
         if let Some(t) = &self.impact {
-            super::impact::measure(self, t, seed, end, sc, rec);
+            let mut of_seat = [[0u16; POOL]; SEATS];
+            let (set, pools) = (self.rules.cards.as_deref(), &sc.game.st.pools);
+            let counts = [0, 1].map(|seat| impact::designs_of(set, pools, seat, &mut of_seat[seat]));
+            impact::measure(t, end, &of_seat, counts, |seat, muted| self.replay(seed, sc, seat, muted), rec);
         }
     }
 
@@ -318,7 +323,12 @@ impl Engine for SlotsEngine {
     }
 
     fn census(&self, seed: GameSeed) -> Result<u64, String> {
-        super::census::census(self, seed)
+        // Played through the engine's own loop with a census after every answer.
+        let mut sc = self.new_scratch();
+        let rec = GameRecord::new(self.layout());
+        let mut watch = AnswerCensus::new(self.rules.max_replays);
+        self.run(seed, &mut sc, &rec, &mut Silent, &mut watch);
+        watch.verdict()
     }
 
     fn take_timings(&self, sc: &mut SlotsScratch, out: &mut Timings) {

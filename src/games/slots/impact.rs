@@ -11,10 +11,11 @@
 //! the negative ones' sizes, sum of squares), so the report reads a mean and its paired interval
 //! from exact sums. The counterfactual games reuse the thread's scratch: nothing is allocated.
 
-use super::engine::{SlotsEngine, SlotsScratch};
-use super::rules::{End, POOL, SEATS, TEXTLESS};
+use super::card::{POOL, SEATS, TEXTLESS};
+use super::cardset::CardSet;
+use super::pools::Pools;
+use super::rules::End;
 use crate::record::{CardCounters, GameRecord, LayoutBuilder, PairedMean};
-use crate::seed::GameSeed;
 
 /// What the `impact` setting asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,9 +129,8 @@ pub fn score(end: End, seat: usize) -> i32 {
 
 /// The distinct designs with text in `seat`'s pool of the game just played, in the set's order,
 /// into `out`; returns how many.
-fn designs_of(engine: &SlotsEngine, sc: &SlotsScratch, seat: usize, out: &mut [u16; POOL]) -> usize {
-    let Some(set) = &engine.rules.cards else { return 0 };
-    let pools = &sc.game.st.pools;
+pub fn designs_of(set: Option<&CardSet>, pools: &Pools, seat: usize, out: &mut [u16; POOL]) -> usize {
+    let Some(set) = set else { return 0 };
     let mut n = 0;
     for id in pools.ids(seat) {
         let d = pools.design[id as usize];
@@ -143,25 +143,24 @@ fn designs_of(engine: &SlotsEngine, sc: &SlotsScratch, seat: usize, out: &mut [u
     n
 }
 
-/// Measures game `seed`, just played as written and ending `written`, against its
-/// counterfactuals, and records the differences into `rec`.
+/// Measures a game just played as written and ending `written` against its counterfactuals,
+/// and records the differences into `rec`. `replay(seat, designs)` plays the same deal again with
+/// `designs` muted in `seat`'s pool; `of_seat`/`counts` are each seat's designs with text
+/// (`designs_of`), read before any replay, which leaves a seat's copies without their text.
 pub(super) fn measure(
-    engine: &SlotsEngine,
     t: &ImpactTable,
-    seed: GameSeed,
     written: End,
-    sc: &mut SlotsScratch,
+    of_seat: &[[u16; POOL]; SEATS],
+    counts: [usize; SEATS],
+    mut replay: impl FnMut(usize, &[u16]) -> End,
     rec: &mut GameRecord,
 ) {
-    // Read before any replay, which leaves a seat's copies without their text.
-    let mut of_seat = [[0u16; POOL]; SEATS];
-    let counts = [0, 1].map(|seat| designs_of(engine, sc, seat, &mut of_seat[seat]));
     let mut without = [0i32; POOL];
     for seat in 0..SEATS {
         let (designs, n) = (&of_seat[seat], counts[seat]);
         let w = score(written, seat);
         for j in 0..n {
-            without[j] = score(engine.replay(seed, sc, seat, &designs[j..=j]), seat);
+            without[j] = score(replay(seat, &designs[j..=j]), seat);
             let row = designs[j] as usize;
             rec.count(t.cards.at(row, t.first), 1);
             add(rec, t.cards, row, t.first + 1, w - without[j]);
@@ -169,7 +168,7 @@ pub(super) fn measure(
         let Some(pairs) = t.pairs else { continue };
         for j in 0..n {
             for k in j + 1..n {
-                let both = score(engine.replay(seed, sc, seat, &[designs[j], designs[k]]), seat);
+                let both = score(replay(seat, &[designs[j], designs[k]]), seat);
                 let row = t.pair_row(designs[j] as usize, designs[k] as usize);
                 rec.count(pairs.at(row, 0), 1);
                 add(rec, pairs, row, 1, w - both);

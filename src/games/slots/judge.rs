@@ -8,9 +8,11 @@
 //! loses, plus the difference of the two sides' total strength (so among answers that change no
 //! slot, the one that moves strength its way wins).
 
+use super::card::{SEATS, SLOTS};
 use super::cardset::{Effect, Player};
 use super::choices::{Ask, Choices, Places, side_of, slot_of};
-use super::rules::{Observation, SEATS, SLOTS, Seen, State};
+use super::rules::{Observation, Seen};
+use super::table::State;
 
 /// The strength the judge gives an opposing face-down card.
 pub const DOWN_GUESS: i32 = 5;

@@ -2,11 +2,20 @@
 //! face down into nine slots, best of three rounds. Each player brings a pool of 30 cards with
 //! printed values 1-9, keeps 21 of them before every round, and places one card per turn; the
 //! higher card takes each slot. Here: the game's definition and settings; `pools` deals the pools
-//! and builds the decks, `rules` plays a round, `engine` runs and records a game, `agents` decide,
-//! `narrate` tells it, `census` accounts for every card after every answer, `impact` measures what
-//! each design's text does to its owner's chance to win.
+//! and builds the decks, `table` holds a game, `resolve` applies card text, `rules` plays a round,
+//! `engine` runs and records a game, `agents` decide, `narrate` tells it, `census` accounts for
+//! every card after every answer, `impact` measures what each design's text does to its owner's
+//! chance to win.
 
+// The layers, bottom first: a file imports only files listed before it (`LAYERS`; the test
+// `tests::layers` reads every file's imports and fails on one that points up).
+// 1. the card set: sizes and card ids, the model, what a text is worth, the file and its checks;
+// 2. the table: pools, the state of a game, values, the decisions asked, a seat's view;
+// 3. resolution: the typed operations and steps it emits, then the resolver;
+// 4. the round and game loop, and the census that checks it;
+// 5. on top: what a game tells, the agents and their judgement, the engine that runs and records.
 pub mod agents;
+pub mod card;
 pub mod cardfile;
 pub mod cardset;
 pub mod deal;
@@ -16,28 +25,36 @@ pub mod engine;
 pub mod impact;
 pub mod judge;
 pub mod narrate;
+pub mod ops;
 pub mod pools;
 pub mod reader;
 pub mod resolve;
 pub mod rules;
 pub mod search;
+pub mod setup;
 pub mod strength;
+pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod values;
 pub mod view;
 
+/// The files of the game, bottom layer first (see the list of modules above).
+pub const LAYERS: [&str; 21] = [
+    "card", "cardset", "strength", "cardfile", "pools", "table", "values", "choices", "view", "ops",
+    "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search", "agents",
+    "engine",
+];
+
 pub use engine::SlotsEngine;
 
-use std::sync::Arc;
+pub use setup::Rules;
 
 use super::{GameDef, Point};
-use crate::decide::Lineup;
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
-use agents::POLICIES;
-use cardset::CardSet;
 use impact::Impact;
 use pools::DeckPolicy;
+use setup::POLICIES;
 
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
@@ -107,59 +124,4 @@ pub const DEF: GameDef = GameDef {
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     Ok(Box::new(SlotsEngine::new(Rules::from_settings(s)?)))
-}
-
-/// The validated rules of one scenario point.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// The card set, compiled once for the point (`None`: textless default pools).
-    pub cards: Option<Arc<CardSet>>,
-    /// Each line-up entry\'s deck policy (seated with its entry, so rotated with the seats).
-    pub deck_policy: [DeckPolicy; rules::SEATS],
-    /// Whether each game is also played without each design's text (`impact`).
-    pub impact: Impact,
-    pub max_replays: u32,
-    pub lineup: Lineup,
-    pub rotate: bool,
-    pub search_budget: u32,
-}
-
-impl Rules {
-    pub fn from_settings(s: &Settings) -> Result<Rules, String> {
-        let lineup =
-            Lineup::parse(s.get("policies"), rules::SEATS, &POLICIES).map_err(|e| format!("slots: {e}"))?;
-        let cards = match s.file("cards") {
-            Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
-            None => None,
-        };
-        let impact = Impact::parse(s.get("impact")).expect("a listed choice");
-        if impact != Impact::None && cards.is_none() {
-            return Err(format!(
-                "impact={} measures the cards of a card set: add cards=FILE (or leave impact=none)",
-                s.get("impact")
-            ));
-        }
-        Ok(Rules {
-            cards,
-            deck_policy: DeckPolicy::lineup(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
-            impact,
-            max_replays: s.int("max_replays") as u32,
-            lineup,
-            rotate: s.flag("rotate_seats"),
-            search_budget: s.int("search_budget") as u32,
-        })
-    }
-
-    /// The default rules with the given line-up (for tests and benches).
-    pub fn with(lineup: &str) -> Rules {
-        Rules {
-            cards: None,
-            deck_policy: [DeckPolicy::Top21; rules::SEATS],
-            impact: Impact::None,
-            max_replays: 10,
-            lineup: Lineup::parse(lineup, rules::SEATS, &POLICIES).expect("known policies"),
-            rotate: true,
-            search_budget: 100,
-        }
-    }
 }

@@ -1,10 +1,32 @@
 //! The story of a Card Wars game for `warsim play`: the pools and decks, each round's hands,
-//! every turn's placements and reveals, the scoring slot by slot, and the end. The rules call
-//! these only when the narrator is on (`Narrator::ON`), so a run pays nothing for them.
+//! every turn's placements and reveals, the scoring slot by slot, and the end. The rules tell
+//! their steps as typed values (`ops::Told`) only when the narrator is on (`Teller::ON`), so a run
+//! pays nothing for them; here each becomes a line.
 
-use super::resolve::Op;
-use super::rules::{End, NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
+use super::card::{NONE, SEATS, SLOTS, TEXTLESS};
+use super::ops::{Op, Teller, Told};
+use super::rules::End;
+use super::table::{State, Taken};
 use crate::games::narrate::Narrator;
+
+/// Every narrator hears the rules' steps and writes each as a line of the story.
+impl<N: Narrator> Teller for N {
+    const ON: bool = N::ON;
+
+    fn tell(&mut self, st: &State, what: Told) {
+        match what {
+            Told::Placed(slot) => placed(st, slot, self),
+            Told::Revealed(slot) => revealed(st, slot, self),
+            Told::Resolved { source, fizzled, ops } => resolved(st, source, fizzled, ops, self),
+            Told::Lost(source) => lost(st, source, self),
+            Told::Values => values(st, self),
+            Told::CascadeCut(events) => cascade_cut(events, self),
+            Told::Round => round(st, self),
+            Told::Scored(slot, taken) => scored(st, slot, taken, self),
+            Told::RoundResult(winner) => round_result(st, winner, self),
+        }
+    }
+}
 
 /// A card as the story names it: its design's name (if it has one) and printed value, in
 /// brackets while it lies face down on the table.

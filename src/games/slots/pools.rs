@@ -5,14 +5,13 @@
 //! in the pool. The pool order is the rulings' (`docs/rules/slots.md`): rares as dealt, then the
 //! uncommons 1-9, then the commons 1, 1, 2, 2, ..., 9, 9. `top21` breaks ties by that order.
 
+use super::card::{CARDS, DECK, MAX_VALUE, POOL, SEATS, Stack, TEXTLESS};
 use super::cardset::{CardSet, PoolCard, Rarity};
-use super::rules::{CARDS, DECK, POOL, SEATS, Stack, TEXTLESS};
+use super::strength;
 use crate::seed::{GameRng, below};
 
 /// Rares in a pool.
 pub const RARES: usize = 3;
-/// The highest printed value.
-pub const MAX_VALUE: u8 = 9;
 
 /// The cards of a game, by id: printed value, design (an index into the card set, or
 /// `TEXTLESS`), and how many cards each seat's pool holds.
@@ -29,12 +28,6 @@ impl Default for Pools {
     fn default() -> Self {
         Pools { printed: [0; CARDS], design: [TEXTLESS; CARDS], size: [0; SEATS], vanilla_fill: 0 }
     }
-}
-
-/// The seat that owns card `id`.
-#[inline]
-pub fn owner(id: u8) -> usize {
-    id as usize / POOL
 }
 
 impl Pools {
@@ -125,7 +118,7 @@ pub enum DeckPolicy {
     /// is the same every round.
     Top21,
     /// The 21 of highest estimated strength (printed value plus the text's static worth,
-    /// `super::strength`), ties by pool order. Static too: the same deck every round.
+    /// `strength`), ties by pool order. Static too: the same deck every round.
     Strength,
 }
 
@@ -173,7 +166,7 @@ impl DeckPolicy {
             DeckPolicy::Top21 => top21(pools.printed_of(seat), first, out),
             DeckPolicy::Strength => {
                 let strength = |id: u8| {
-                    let printed = pools.printed[id as usize] as i32 * super::strength::TENTHS;
+                    let printed = pools.printed[id as usize] as i32 * strength::TENTHS;
                     let d = pools.design[id as usize];
                     printed + set.filter(|_| d != TEXTLESS).map_or(0, |s| s.worth[d as usize])
                 };

@@ -11,11 +11,13 @@
 //! this round; in the forward play it is a textless card of the model's mean value, and its
 //! slot is judged against the whole model (with any change the forward play made to it).
 
+use super::card::{MAX_VALUE, NONE, SLOTS, TEXTLESS, owner};
 use super::choices::UniformChoices;
 use super::judge::{Greedy, SLOT};
-use super::pools::{MAX_VALUE, owner};
+use super::pools::DeckPolicy;
 use super::resolve::Resolver;
-use super::rules::{NONE, Observation, SLOTS, State, TEXTLESS, Taken, Tally};
+use super::rules::Observation;
+use super::table::{State, Taken, Tally};
 use super::view::UNKNOWN;
 use crate::games::narrate::Silent;
 use crate::seed::GameSeed;
@@ -45,7 +47,7 @@ impl Default for Reader {
 impl Reader {
     pub fn new() -> Reader {
         Reader {
-            sim: State::new(super::pools::DeckPolicy::Top21, 0),
+            sim: State::new(DeckPolicy::Top21, 0),
             res: Resolver::new(),
             tally: Tally::default(),
             chance: UniformChoices { rng: GameSeed::new(0, 0).rng() },

@@ -11,13 +11,12 @@
 //! moments have passed. All buffers live in the `Resolver` and are reused: no allocation per
 //! slot in the hot loop.
 
+use super::card::{NONE, SEATS, SLOTS, owner};
 use super::cardset::{DiscardPick, Duration, Effect, Pick, Player, Selector, Trigger};
 use super::choices::{Ask, Choices, Places};
-use super::narrate;
-use super::pools::owner;
-use super::rules::{NONE, SEATS, SLOTS, State, Tally};
-use super::values::{Ctx, Snap, Timed};
-use crate::games::narrate::Narrator;
+use super::ops::{Op, Teller, Told};
+use super::table::{State, Tally, Timed};
+use super::values::{Ctx, Snap};
 use crate::seed::{GameRng, below};
 
 /// Nested moments (events of events) resolved before the rest is dropped (`cascade_cut`).
@@ -40,58 +39,6 @@ pub struct Instance {
     pub from_pile: Option<Snap>,
     /// Collection order: the last key of every order below.
     order: u16,
-}
-
-/// What an applied ability does, card by card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    Modify {
-        target: u8,
-        amount: i16,
-        while_source: bool,
-    },
-    Set {
-        target: u8,
-        to: i16,
-        while_source: bool,
-    },
-    Counter {
-        target: u8,
-        amount: i16,
-    },
-    Clear {
-        target: u8,
-    },
-    Destroy {
-        target: u8,
-    },
-    Return {
-        target: u8,
-    },
-    Swap {
-        a: u8,
-        b: u8,
-    },
-    Reveal {
-        target: u8,
-    },
-    Hide {
-        target: u8,
-    },
-    /// `seats`: one bit per seat.
-    Draw {
-        seats: u8,
-        n: u8,
-    },
-    Discard {
-        seats: u8,
-        n: u8,
-        pick: DiscardPick,
-    },
-    Points {
-        seats: u8,
-        amount: i16,
-    },
 }
 
 /// An instance planned from its batch's snapshot: its operations and what they touch.
@@ -145,7 +92,7 @@ impl Resolver {
     /// The moment of trigger `on` (a turn trigger, the start or end of scoring, or the scoring of
     /// slot `st.scoring`): every face-up card on the table with such an ability, then the moments
     /// its events start.
-    pub fn moment<N: Narrator, C: Choices>(
+    pub fn moment<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
@@ -177,7 +124,7 @@ impl Resolver {
 
     /// The moment of cards turned face up together (the turn's reveal): their own `reveal`
     /// abilities and every `revealed` watcher, then what follows.
-    pub fn revealed<N: Narrator, C: Choices>(
+    pub fn revealed<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
@@ -212,7 +159,7 @@ impl Resolver {
     }
 
     /// Resolves the moment in `now`, then each moment its events start, up to `MAX_NESTED`.
-    fn cascade<N: Narrator, C: Choices>(
+    fn cascade<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
@@ -229,7 +176,7 @@ impl Resolver {
             if nested == MAX_NESTED {
                 tally.cascade_cut += self.events.len() as u64;
                 if N::ON {
-                    narrate::cascade_cut(self.events.len(), narr);
+                    narr.tell(st, Told::CascadeCut(self.events.len()));
                 }
                 self.events.clear();
                 return;
@@ -295,7 +242,7 @@ impl Resolver {
     }
 
     /// Resolves `now` batch by batch, lowest printed value first.
-    fn resolve_moment<N: Narrator, C: Choices>(
+    fn resolve_moment<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
@@ -317,7 +264,7 @@ impl Resolver {
     }
 
     /// One batch: plan every instance from the same snapshot, fizzle the conflicts, apply the rest.
-    fn batch<N: Narrator, C: Choices>(
+    fn batch<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
@@ -344,7 +291,7 @@ impl Resolver {
                 None => {
                     tally.lost_triggers += 1;
                     if N::ON {
-                        narrate::lost(st, inst.source, narr);
+                        narr.tell(st, Told::Lost(inst.source));
                     }
                     continue;
                 }
@@ -365,7 +312,7 @@ impl Resolver {
             let plan = self.plans[p];
             if N::ON {
                 let ops = &self.ops[plan.first as usize..plan.end as usize];
-                narrate::resolved(st, plan.source, plan.fizzled, ops, narr);
+                narr.tell(st, Told::Resolved { source: plan.source, fizzled: plan.fizzled, ops });
             }
             if plan.fizzled {
                 tally.fizzles += 1;
@@ -376,7 +323,7 @@ impl Resolver {
             }
         }
         if N::ON && n > 0 {
-            narrate::values(st, narr);
+            narr.tell(st, Told::Values);
         }
     }
 

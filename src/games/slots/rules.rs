@@ -7,373 +7,17 @@
 //! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
 //! it was before either card went down, and both cards are applied together.
 
-use std::sync::Arc;
-
-use super::cardset::CardSet;
-use super::cardset::{TRIGGERS, Trigger};
+use super::card::{NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
+use super::cardset::Trigger;
 use super::choices::Choices;
-use super::narrate;
-use super::pools::{DeckPolicy, Pools, owner};
+use super::ops::{Teller, Told};
+use super::pools::DeckPolicy;
 use super::resolve::Resolver;
-use super::values::Timed;
+use super::table::{CardTally, State, Taken, Tally};
 use crate::decide::{Decision, Legal};
-use crate::games::narrate::Narrator;
-use crate::pile::Pile;
-use crate::seed::{GameRng, below, shuffle};
-
-/// Players: Card Wars is a two-player game.
-pub const SEATS: usize = 2;
-/// Slots on the table, one per turn.
-pub const SLOTS: usize = 9;
-/// Cards in a pool.
-pub const POOL: usize = 30;
-/// Cards in a deck.
-pub const DECK: usize = 21;
-/// Cards drawn at the start of a round.
-pub const FIRST_HAND: usize = 5;
-/// Card ids of a game: one pool per seat.
-pub const CARDS: usize = SEATS * POOL;
-/// No card (an empty place).
-pub const NONE: u8 = u8::MAX;
-/// The design of a card without text.
-pub const TEXTLESS: u16 = u16::MAX;
-/// Rounds a player must win.
-pub const ROUNDS_TO_WIN: u8 = 2;
-
-/// A few card ids in order (a deck, whose top is the end; a hand; a pile): fixed size, no
-/// allocation, `Copy`.
-pub type Stack = Pile<u8, POOL>;
-
-/// Per card id, what its rounds of one game did (mapped onto the per-card counters by the
-/// engine): rounds in a deck, rounds placed, and of those the decisive ones, the ones its owner
-/// won, and the tied ones; and the cards placed in any round of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardTally {
-    pub in_deck: [u16; CARDS],
-    pub played: [u16; CARDS],
-    pub decisive: [u16; CARDS],
-    pub won: [u16; CARDS],
-    pub tied: [u16; CARDS],
-    pub in_game: u64,
-}
-
-impl Default for CardTally {
-    fn default() -> Self {
-        let zero = [0; CARDS];
-        CardTally { in_deck: zero, played: zero, decisive: zero, won: zero, tied: zero, in_game: 0 }
-    }
-}
-
-impl CardTally {
-    /// Counts a finished round: `kept` were the decks, `placed` the cards placed, `winner` its
-    /// winner (`None`: tied).
-    pub(super) fn round(&mut self, kept: &[Stack; SEATS], placed: u64, winner: Option<usize>) {
-        for id in kept.iter().flat_map(|k| k.as_slice()) {
-            self.in_deck[*id as usize] += 1;
-        }
-        self.in_game |= placed;
-        let mut rest = placed;
-        while rest != 0 {
-            let id = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            self.played[id] += 1;
-            match winner {
-                Some(seat) => {
-                    self.decisive[id] += 1;
-                    self.won[id] += u16::from(owner(id as u8) == seat);
-                }
-                None => self.tied[id] += 1,
-            }
-        }
-    }
-}
-
-/// Event totals of one game (mapped onto the record's counters by the engine).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub replayed_rounds: u64,
-    pub empty_slots: u64,
-    pub empty_draws: u64,
-    pub sideboard_swaps: u64,
-    /// Instances that fizzled in a conflict.
-    pub fizzles: u64,
-    /// Instances whose source was hidden or gone when its batch came.
-    pub lost_triggers: u64,
-    /// Events dropped after `resolve::MAX_NESTED` nested moments.
-    pub cascade_cut: u64,
-    /// Cards that changed sides in a swap.
-    pub control_changes: u64,
-    /// Cards turned face up again in a round.
-    pub re_reveals: u64,
-    /// "You may" abilities their controller declined.
-    pub declined: u64,
-}
-
-/// Who took a slot at scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Taken {
-    Seat(usize),
-    Nobody,
-}
-
-/// The whole state of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    /// The card set the pools come from (`None`: textless cards only).
-    pub set: Option<Arc<CardSet>>,
-    pub pools: Pools,
-    /// Each seat's deck policy (the engine seats the line-up's for every game).
-    pub deck_policy: [DeckPolicy; SEATS],
-    pub max_replays: u32,
-    /// Each seat's deck for this round, in pool order (the cards in play this round).
-    pub kept: [Stack; SEATS],
-    /// Each seat's draw pile this round; the top is the end.
-    pub decks: [Stack; SEATS],
-    pub hands: [Stack; SEATS],
-    /// Each seat's discard pile this round.
-    pub piles: [Stack; SEATS],
-    /// The card in each slot on each side (`NONE`: an empty place). A card scores for the side it
-    /// lies on.
-    pub slots: [[u8; SEATS]; SLOTS],
-    /// Face-up cards, one bit per card id.
-    pub face_up: u64,
-    /// Whether any card of the pools has an ability: without, no moment is ever looked at.
-    pub text: bool,
-    /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
-    pub pos: [u8; CARDS],
-    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
-    pub counters: [i16; CARDS],
-    /// Cards that have been face up this round (so a later reveal is a re-reveal).
-    pub was_up: u64,
-    /// Cards placed from hand this round, one bit per card id (the per-card `played`).
-    pub placed: u64,
-    /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
-    /// act only while face up): a moment looks at these cards only.
-    pub armed: [u64; TRIGGERS],
-    /// The cards on the table with a static modifier of other cards (an aura), one bit each: a
-    /// value reads these sources only (and its own card's statics).
-    pub auras: u64,
-    /// Triggered modifiers and sets of this round.
-    pub timed: Vec<Timed>,
-    /// Who took each slot scored so far this round.
-    pub taken: [Taken; SLOTS],
-    /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
-    pub scoring: u8,
-    /// The turn in progress, 1-9; 0 before the first placement of a round.
-    pub turn: u8,
-    /// Points of the round in progress.
-    pub points: [i32; SEATS],
-    pub wins: [u8; SEATS],
-    /// Tied rounds so far.
-    pub ties: u32,
-    /// Rounds started so far (replays included).
-    pub rounds: u32,
-}
+use crate::seed::{GameRng, below};
 
 impl State {
-    pub fn new(deck_policy: DeckPolicy, max_replays: u32) -> State {
-        State {
-            set: None,
-            pools: Pools::default(),
-            deck_policy: [deck_policy; SEATS],
-            max_replays,
-            kept: [Stack::default(); SEATS],
-            decks: [Stack::default(); SEATS],
-            hands: [Stack::default(); SEATS],
-            piles: [Stack::default(); SEATS],
-            slots: [[NONE; SEATS]; SLOTS],
-            face_up: 0,
-            text: false,
-            pos: [NONE; CARDS],
-            counters: [0; CARDS],
-            was_up: 0,
-            placed: 0,
-            armed: [0; TRIGGERS],
-            auras: 0,
-            timed: Vec::with_capacity(64),
-            taken: [Taken::Nobody; SLOTS],
-            scoring: NONE,
-            turn: 0,
-            points: [0; SEATS],
-            wins: [0; SEATS],
-            ties: 0,
-            rounds: 0,
-        }
-    }
-
-    /// A new game on the pools as dealt: no round played yet.
-    pub fn reset_game(&mut self) {
-        self.wins = [0; SEATS];
-        self.ties = 0;
-        self.rounds = 0;
-        self.turn = 0;
-        for seat in 0..SEATS {
-            self.kept[seat].clear();
-        }
-        self.clear_table();
-    }
-
-    fn clear_table(&mut self) {
-        self.slots = [[NONE; SEATS]; SLOTS];
-        self.face_up = 0;
-        self.points = [0; SEATS];
-        self.scoring = NONE;
-        self.pos = [NONE; CARDS];
-        self.was_up = 0;
-        self.placed = 0;
-        self.armed = [0; TRIGGERS];
-        self.auras = 0;
-        if self.text {
-            self.counters = [0; CARDS];
-            self.timed.clear();
-            self.taken = [Taken::Nobody; SLOTS];
-        }
-        for seat in 0..SEATS {
-            self.decks[seat].clear();
-            self.hands[seat].clear();
-            self.piles[seat].clear();
-        }
-    }
-
-    #[inline]
-    pub fn is_face_up(&self, id: u8) -> bool {
-        self.face_up >> id & 1 == 1
-    }
-
-    /// Every card back to its owner, the decks kept (chosen again only by a policy that adapts),
-    /// shuffled (seat 0's first), and five cards drawn each. Counts the cards that came in from
-    /// the sideboard since the last round.
-    pub fn start_round(&mut self, rng: &mut GameRng, tally: &mut Tally) {
-        self.clear_table();
-        self.rounds += 1;
-        self.turn = 0;
-        for seat in 0..SEATS {
-            if self.kept[seat].is_empty() || self.deck_policy[seat].adapts() {
-                let before = self.kept[seat];
-                self.deck_policy[seat].keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
-                if !before.is_empty() {
-                    let came_in =
-                        self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));
-                    tally.sideboard_swaps += came_in.count() as u64;
-                }
-            }
-            self.decks[seat] = self.kept[seat];
-            shuffle(rng, self.decks[seat].as_mut_slice());
-        }
-        for seat in 0..SEATS {
-            for _ in 0..FIRST_HAND {
-                self.draw(seat, tally);
-            }
-        }
-    }
-
-    /// `seat` draws the top card of its deck; from an empty deck nothing (`empty_draws`).
-    #[inline]
-    pub fn draw(&mut self, seat: usize, tally: &mut Tally) {
-        match self.decks[seat].pop() {
-            Some(id) => self.hands[seat].push(id),
-            None => tally.empty_draws += 1,
-        }
-    }
-
-    /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
-    #[inline]
-    pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
-        let id = self.hands[seat].remove(index);
-        self.placed |= 1 << id;
-        self.set_down(id, slot, seat);
-    }
-
-    /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
-    #[inline]
-    pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
-        debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
-        self.slots[slot][side] = id;
-        self.pos[id as usize] = (slot * SEATS + side) as u8;
-        if self.text {
-            self.arm(id);
-        }
-    }
-
-    /// Notes card `id`'s triggers among the cards on the table.
-    pub(super) fn arm(&mut self, id: u8) {
-        if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
-            // Only the triggers the design uses (most use one or two).
-            let mut mask = set.triggers[d as usize];
-            while mask != 0 {
-                self.armed[mask.trailing_zeros() as usize] |= 1 << id;
-                mask &= mask - 1;
-            }
-            self.auras |= u64::from(!set.auras.of(d).is_empty()) << id;
-        }
-    }
-
-    /// Takes card `id` off the table: its place empties, and its face, counters and timed
-    /// effects go (they are the table's, not the card's). Returns its owner.
-    pub fn lift(&mut self, id: u8) -> usize {
-        let pos = self.pos[id as usize] as usize;
-        self.slots[pos / SEATS][pos % SEATS] = NONE;
-        self.pos[id as usize] = NONE;
-        self.face_up &= !(1 << id);
-        for armed in &mut self.armed {
-            *armed &= !(1 << id);
-        }
-        self.auras &= !(1 << id);
-        self.counters[id as usize] = 0;
-        self.timed.retain(|t| t.target != id);
-        owner(id)
-    }
-
-    /// Whether card `id` lies on the table.
-    #[inline]
-    pub fn on_table(&self, id: u8) -> bool {
-        self.pos[id as usize] != NONE
-    }
-
-    /// Turns the cards of slot `slot` (0-based) face up.
-    #[inline]
-    pub fn reveal_slot(&mut self, slot: usize) {
-        for id in self.slots[slot] {
-            if id != NONE {
-                self.turn_up(id);
-            }
-        }
-    }
-
-    /// Turns card `id` face up; returns whether it had been face up before this round.
-    #[inline]
-    pub fn turn_up(&mut self, id: u8) -> bool {
-        let again = self.was_up >> id & 1 == 1;
-        self.face_up |= 1 << id;
-        self.was_up |= 1 << id;
-        again
-    }
-
-    /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
-    /// cards and two empty places give nothing.
-    #[inline]
-    pub fn winner_of(&self, slot: usize) -> Taken {
-        match self.slots[slot] {
-            [NONE, NONE] => Taken::Nobody,
-            [_, NONE] => Taken::Seat(0),
-            [NONE, _] => Taken::Seat(1),
-            [a, b] => match self.value(a).cmp(&self.value(b)) {
-                std::cmp::Ordering::Greater => Taken::Seat(0),
-                std::cmp::Ordering::Less => Taken::Seat(1),
-                std::cmp::Ordering::Equal => Taken::Nobody,
-            },
-        }
-    }
-
-    /// The winner of the round by points, if one seat has more.
-    pub fn round_winner(&self) -> Option<usize> {
-        match self.points[0].cmp(&self.points[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-
     /// What `seat` may see now (see `Observation`).
     pub fn observe(&self, seat: usize, obs: &mut Observation) {
         self.observe_table(seat, obs);
@@ -504,6 +148,19 @@ impl Legal<u8> for PlaceLegal {
     }
 }
 
+/// The index of the highest printed value; among equal ones the first in hand (hand order is
+/// draw order, itself random).
+#[inline]
+pub fn highest(printed: &[u8]) -> u8 {
+    let mut best = 0;
+    for (i, &v) in printed.iter().enumerate() {
+        if v > printed[best] {
+            best = i;
+        }
+    }
+    best as u8
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -562,7 +219,7 @@ impl Game {
 
     /// As `reveal_for_tests`, telling the moment to `narr`.
     #[cfg(test)]
-    pub(super) fn reveal_told_for_tests<C: Choices, N: Narrator>(
+    pub(super) fn reveal_told_for_tests<C: Choices, N: Teller>(
         &mut self,
         cards: &[u8],
         ch: &mut C,
@@ -584,7 +241,7 @@ impl Game {
     }
 
     /// Starts a game on the pools as dealt and plays on to its first decision.
-    pub fn begin<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    pub fn begin<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.st.reset_game();
         self.tally = Tally::default();
         self.cards = CardTally::default();
@@ -614,13 +271,7 @@ impl Game {
 
     /// Takes the answer of the seat asked now, then plays on to the next decision or the end.
     /// Panics on an illegal answer: a policy that breaks the rules is a bug.
-    pub fn answer<N: Narrator, C: Choices>(
-        &mut self,
-        index: u8,
-        rng: &mut GameRng,
-        narr: &mut N,
-        ch: &mut C,
-    ) {
+    pub fn answer<N: Teller, C: Choices>(&mut self, index: u8, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let Next::Place(seat) = self.next else { panic!("the game is over") };
         assert!((index as usize) < self.st.hands[seat].len(), "seat {seat} placed hand card {index}");
         self.chosen[seat] = index;
@@ -632,7 +283,7 @@ impl Game {
     }
 
     /// Asks the first seat with a card in hand to place, or plays a turn in which nobody can.
-    fn ask_or_play<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    fn ask_or_play<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         match (0..SEATS).find(|&s| !self.st.hands[s].is_empty()) {
             Some(seat) => self.next = Next::Place(seat),
             None => self.play_turn(rng, narr, ch),
@@ -642,7 +293,7 @@ impl Game {
     /// The rest of a turn once both seats have chosen: both cards go down together (a seat
     /// without cards leaves its place empty, `empty_slots`), are revealed together, and both
     /// seats draw. Then the next turn, or the scoring after turn 9.
-    fn play_turn<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    fn play_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let slot = self.st.turn as usize - 1;
         for seat in 0..SEATS {
             if self.st.hands[seat].is_empty() {
@@ -652,7 +303,7 @@ impl Game {
             }
         }
         if N::ON {
-            narrate::placed(&self.st, slot, narr);
+            narr.tell(&self.st, Told::Placed(slot));
         }
         self.moment(Trigger::AfterPlace, narr, ch);
         let placed = self.st.slots[slot];
@@ -662,7 +313,7 @@ impl Game {
             }
         }
         if N::ON {
-            narrate::revealed(&self.st, slot, narr);
+            narr.tell(&self.st, Told::Revealed(slot));
         }
         if self.st.text {
             self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
@@ -681,24 +332,24 @@ impl Game {
     }
 
     /// A turn begins: its [BT] moment, then the first placement.
-    fn begin_turn<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    fn begin_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.moment(Trigger::TurnStart, narr, ch);
         self.ask_or_play(rng, narr, ch);
     }
 
     /// The moment of trigger `on`, when the cards carry text.
     #[inline]
-    pub(super) fn moment<N: Narrator, C: Choices>(&mut self, on: Trigger, narr: &mut N, ch: &mut C) {
+    pub(super) fn moment<N: Teller, C: Choices>(&mut self, on: Trigger, narr: &mut N, ch: &mut C) {
         if self.st.text {
             self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr, ch);
         }
     }
 
     /// A new round: decks, shuffles, five cards each, turn 1.
-    fn new_round<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    fn new_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.st.start_round(rng, &mut self.tally);
         if N::ON {
-            narrate::round(&self.st, narr);
+            narr.tell(&self.st, Told::Round);
         }
         self.st.turn = 1;
         self.begin_turn(rng, narr, ch);
@@ -706,13 +357,13 @@ impl Game {
 
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
     /// round after `max_replays` replays ends the game as a draw).
-    fn score<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    fn score<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.score_slots(narr, ch);
         self.end_round(rng, narr, ch);
     }
 
     /// [SSCORE], each slot scored once in order with its `slot_scored` abilities, [ESCORE].
-    pub(super) fn score_slots<N: Narrator, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
+    pub(super) fn score_slots<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
         self.st.scoring = SLOTS as u8;
         self.moment(Trigger::ScoreStart, narr, ch);
         for slot in 0..SLOTS {
@@ -721,7 +372,7 @@ impl Game {
                 self.st.points[seat] += 1;
             }
             if N::ON {
-                narrate::scored(&self.st, slot, taken, narr);
+                narr.tell(&self.st, Told::Scored(slot, taken));
             }
             if self.st.text {
                 self.st.taken[slot] = taken;
@@ -734,7 +385,7 @@ impl Game {
     }
 
     /// Ends a scored round: the winner's round, or a tie.
-    pub(super) fn end_round<N: Narrator, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+    pub(super) fn end_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let winner = self.st.round_winner();
         self.cards.round(&self.st.kept, self.st.placed, winner);
         match winner {
@@ -742,7 +393,7 @@ impl Game {
             None => self.st.ties += 1,
         }
         if N::ON {
-            narrate::round_result(&self.st, winner, narr);
+            narr.tell(&self.st, Told::RoundResult(winner));
         }
         if let Some(seat) = (0..SEATS).find(|&s| self.st.wins[s] >= ROUNDS_TO_WIN) {
             self.next = Next::Over(End::Won(seat));

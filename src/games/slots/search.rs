@@ -4,7 +4,7 @@
 //! end of the round, every other placement by `highest` and every decision inside an ability by
 //! the greedy rule; the best mean round result wins (1 a round won, 0 lost, one half tied).
 //!
-//! A sample (`Unseen`) starts from the seat's `view` (`super::view`), where the opponent's unseen
+//! A sample (`Unseen`) starts from the seat's `view` (`view`), where the opponent's unseen
 //! cards are masked: it deals the opponent a fresh pool the way the game deals one (from the card
 //! set, or the default pool without one), puts the opponent's cards the seat has identified back
 //! at their pool places, keeps that pool's deck as `top21` does with every identified card of this
@@ -13,12 +13,12 @@
 
 use std::sync::Arc;
 
-use super::Rules;
-use super::agents::highest;
+use super::card::{DECK, NONE, POOL, SEATS, Stack, TEXTLESS, owner};
 use super::cardset::CardSet;
 use super::judge::Greedy;
-use super::pools::{Pools, owner};
-use super::rules::{DECK, Game, NONE, Next, Observation, PlaceLegal, SEATS, Stack, TEXTLESS};
+use super::pools::{DeckPolicy, Pools};
+use super::rules::{Game, Next, Observation, PlaceLegal, highest};
+use super::setup::Rules;
 use super::view::UNKNOWN;
 use crate::decide::search::{Determinize, FlatMonteCarlo, Rollout, Steps};
 use crate::games::narrate::Silent;
@@ -37,7 +37,7 @@ pub struct Sim {
 impl Sim {
     pub fn new() -> Sim {
         Sim {
-            game: Game::new(super::pools::DeckPolicy::Top21, 0),
+            game: Game::new(DeckPolicy::Top21, 0),
             choices: Greedy::new(),
             round: 0,
             wins: [0; SEATS],
@@ -141,7 +141,7 @@ impl Unseen {
             None => self.pool.deal_default(rng),
         }
         let size = view.pools.size[opp] as usize;
-        let first = opp * super::rules::POOL;
+        let first = opp * POOL;
         let ids = first as u8..(first + size) as u8;
         let known = |id: u8| view.pools.printed[id as usize] != UNKNOWN;
         // The identified cards as they are (a fixed pool is dealt as written, so its masked

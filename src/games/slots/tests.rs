@@ -3,14 +3,28 @@
 //! three), the pools and `top21`, the two placement policies, the observation's blindness to the
 //! opponent's face-down cards, and the engine's records.
 
-use super::agents::{Agent, POLICIES, highest};
-use super::pools::{DeckPolicy, Pools, top21};
-use super::rules::*;
 use super::*;
 use crate::decide::Legal;
 use crate::games::narrate::Silent;
 use crate::games::{Engine, Point};
 use crate::seed::GameSeed;
+use kit::*;
+
+/// What the tests reach of the game, gathered here so that its files can move beneath them: a
+/// test names `kit::X`, and only this list follows the layers.
+pub(super) mod kit {
+    pub use super::super::agents::Agent;
+    pub use super::super::card::*;
+    pub use super::super::cardfile::parse;
+    pub use super::super::cardset::Trigger;
+    pub use super::super::choices::{Ask, Choices, Places, UniformChoices};
+    pub use super::super::impact::{Impact, score};
+    pub use super::super::pools::{DeckPolicy, Pools, top21};
+    pub use super::super::resolve::MAX_NESTED;
+    pub use super::super::rules::*;
+    pub use super::super::setup::POLICIES;
+    pub use super::super::table::*;
+}
 
 /// The id of a card of `seat`'s default pool with rares 9, 9, 9: `copy` 0 is the uncommon of
 /// value `v`, 1 and 2 its commons.
@@ -76,23 +90,17 @@ impl Script {
     }
 }
 
-impl super::choices::Choices for Script {
-    fn targets(
-        &mut self,
-        _: &State,
-        ask: &super::choices::Ask,
-        from: &super::choices::Places,
-        out: &mut super::choices::Places,
-    ) {
+impl kit::Choices for Script {
+    fn targets(&mut self, _: &State, ask: &kit::Ask, from: &kit::Places, out: &mut kit::Places) {
         self.asked.push(('t', ask.seat as usize, from.as_slice().to_vec()));
         self.sources.push((ask.source, ask.partner.as_slice().to_vec()));
         assert!(!self.targets.is_empty(), "an unscripted choice: {ask:?} among {from:?}");
         let pick = self.targets.remove(0);
         assert!(pick.iter().all(|p| from.as_slice().contains(p)), "scripted {pick:?} is not among {from:?}");
-        *out = super::choices::Places::of(&pick);
+        *out = kit::Places::of(&pick);
     }
 
-    fn take(&mut self, _: &State, ask: &super::choices::Ask, targets: &super::choices::Places) -> bool {
+    fn take(&mut self, _: &State, ask: &kit::Ask, targets: &kit::Places) -> bool {
         self.asked.push(('m', ask.seat as usize, targets.as_slice().to_vec()));
         self.sources.push((ask.source, ask.partner.as_slice().to_vec()));
         assert!(!self.take.is_empty(), "an unscripted \"you may\": {ask:?}");
@@ -585,7 +593,7 @@ fn mid_game(seed: u64, answers: usize) -> Game {
     g.st.text = true;
     g.st.set = Some(set);
     g.chance = GameSeed::new(seed, 9).rng();
-    let mut ch = super::choices::UniformChoices { rng: GameSeed::new(seed, 8).rng() };
+    let mut ch = kit::UniformChoices { rng: GameSeed::new(seed, 8).rng() };
     g.begin(&mut rng, &mut Silent, &mut ch);
     for _ in 0..answers {
         let Next::Place(seat) = g.next() else { break };
@@ -771,3 +779,89 @@ fn a_deck_policy_per_line_up_entry_follows_its_entry_round_the_seats() {
 }
 
 mod impact;
+
+mod layers {
+    //! The files of the game point one way: each imports only files below it in `LAYERS`.
+
+    use super::super::LAYERS;
+
+    /// The game's file `name` (a layer), its unit tests (`mod tests { ... }` at the end) left out.
+    fn source(name: &str) -> String {
+        let path = format!("{}/src/games/slots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        match text.find("#[cfg(test)]\nmod tests {") {
+            Some(at) => text[..at].to_string(),
+            None => text,
+        }
+    }
+
+    /// The game's files that `text` names: every `super::X` and `crate::games::slots::X`, with
+    /// the names of a `super::{X, Y}` group each.
+    pub(super) fn imports(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for prefix in ["super::", "crate::games::slots::"] {
+            let mut rest = text;
+            while let Some(at) = rest.find(prefix) {
+                let after = &rest[at + prefix.len()..];
+                let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+                let preceded = text.len() - rest.len() + at;
+                let whole = preceded == 0 || !text[..preceded].ends_with(|c: char| is_word(c) || c == ':');
+                if whole {
+                    if let Some(group) = after.strip_prefix('{') {
+                        let end = group.find('}').unwrap_or(group.len());
+                        for item in group[..end].split(',') {
+                            let name: String = item.trim().chars().take_while(|&c| is_word(c)).collect();
+                            out.push(name);
+                        }
+                    } else {
+                        out.push(after.chars().take_while(|&c| is_word(c)).collect());
+                    }
+                }
+                rest = after;
+            }
+        }
+        out
+    }
+
+    /// The imports of `file` that point up or to something that is not a layer.
+    fn upward(file: &str, text: &str) -> Vec<String> {
+        let me = LAYERS.iter().position(|&l| l == file).expect("a layer");
+        imports(text)
+            .into_iter()
+            .filter(|name| match LAYERS.iter().position(|l| l == name) {
+                Some(layer) => layer >= me,
+                None => true,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_file_is_a_layer() {
+        let dir = format!("{}/src/games/slots", env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the game's folder")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok()?.strip_suffix(".rs").map(String::from))
+            .filter(|f| f != "mod" && f != "tests")
+            .collect();
+        files.sort();
+        let mut layers: Vec<String> = LAYERS.iter().map(|l| l.to_string()).collect();
+        layers.sort();
+        assert_eq!(files, layers);
+    }
+
+    #[test]
+    fn no_file_imports_one_above_it() {
+        for file in LAYERS {
+            assert_eq!(upward(file, &source(file)), Vec::<String>::new(), "{file}.rs imports from above");
+        }
+    }
+
+    #[test]
+    fn an_upward_import_is_caught() {
+        let text = "use super::card::NONE;\nuse super::{rules, table::State};\nlet x = super::engine::X;\n";
+        assert_eq!(upward("values", text), ["rules", "engine"]);
+        assert_eq!(upward("census", "use super::SlotsEngine;"), ["SlotsEngine"]);
+        assert_eq!(upward("card", "use crate::games::slots::card::NONE;"), ["card"]);
+        assert_eq!(upward("rules", "use super::table::State;\nuse super::card::NONE;"), Vec::<String>::new());
+    }
+}

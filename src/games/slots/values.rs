@@ -5,20 +5,9 @@
 //! Everything here only reads the state. A static ability never reads a value (the parser
 //! refuses it), so computing a value never needs another value and never recurses.
 
+use super::card::{NONE, SEATS, SLOTS, TEXTLESS};
 use super::cardset::{Ability, Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
-use super::rules::{NONE, SEATS, SLOTS, State, TEXTLESS, Taken};
-
-/// A triggered modifier or set on a card, until the round ends or while its source lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timed {
-    pub target: u8,
-    pub source: u8,
-    /// The modifier, or the value set.
-    pub amount: i16,
-    pub set: bool,
-    /// Lasts only while the source is face up on the table.
-    pub while_source: bool,
-}
+use super::table::{State, Taken, Timed};
 
 /// A card as an event saw it: where it lay, face and value, just before it left or as it turned up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,8 +10,8 @@
 //! (`UNKNOWN`). What lies on them publicly (counters, modifiers) stays with their places. Two
 //! states that differ only in what the seat may not see give equal views.
 
-use super::pools::owner;
-use super::rules::{CARDS, NONE, POOL, SEATS, Stack, State, TEXTLESS};
+use super::card::{CARDS, NONE, POOL, SEATS, Stack, TEXTLESS, owner};
+use super::table::State;
 
 /// The printed value of a masked card.
 pub const UNKNOWN: u8 = 0;

@@ -5,12 +5,8 @@
 
 use std::sync::Arc;
 
-use super::super::cardfile::parse;
-use super::super::cardset::Trigger;
-use super::super::pools::DeckPolicy;
-use super::super::resolve::MAX_NESTED;
-use super::super::rules::*;
 use super::Script;
+use super::kit::*;
 use crate::games::narrate::Silent;
 use crate::seed::GameSeed;
 

@@ -3,9 +3,8 @@
 //! clearly positive one; a replay deals exactly what the game as written dealt; two cards of
 //! which one never acts do not interact, and two that only work together do.
 
-use super::super::impact::{Impact, score};
-use super::super::rules::{End, SEATS};
 use super::super::*;
+use super::kit::{End, Impact, POOL, SEATS, TEXTLESS, score};
 use crate::games::narrate::Silent;
 use crate::games::{Engine, Point};
 use crate::record::Layout;
@@ -119,8 +118,8 @@ fn a_replay_deals_the_same_pools_decks_and_streams_as_the_game_as_written() {
         // Only the muted design's copies of that seat lost their text.
         for id in 0..a.0.pools.design.len() {
             let (was, is) = (a.0.pools.design[id], b.pools.design[id]);
-            let muted_here = id / rules::POOL == seat && was == 0;
-            assert_eq!(is, if muted_here { rules::TEXTLESS } else { was }, "game {i}, card {id}");
+            let muted_here = id / POOL == seat && was == 0;
+            assert_eq!(is, if muted_here { TEXTLESS } else { was }, "game {i}, card {id}");
         }
     }
 }

@@ -1,0 +1,69 @@
+//! The validated settings of one Card Wars scenario point (`Rules`), and the names of the
+//! policies a line-up may seat.
+
+use std::sync::Arc;
+
+use super::card::SEATS;
+use super::cardfile;
+use super::cardset::CardSet;
+use super::impact::Impact;
+use super::pools::DeckPolicy;
+use crate::decide::Lineup;
+use crate::settings::Settings;
+
+/// Policy names, in the order `policies` indices refer to.
+pub const POLICIES: [&str; 4] = ["random", "highest", "reader", "search"];
+
+/// The validated rules of one scenario point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The card set, compiled once for the point (`None`: textless default pools).
+    pub cards: Option<Arc<CardSet>>,
+    /// Each line-up entry\'s deck policy (seated with its entry, so rotated with the seats).
+    pub deck_policy: [DeckPolicy; SEATS],
+    /// Whether each game is also played without each design's text (`impact`).
+    pub impact: Impact,
+    pub max_replays: u32,
+    pub lineup: Lineup,
+    pub rotate: bool,
+    pub search_budget: u32,
+}
+
+impl Rules {
+    pub fn from_settings(s: &Settings) -> Result<Rules, String> {
+        let lineup = Lineup::parse(s.get("policies"), SEATS, &POLICIES).map_err(|e| format!("slots: {e}"))?;
+        let cards = match s.file("cards") {
+            Some(f) => Some(Arc::new(cardfile::parse(&f.path, &f.text)?)),
+            None => None,
+        };
+        let impact = Impact::parse(s.get("impact")).expect("a listed choice");
+        if impact != Impact::None && cards.is_none() {
+            return Err(format!(
+                "impact={} measures the cards of a card set: add cards=FILE (or leave impact=none)",
+                s.get("impact")
+            ));
+        }
+        Ok(Rules {
+            cards,
+            deck_policy: DeckPolicy::lineup(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
+            impact,
+            max_replays: s.int("max_replays") as u32,
+            lineup,
+            rotate: s.flag("rotate_seats"),
+            search_budget: s.int("search_budget") as u32,
+        })
+    }
+
+    /// The default rules with the given line-up (for tests and benches).
+    pub fn with(lineup: &str) -> Rules {
+        Rules {
+            cards: None,
+            deck_policy: [DeckPolicy::Top21; SEATS],
+            impact: Impact::None,
+            max_replays: 10,
+            lineup: Lineup::parse(lineup, SEATS, &POLICIES).expect("known policies"),
+            rotate: true,
+            search_budget: 100,
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! The table of Card Wars (`docs/rules/slots.md`): the whole state of a game (the pools, this
+//! round's decks, hands, piles and the nine slots, each with one place per side, which cards lie
+//! face up, counters and timed effects, the rounds won so far), and the plain moves of the rules on
+//! it: deal a round, draw, place, lift a card off the table, turn it up, who takes a slot.
+//! Reading values lives in `values`; playing a round in `rules`.
+
+use std::sync::Arc;
+
+use super::card::{CARDS, FIRST_HAND, NONE, SEATS, SLOTS, Stack, owner};
+use super::cardset::{CardSet, TRIGGERS};
+use super::pools::{DeckPolicy, Pools};
+use crate::seed::{GameRng, shuffle};
+
+/// A triggered modifier or set on a card, until the round ends or while its source lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timed {
+    pub target: u8,
+    pub source: u8,
+    /// The modifier, or the value set.
+    pub amount: i16,
+    pub set: bool,
+    /// Lasts only while the source is face up on the table.
+    pub while_source: bool,
+}
+
+/// Per card id, what its rounds of one game did (mapped onto the per-card counters by the
+/// engine): rounds in a deck, rounds placed, and of those the decisive ones, the ones its owner
+/// won, and the tied ones; and the cards placed in any round of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardTally {
+    pub in_deck: [u16; CARDS],
+    pub played: [u16; CARDS],
+    pub decisive: [u16; CARDS],
+    pub won: [u16; CARDS],
+    pub tied: [u16; CARDS],
+    pub in_game: u64,
+}
+
+impl Default for CardTally {
+    fn default() -> Self {
+        let zero = [0; CARDS];
+        CardTally { in_deck: zero, played: zero, decisive: zero, won: zero, tied: zero, in_game: 0 }
+    }
+}
+
+impl CardTally {
+    /// Counts a finished round: `kept` were the decks, `placed` the cards placed, `winner` its
+    /// winner (`None`: tied).
+    pub(super) fn round(&mut self, kept: &[Stack; SEATS], placed: u64, winner: Option<usize>) {
+        for id in kept.iter().flat_map(|k| k.as_slice()) {
+            self.in_deck[*id as usize] += 1;
+        }
+        self.in_game |= placed;
+        let mut rest = placed;
+        while rest != 0 {
+            let id = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.played[id] += 1;
+            match winner {
+                Some(seat) => {
+                    self.decisive[id] += 1;
+                    self.won[id] += u16::from(owner(id as u8) == seat);
+                }
+                None => self.tied[id] += 1,
+            }
+        }
+    }
+}
+
+/// Event totals of one game (mapped onto the record's counters by the engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub replayed_rounds: u64,
+    pub empty_slots: u64,
+    pub empty_draws: u64,
+    pub sideboard_swaps: u64,
+    /// Instances that fizzled in a conflict.
+    pub fizzles: u64,
+    /// Instances whose source was hidden or gone when its batch came.
+    pub lost_triggers: u64,
+    /// Events dropped after `resolve::MAX_NESTED` nested moments.
+    pub cascade_cut: u64,
+    /// Cards that changed sides in a swap.
+    pub control_changes: u64,
+    /// Cards turned face up again in a round.
+    pub re_reveals: u64,
+    /// "You may" abilities their controller declined.
+    pub declined: u64,
+}
+
+/// Who took a slot at scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    Seat(usize),
+    Nobody,
+}
+
+/// The whole state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The card set the pools come from (`None`: textless cards only).
+    pub set: Option<Arc<CardSet>>,
+    pub pools: Pools,
+    /// Each seat's deck policy (the engine seats the line-up's for every game).
+    pub deck_policy: [DeckPolicy; SEATS],
+    pub max_replays: u32,
+    /// Each seat's deck for this round, in pool order (the cards in play this round).
+    pub kept: [Stack; SEATS],
+    /// Each seat's draw pile this round; the top is the end.
+    pub decks: [Stack; SEATS],
+    pub hands: [Stack; SEATS],
+    /// Each seat's discard pile this round.
+    pub piles: [Stack; SEATS],
+    /// The card in each slot on each side (`NONE`: an empty place). A card scores for the side it
+    /// lies on.
+    pub slots: [[u8; SEATS]; SLOTS],
+    /// Face-up cards, one bit per card id.
+    pub face_up: u64,
+    /// Whether any card of the pools has an ability: without, no moment is ever looked at.
+    pub text: bool,
+    /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
+    pub pos: [u8; CARDS],
+    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
+    pub counters: [i16; CARDS],
+    /// Cards that have been face up this round (so a later reveal is a re-reveal).
+    pub was_up: u64,
+    /// Cards placed from hand this round, one bit per card id (the per-card `played`).
+    pub placed: u64,
+    /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
+    /// act only while face up): a moment looks at these cards only.
+    pub armed: [u64; TRIGGERS],
+    /// The cards on the table with a static modifier of other cards (an aura), one bit each: a
+    /// value reads these sources only (and its own card's statics).
+    pub auras: u64,
+    /// Triggered modifiers and sets of this round.
+    pub timed: Vec<Timed>,
+    /// Who took each slot scored so far this round.
+    pub taken: [Taken; SLOTS],
+    /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
+    pub scoring: u8,
+    /// The turn in progress, 1-9; 0 before the first placement of a round.
+    pub turn: u8,
+    /// Points of the round in progress.
+    pub points: [i32; SEATS],
+    pub wins: [u8; SEATS],
+    /// Tied rounds so far.
+    pub ties: u32,
+    /// Rounds started so far (replays included).
+    pub rounds: u32,
+}
+
+impl State {
+    pub fn new(deck_policy: DeckPolicy, max_replays: u32) -> State {
+        State {
+            set: None,
+            pools: Pools::default(),
+            deck_policy: [deck_policy; SEATS],
+            max_replays,
+            kept: [Stack::default(); SEATS],
+            decks: [Stack::default(); SEATS],
+            hands: [Stack::default(); SEATS],
+            piles: [Stack::default(); SEATS],
+            slots: [[NONE; SEATS]; SLOTS],
+            face_up: 0,
+            text: false,
+            pos: [NONE; CARDS],
+            counters: [0; CARDS],
+            was_up: 0,
+            placed: 0,
+            armed: [0; TRIGGERS],
+            auras: 0,
+            timed: Vec::with_capacity(64),
+            taken: [Taken::Nobody; SLOTS],
+            scoring: NONE,
+            turn: 0,
+            points: [0; SEATS],
+            wins: [0; SEATS],
+            ties: 0,
+            rounds: 0,
+        }
+    }
+
+    /// A new game on the pools as dealt: no round played yet.
+    pub fn reset_game(&mut self) {
+        self.wins = [0; SEATS];
+        self.ties = 0;
+        self.rounds = 0;
+        self.turn = 0;
+        for seat in 0..SEATS {
+            self.kept[seat].clear();
+        }
+        self.clear_table();
+    }
+
+    fn clear_table(&mut self) {
+        self.slots = [[NONE; SEATS]; SLOTS];
+        self.face_up = 0;
+        self.points = [0; SEATS];
+        self.scoring = NONE;
+        self.pos = [NONE; CARDS];
+        self.was_up = 0;
+        self.placed = 0;
+        self.armed = [0; TRIGGERS];
+        self.auras = 0;
+        if self.text {
+            self.counters = [0; CARDS];
+            self.timed.clear();
+            self.taken = [Taken::Nobody; SLOTS];
+        }
+        for seat in 0..SEATS {
+            self.decks[seat].clear();
+            self.hands[seat].clear();
+            self.piles[seat].clear();
+        }
+    }
+
+    #[inline]
+    pub fn is_face_up(&self, id: u8) -> bool {
+        self.face_up >> id & 1 == 1
+    }
+
+    /// Every card back to its owner, the decks kept (chosen again only by a policy that adapts),
+    /// shuffled (seat 0's first), and five cards drawn each. Counts the cards that came in from
+    /// the sideboard since the last round.
+    pub fn start_round(&mut self, rng: &mut GameRng, tally: &mut Tally) {
+        self.clear_table();
+        self.rounds += 1;
+        self.turn = 0;
+        for seat in 0..SEATS {
+            if self.kept[seat].is_empty() || self.deck_policy[seat].adapts() {
+                let before = self.kept[seat];
+                self.deck_policy[seat].keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
+                if !before.is_empty() {
+                    let came_in =
+                        self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));
+                    tally.sideboard_swaps += came_in.count() as u64;
+                }
+            }
+            self.decks[seat] = self.kept[seat];
+            shuffle(rng, self.decks[seat].as_mut_slice());
+        }
+        for seat in 0..SEATS {
+            for _ in 0..FIRST_HAND {
+                self.draw(seat, tally);
+            }
+        }
+    }
+
+    /// `seat` draws the top card of its deck; from an empty deck nothing (`empty_draws`).
+    #[inline]
+    pub fn draw(&mut self, seat: usize, tally: &mut Tally) {
+        match self.decks[seat].pop() {
+            Some(id) => self.hands[seat].push(id),
+            None => tally.empty_draws += 1,
+        }
+    }
+
+    /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
+    #[inline]
+    pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
+        let id = self.hands[seat].remove(index);
+        self.placed |= 1 << id;
+        self.set_down(id, slot, seat);
+    }
+
+    /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
+    #[inline]
+    pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
+        debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
+        self.slots[slot][side] = id;
+        self.pos[id as usize] = (slot * SEATS + side) as u8;
+        if self.text {
+            self.arm(id);
+        }
+    }
+
+    /// Notes card `id`'s triggers among the cards on the table.
+    pub(super) fn arm(&mut self, id: u8) {
+        if let (Some(set), Some(d)) = (&self.set, self.design(id)) {
+            // Only the triggers the design uses (most use one or two).
+            let mut mask = set.triggers[d as usize];
+            while mask != 0 {
+                self.armed[mask.trailing_zeros() as usize] |= 1 << id;
+                mask &= mask - 1;
+            }
+            self.auras |= u64::from(!set.auras.of(d).is_empty()) << id;
+        }
+    }
+
+    /// Takes card `id` off the table: its place empties, and its face, counters and timed
+    /// effects go (they are the table's, not the card's). Returns its owner.
+    pub fn lift(&mut self, id: u8) -> usize {
+        let pos = self.pos[id as usize] as usize;
+        self.slots[pos / SEATS][pos % SEATS] = NONE;
+        self.pos[id as usize] = NONE;
+        self.face_up &= !(1 << id);
+        for armed in &mut self.armed {
+            *armed &= !(1 << id);
+        }
+        self.auras &= !(1 << id);
+        self.counters[id as usize] = 0;
+        self.timed.retain(|t| t.target != id);
+        owner(id)
+    }
+
+    /// Whether card `id` lies on the table.
+    #[inline]
+    pub fn on_table(&self, id: u8) -> bool {
+        self.pos[id as usize] != NONE
+    }
+
+    /// Turns the cards of slot `slot` (0-based) face up.
+    #[inline]
+    pub fn reveal_slot(&mut self, slot: usize) {
+        for id in self.slots[slot] {
+            if id != NONE {
+                self.turn_up(id);
+            }
+        }
+    }
+
+    /// Turns card `id` face up; returns whether it had been face up before this round.
+    #[inline]
+    pub fn turn_up(&mut self, id: u8) -> bool {
+        let again = self.was_up >> id & 1 == 1;
+        self.face_up |= 1 << id;
+        self.was_up |= 1 << id;
+        again
+    }
+
+    /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
+    /// cards and two empty places give nothing.
+    #[inline]
+    pub fn winner_of(&self, slot: usize) -> Taken {
+        match self.slots[slot] {
+            [NONE, NONE] => Taken::Nobody,
+            [_, NONE] => Taken::Seat(0),
+            [NONE, _] => Taken::Seat(1),
+            [a, b] => match self.value(a).cmp(&self.value(b)) {
+                std::cmp::Ordering::Greater => Taken::Seat(0),
+                std::cmp::Ordering::Less => Taken::Seat(1),
+                std::cmp::Ordering::Equal => Taken::Nobody,
+            },
+        }
+    }
+
+    /// The winner of the round by points, if one seat has more.
+    pub fn round_winner(&self) -> Option<usize> {
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
