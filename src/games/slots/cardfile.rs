@@ -271,9 +271,13 @@ fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
         }
         None => String::new(),
     };
+    let mut designer = String::new();
     for k in ["designer", "notes"] {
         if let Some(x) = keys.get(k) {
-            string(x, &at.key(k))?;
+            let v = string(x, &at.key(k))?;
+            if k == "designer" {
+                designer = v.to_string();
+            }
         }
     }
     let first = set.abilities.len();
@@ -291,6 +295,7 @@ fn read_card(set: &mut CardSet, i: usize, v: &Value) -> R<()> {
         rarity,
         value,
         text,
+        designer,
         first: first as u16,
         len: len as u16,
     });

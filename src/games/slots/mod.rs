@@ -18,10 +18,11 @@ pub mod agents;
 pub mod card;
 pub mod cardfile;
 pub mod cardset;
-pub mod deal;
 mod census;
+pub mod deal;
 pub mod choices;
 pub mod engine;
+pub mod event;
 pub mod impact;
 pub mod judge;
 pub mod narrate;
@@ -40,10 +41,10 @@ pub mod values;
 pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
-pub const LAYERS: [&str; 21] = [
-    "card", "cardset", "strength", "cardfile", "pools", "table", "values", "choices", "view", "ops",
+pub const LAYERS: [&str; 23] = [
+    "card", "cardset", "strength", "cardfile", "deal", "pools", "table", "values", "choices", "view", "ops",
     "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search", "agents",
-    "engine",
+    "engine", "event",
 ];
 
 pub use engine::SlotsEngine;
@@ -108,6 +109,21 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "play each deal once per rotation of the policies over the seats (game i: deal i/2, rotation i%2)",
         deal: true,
     },
+    crate::tournament::EVENT,
+    SettingSpec {
+        key: "players",
+        default: "9",
+        allowed: Allowed::Int { min: 2, max: 16 },
+        help: "players of a tournament (event=tournament); player i plays the set's i-th designer's sheet",
+        deal: true,
+    },
+    SettingSpec {
+        key: "deal",
+        default: "auto",
+        allowed: Allowed::Choice(&["auto", "piles", "designer", "independent"]),
+        help: "how pools are dealt: piles (the rules text: rarity piles shuffled and dealt, commons printed twice), designer (Future Suggestions: two commons and one uncommon of each value, three rares), independent (each place drawn on its own); auto: piles in a tournament, independent in single games",
+        deal: true,
+    },
 ];
 
 pub const PRESETS: &[Preset] = &[];
@@ -123,5 +139,21 @@ pub const DEF: GameDef = GameDef {
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
+    let tournament = s.get("event") == "tournament";
+    let dealing = match (s.get("deal"), tournament) {
+        ("auto", true) => deal::Dealing::Piles,
+        ("auto" | "independent", false) => deal::Dealing::Independent,
+        (name, true) => deal::Dealing::named(name).expect("a listed choice"),
+        (name, false) => {
+            return Err(format!(
+                "deal={name} deals the pools of a tournament's players: add event=tournament (single games deal independent)"
+            ));
+        }
+    };
+    if tournament {
+        let players = s.int("players") as usize;
+        let event = event::SlotsEvent::new(Rules::from_settings(s)?, players, dealing)?;
+        return Ok(Box::new(crate::tournament::Tournament::new(event)));
+    }
     Ok(Box::new(SlotsEngine::new(Rules::from_settings(s)?)))
 }
