@@ -318,6 +318,8 @@ impl Engine for SlotsEngine {
         let mut game = Game::new(r.deck_policy[0], r.max_replays);
         game.st.set = r.cards.clone();
         game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
+        game.st.opening_hand = r.opening_hand;
+        game.st.draw_first = r.draw_first;
         SlotsScratch {
             game,
             obs: Observation::default(),

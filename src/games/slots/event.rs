@@ -211,3 +211,79 @@ impl Contest for SlotsEvent {
 }
 
 const _: () = assert!(SEATS == 2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Point;
+    use crate::tournament::Tournament;
+    use crate::tournament::standings::Table;
+
+    fn event(players: usize, dealing: Dealing, policy: &str) -> Tournament<SlotsEvent> {
+        Tournament::new(SlotsEvent::new(Rules::with(policy), players, dealing).expect("textless events deal"))
+    }
+
+    #[test]
+    fn textless_players_have_equal_chances_to_finish_first() {
+        // By symmetry (textless sheets, one policy), every player is equally likely to finish first
+        // alone: each count within 5 standard errors of the mean count.
+        let t = event(9, Dealing::Piles, "highest");
+        let events = 4_000;
+        let acc = Point::play_range(&t, 11, 0, events, &|_| {});
+        let layout = Point::layout(&t);
+        let alone: Vec<f64> = (1..=9)
+            .map(|p| acc.counters[layout.counter(&format!("player {p} first alone")).unwrap().0 as usize].total as f64)
+            .collect();
+        let mean = alone.iter().sum::<f64>() / 9.0;
+        let p = mean / events as f64;
+        let se = (events as f64 * p * (1.0 - p)).sqrt();
+        for (i, a) in alone.iter().enumerate() {
+            assert!((a - mean).abs() < 5.0 * se, "player {}: {a} first places, mean {mean}", i + 1);
+        }
+        assert!(mean > 300.0, "someone wins most events alone");
+    }
+
+    #[test]
+    fn the_narrative_tells_the_standings_and_the_record_of_play() {
+        let t = event(5, Dealing::Designer, "random");
+        for index in 0..4 {
+            let seed = GameSeed::new(3, index);
+            let (story, rec) = Point::story(&t, seed);
+            assert_eq!(rec, Point::play_one(&t, seed), "event {index}: the narrated event is the played one");
+            // Rebuild the table from the game lines and compare it with the standings told.
+            let mut table = Table::default();
+            table.reset(5);
+            let player = |w: &str| w.parse::<usize>().unwrap() - 1;
+            for line in story.lines().filter(|l| l.starts_with("game ")) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                // game K (round R): player A beat player B x-y (player S at seat 0) | drew
+                let (a, b) = (player(w[5]), player(w[8]));
+                let (x, y) = w[9].split_once('-').unwrap();
+                let (x, y): (u32, u32) = (x.parse().unwrap(), y.parse().unwrap());
+                match w[6] {
+                    "beat" => table.enter(a, b, Some(a), [x, y]),
+                    _ => table.enter(a, b, None, [x, y]),
+                }
+            }
+            table.rank();
+            let told: Vec<&str> =
+                story.lines().skip_while(|l| !l.starts_with("Standings")).skip(1).take(5).collect();
+            let names: Vec<String> = (1..=5).map(|i| format!("player {i}")).collect();
+            let mine = crate::tournament::engine::table_text(&table, &names);
+            assert_eq!(told, mine.lines().skip(1).collect::<Vec<_>>(), "event {index}");
+            assert_eq!(story.lines().filter(|l| l.starts_with("game ")).count(), 10);
+        }
+    }
+
+    #[test]
+    fn a_set_too_small_for_the_players_is_refused() {
+        let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("sample.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
+        let err = SlotsEvent::new(rules.clone(), 9, Dealing::Piles).err().unwrap();
+        assert!(err.starts_with("deal=piles for 9 players needs 27 printed rares"), "{err}");
+        assert!(SlotsEvent::new(rules, 2, Dealing::Piles).is_ok());
+        let mixed = Rules::with("highest,random");
+        assert!(SlotsEvent::new(mixed, 9, Dealing::Piles).err().unwrap().contains("same policies"));
+    }
+}

@@ -109,6 +109,20 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "play each deal once per rotation of the policies over the seats (game i: deal i/2, rotation i%2)",
         deal: true,
     },
+    SettingSpec {
+        key: "opening_hand",
+        default: "5",
+        allowed: Allowed::Int { min: 0, max: 21 },
+        help: "cards each player draws when a round starts (the rules text: 5; Future Suggestions: 4)",
+        deal: false,
+    },
+    SettingSpec {
+        key: "draw_first",
+        default: "false",
+        allowed: Allowed::Bool,
+        help: "each turn draws before placing and no draw follows the last reveal (Future Suggestions); false: the draw follows each reveal, turn 9's too",
+        deal: false,
+    },
     crate::tournament::EVENT,
     SettingSpec {
         key: "players",
@@ -126,7 +140,14 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
 ];
 
-pub const PRESETS: &[Preset] = &[];
+pub const PRESETS: &[Preset] = &[
+    Preset { name: "standard", about: "the rules text: five cards to start, the draw after each reveal", sets: &[] },
+    Preset {
+        name: "future",
+        about: "the rules' Future Suggestions: four cards to start, the draw first in each turn",
+        sets: &[("draw_first", "true"), ("opening_hand", "4")],
+    },
+];
 
 pub const DEF: GameDef = GameDef {
     name: "slots",
