@@ -11,6 +11,7 @@ pub mod csv_files;
 pub mod format;
 pub mod html;
 pub(crate) mod html_cards;
+pub mod html_events;
 pub mod labels;
 pub mod manifest;
 pub mod paired_means;
