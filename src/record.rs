@@ -126,6 +126,36 @@ pub struct Layout {
     /// The entrants of an event (`standings.csv`), in layouts of events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entrants: Option<EntrantTable>,
+    /// Games per deal group: games `k n .. (k + 1) n` share a deal (the rotations of one deal over
+    /// the seats) and are one independent observation (`stats::group`); 1 when every game deals
+    /// afresh. The last group of a run may be shorter.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub group_size: u64,
+    /// Shares of a random subset of games (`summary.csv`), in games that declare them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<Share>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn is_one(n: &u64) -> bool {
+    *n == 1
+}
+
+/// A share of a random subset of the games: of the games that ended in an outcome of kind `of`
+/// (e.g. `win`: the decided games), the share whose counter `counter` is 1 (e.g. the first player
+/// won). Its denominator is random, so its interval is the ratio estimator's
+/// (`stats::group`), never Wilson's on a count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Share {
+    /// The column name, saying what it is a share of (`first_player_win_share_of_decided`).
+    pub name: String,
+    pub counter: u32,
+    pub of: OutcomeKind,
+    /// The name of the denominator's column (`decided_games`).
+    pub of_name: String,
 }
 
 /// The entrants of an event and where their results are counted (`standings.csv`): from `first`,
@@ -369,6 +399,8 @@ impl LayoutBuilder {
                 distributions: Vec::new(),
                 cards: None,
                 entrants: None,
+                group_size: 1,
+                shares: Vec::new(),
             },
             outcomes: Outcomes::default(),
         }
@@ -434,6 +466,20 @@ impl LayoutBuilder {
             self.outcomes.plain_rows.push((kind, row));
         }
         self
+    }
+
+    /// Games per deal group (see `Layout::group_size`): the number of seats when each deal is
+    /// played once per rotation of the seats, else 1.
+    pub fn deal_groups(&mut self, games: usize) -> &mut Self {
+        assert!(games >= 1, "a group holds at least one game");
+        self.layout.group_size = games as u64;
+        self
+    }
+
+    /// A share of a random subset (see `Share`): of the games ending in kind `of` (its count
+    /// written as `of_name`), the share in which `counter` is 1.
+    pub fn share(&mut self, name: &str, counter: Counter, of: OutcomeKind, of_name: &str) {
+        self.layout.shares.push(Share { name: name.into(), counter: counter.0, of, of_name: of_name.into() });
     }
 
     /// One counter.

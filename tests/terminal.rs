@@ -7,7 +7,7 @@ use support::{point, run, territories_like};
 use warsim::record::{OutcomeKey, OutcomeKind};
 use warsim::report::compare::Comparison;
 use warsim::report::terminal::{render_at, render_comparisons_at};
-use warsim::stats::Interval;
+use warsim::stats::{Interval, Method};
 
 fn widest(text: &str) -> usize {
     text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
@@ -117,11 +117,19 @@ fn comparisons_name_the_point_by_its_settings_and_the_baseline_by_what_differs()
         baseline_value: 1.0,
         value: 1.0 + d,
         difference: d,
-        paired: paired.map(|h| Interval { estimate: d, low: d - h, high: d + h }),
+        paired: paired.map(|h| Interval {
+            estimate: d,
+            low: d - h,
+            high: d + h,
+            method: Method::Normal,
+            units: 1000,
+        }),
         unpaired: Interval {
             estimate: d,
             low: d - 1.5 * paired.unwrap_or(6.0),
             high: d + 1.5 * paired.unwrap_or(6.0),
+            method: Method::Unpaired,
+            units: 1000,
         },
     };
     let rows = [

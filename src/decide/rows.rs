@@ -37,9 +37,11 @@ impl PolicyRows {
         PolicyRows { seats, rotate, entry_names, names, entry_policy }
     }
 
-    /// Declares the `win` rows: seat by seat, policies in line-up order, each (seat, policy) once.
+    /// Declares the `win` rows: seat by seat, policies in line-up order, each (seat, policy) once;
+    /// and the games that share a deal (`Seating::games_per_deal`) as the layout's deal groups.
     pub fn declare_wins(&self, b: &mut LayoutBuilder) {
         let rotate = self.rotate;
+        b.deal_groups(Seating::games_per_deal(self.seats, rotate));
         b.seat_policy_wins(
             self.seats,
             self.seats,

@@ -86,6 +86,12 @@ impl Seating {
         }
     }
 
+    /// How many consecutive games play one deal: one per rotation of `seats` seats when they
+    /// rotate, else 1. These games are one deal group, the unit of the statistics.
+    pub fn games_per_deal(seats: usize, rotate: bool) -> usize {
+        if rotate { seats } else { 1 }
+    }
+
     /// The line-up entry (position) that plays at `seat`.
     #[inline]
     pub fn entry(&self, seat: usize) -> usize {

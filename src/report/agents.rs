@@ -1,14 +1,17 @@
 //! The agents' win-rate matrix of decision games: for every scenario point in which exactly two
 //! distinct policies meet (two seats, or more seats shared between two policies, usually with
-//! seats rotated so deal luck cancels out), the share of games each policy won against the other,
-//! with its Wilson 95% interval. Written as `agents.csv` and drawn as `plots/agents.svg`.
+//! seats rotated so deal luck cancels out), the share of all games each policy won against the
+//! other (draws count as games not won), with its 95% interval: Wilson's over independent games,
+//! the ratio estimator's over deal groups when seats rotate (the rotations of one deal are one
+//! observation, `stats::group`). Written as `agents.csv` and drawn as `plots/agents.svg`.
 
 use std::io::Write;
 
 use super::format::real;
-use super::{Export, RunResult};
+use super::{Export, PointResult, RunResult};
 use crate::record::OutcomeKind;
-use crate::stats::wilson;
+use crate::stats::tracked::Key;
+use crate::stats::{GroupSums, Interval, Merge};
 
 /// One cell: how often `agent` won against `opponent`, over every point where they met.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +20,37 @@ pub struct Cell {
     pub opponent: String,
     pub wins: u64,
     pub games: u64,
+    /// The agent's wins over the deal groups of every point where they met (independent points
+    /// pool their groups).
+    pub sums: GroupSums,
+}
+
+impl Cell {
+    /// The win share of all games and its 95% interval.
+    pub fn interval(&self) -> Interval {
+        self.sums.rate()
+    }
+}
+
+/// Each policy of a point's win rows, in order of appearance: (policy, games won, group sums of
+/// the wins).
+pub fn policy_wins(p: &PointResult) -> Vec<(String, u64, GroupSums)> {
+    let mut rows: Vec<(String, Vec<u16>)> = Vec::new();
+    for (i, o) in p.layout.outcomes.iter().enumerate() {
+        let (OutcomeKind::Win, Some(policy)) = (o.kind, &o.policy) else { continue };
+        match rows.iter_mut().find(|(name, _)| name == policy) {
+            Some(r) => r.1.push(i as u16),
+            None => rows.push((policy.clone(), vec![i as u16])),
+        }
+    }
+    let plan = p.acc.plan(&p.layout);
+    rows.into_iter()
+        .map(|(policy, rows)| {
+            let wins = rows.iter().map(|&r| p.acc.outcomes[r as usize]).sum();
+            let sums = p.acc.sums(&plan, &Key::Rows(rows)).unwrap_or_default();
+            (policy, wins, sums)
+        })
+        .collect()
 }
 
 /// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.
@@ -24,17 +58,7 @@ pub struct Cell {
 pub fn matrix(run: &RunResult) -> Vec<Cell> {
     let mut cells: Vec<Cell> = Vec::new();
     for p in &run.points {
-        let mut wins: Vec<(String, u64)> = Vec::new();
-        for (o, &n) in p.layout.outcomes.iter().zip(&p.acc.outcomes) {
-            if o.kind != OutcomeKind::Win {
-                continue;
-            }
-            let Some(policy) = &o.policy else { continue };
-            match wins.iter_mut().find(|(name, _)| name == policy) {
-                Some(w) => w.1 += n,
-                None => wins.push((policy.clone(), n)),
-            }
-        }
+        let wins = policy_wins(p);
         if wins.len() != 2 {
             continue;
         }
@@ -44,12 +68,14 @@ pub fn matrix(run: &RunResult) -> Vec<Cell> {
                 Some(c) => {
                     c.wins += wins[me].1;
                     c.games += p.acc.games;
+                    c.sums.merge(&wins[me].2);
                 }
                 None => cells.push(Cell {
                     agent: agent.clone(),
                     opponent: opponent.clone(),
                     wins: wins[me].1,
                     games: p.acc.games,
+                    sums: wins[me].2,
                 }),
             }
         }
@@ -74,7 +100,7 @@ impl Export for AgentsCsv {
         let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out);
         w.write_record(["agent", "opponent", "wins", "games", "win_rate", "ci95_low", "ci95_high"])?;
         for c in matrix(run) {
-            let ci = wilson(c.wins, c.games);
+            let ci = c.interval();
             w.write_record([
                 c.agent,
                 c.opponent,
@@ -114,6 +140,8 @@ mod tests {
             distributions: vec![],
             cards: None,
             entrants: None,
+            group_size: 1,
+            shares: Vec::new(),
         };
         let mut acc = Accumulator::new(&layout);
         for (i, &(_, _, n)) in rows.iter().enumerate() {
@@ -143,12 +171,10 @@ mod tests {
         .unwrap();
         let run = RunResult { points: vec![a, mirror, b], manifest, timings: Vec::new() };
         let m = matrix(&run);
-        assert_eq!(
-            m,
-            vec![
-                Cell { agent: "greedy".into(), opponent: "random".into(), wins: 92, games: 120 },
-                Cell { agent: "random".into(), opponent: "greedy".into(), wins: 22, games: 120 },
-            ]
-        );
+        let cells: Vec<(&str, &str, u64, u64)> =
+            m.iter().map(|c| (c.agent.as_str(), c.opponent.as_str(), c.wins, c.games)).collect();
+        assert_eq!(cells, [("greedy", "random", 92, 120), ("random", "greedy", 22, 120)]);
+        // Independent games: Wilson's interval on the pooled counts.
+        assert_eq!(m[0].interval(), crate::stats::wilson(92, 120));
     }
 }

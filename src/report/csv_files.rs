@@ -1,7 +1,9 @@
 //! The tidy CSV files of the output contract (`docs/design.md`): `summary.csv`, `outcomes.csv`, `events.csv`,
 //! `lengths.csv`, `distributions.csv` and, for games that declare a per-card table, `cards.csv` (and
 //! `card_pairs.csv` when it has a table of card pairs). Headers are snake_case, rates are fractions in [0, 1],
-//! intervals are 95% (Wilson for rates, normal for means).
+//! intervals are 95%: over independent games, Wilson for rates and normal for means; over deal
+//! groups where games share a deal, and for every share of a random subset, the ratio estimator
+//! (`stats::group`, read through `PointResult::interval`).
 
 use std::io::Write;
 
@@ -9,7 +11,8 @@ use super::format::{opt, real};
 use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
-use crate::stats::{mean_interval, wilson};
+use crate::stats::tracked::Key;
+use crate::stats::wilson;
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -86,10 +89,19 @@ impl Export for Summary {
             header.push(h.into());
         }
         header.extend(kinds.iter().map(|k| format!("{}_rate", k.name())));
+        let shares = shares(run);
+        for (name, of) in &shares {
+            header.extend([
+                name.clone(),
+                format!("{name}_ci95_low"),
+                format!("{name}_ci95_high"),
+                of.clone(),
+            ]);
+        }
         w.write_record(&header)?;
         for p in &run.points {
             let h = &p.acc.length;
-            let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
+            let ci = p.interval(&Key::Length);
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
             let mut row: Vec<String> = vec![p.label.clone(), p.game.into()];
             for c in &cols {
@@ -113,11 +125,33 @@ impl Export for Summary {
             for &k in &kinds {
                 row.push(kind_count(p, k).map(|n| real(n as f64 / p.acc.games as f64)).unwrap_or_default());
             }
+            for (name, _) in &shares {
+                match p.layout.shares.iter().position(|s| &s.name == name) {
+                    Some(i) => {
+                        let ci = p.interval(&Key::Share(i));
+                        let of = kind_count(p, p.layout.shares[i].of).unwrap_or(0);
+                        row.extend([real(ci.estimate), real(ci.low), real(ci.high), of.to_string()]);
+                    }
+                    None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
+                }
+            }
             w.write_record(&row)?;
         }
         w.flush()?;
         Ok(())
     }
+}
+
+/// The shares of random subsets of the run's points (`Layout::shares`), as (name, denominator's
+/// name), in order of first appearance.
+pub fn shares(run: &RunResult) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for s in run.points.iter().flat_map(|p| &p.layout.shares) {
+        if !out.iter().any(|(n, _)| *n == s.name) {
+            out.push((s.name.clone(), s.of_name.clone()));
+        }
+    }
+    out
 }
 
 pub struct Outcomes;
@@ -145,7 +179,7 @@ impl Export for Outcomes {
         for p in &run.points {
             for (i, key) in p.layout.outcomes.iter().enumerate() {
                 let count = p.acc.outcomes[i];
-                let ci = wilson(count, p.acc.games);
+                let ci = p.interval(&Key::Rows(vec![i as u16]));
                 let examples: Vec<String> =
                     p.acc.outcome_examples[i].games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
@@ -192,9 +226,9 @@ impl Export for Events {
             "example_games",
         ])?;
         for p in &run.points {
-            for (name, c) in p.layout.events().iter().zip(&p.acc.counters) {
-                let share = wilson(c.games_with, p.acc.games);
-                let mean = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
+            for (i, (name, c)) in p.layout.events().iter().zip(&p.acc.counters).enumerate() {
+                let share = p.interval(&Key::Fired(i));
+                let mean = p.interval(&Key::Value(i));
                 let examples: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
                     p.label.clone(),
@@ -259,8 +293,8 @@ impl Export for Distributions {
 }
 
 /// `cards.csv`: one row per card of each point that declares a per-card table (`CardTable`):
-/// each counted column's total, then each rate with its Wilson interval (empty when its
-/// denominator is 0).
+/// each counted column's total, then each rate (a share of its denominator column, which is
+/// random) with its ratio-estimator interval over deal groups (empty when its denominator is 0).
 pub struct Cards;
 
 impl Export for Cards {
@@ -292,6 +326,7 @@ impl Export for Cards {
         w.write_record(&header)?;
         for p in &run.points {
             let Some(t) = &p.layout.cards else { continue };
+            let plan = p.acc.plan(&p.layout);
             for (k, key) in t.keys.iter().enumerate() {
                 let total = |c: usize| p.acc.counters[t.first as usize + k * t.columns.len() + c].total;
                 let mut row: Vec<String> = vec![p.label.clone(), key.clone()];
@@ -305,16 +340,16 @@ impl Export for Cards {
                     );
                 }
                 for r in &rates {
-                    match t.rates.iter().find(|(n, _, _)| n == r) {
-                        Some(&(_, won, of)) if total(of) > 0 => {
-                            let ci = wilson(total(won) as u64, total(of) as u64);
+                    match t.rates.iter().position(|(n, _, _)| n == r) {
+                        Some(i) if total(t.rates[i].2) > 0 => {
+                            let ci = p.acc.interval(&plan, &Key::CardRate(k, i));
                             row.extend([real(ci.estimate), real(ci.low), real(ci.high)]);
                         }
                         _ => row.extend([String::new(), String::new(), String::new()]),
                     }
                 }
                 row.extend(paired_cells(&paired, &t.paired, |m| {
-                    paired_means::of_card(&p.acc.counters, t, k, m)
+                    paired_means::of_card(&p.acc, &plan, t, k, m)
                 }));
                 w.write_record(&row)?;
             }
@@ -379,6 +414,7 @@ impl Export for CardPairs {
         for p in &run.points {
             let Some(cards) = &p.layout.cards else { continue };
             let Some(t) = cards.pairs.as_deref() else { continue };
+            let plan = p.acc.plan(&p.layout);
             for (k, &(a, b)) in t.pairs.iter().enumerate() {
                 let total = |c: usize| p.acc.counters[t.first as usize + k * t.columns.len() + c].total;
                 let mut row: Vec<String> =
@@ -388,7 +424,7 @@ impl Export for CardPairs {
                     row.push(at.map(|c| total(c).to_string()).unwrap_or_default());
                 }
                 row.extend(paired_cells(&paired, &t.paired, |m| {
-                    paired_means::of_pair(&p.acc.counters, t, k, m)
+                    paired_means::of_pair(&p.acc, &plan, t, k, m)
                 }));
                 w.write_record(&row)?;
             }

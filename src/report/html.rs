@@ -10,12 +10,12 @@ use std::fmt::Write as _;
 
 use super::RunResult;
 use super::compare::Comparison;
-use super::csv_files::{kind_count, outcome_kinds};
+use super::csv_files::outcome_kinds;
 use super::format::{count, fixed, grouped};
 use super::html_cards;
 use super::labels::{Sweep, baseline_words};
 use super::plots::Plot;
-use crate::stats::{mean_interval, wilson};
+use crate::stats::tracked::Key;
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {
@@ -181,7 +181,7 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
     h.push_str("</tr>\n");
     for (i, p) in run.points.iter().enumerate() {
         let l = &p.acc.length;
-        let ci = mean_interval(l.sum(), l.sum_sq(), l.total());
+        let ci = p.interval(&Key::Length);
         let (_, sd) = crate::stats::interval::mean_sd(l.sum(), l.sum_sq(), l.total());
         let q = |x: f64| l.quantile(x).map_or("–".into(), int);
         h.push_str("<tr>");
@@ -204,9 +204,8 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
             l.max().map_or("–".into(), int)
         );
         for &k in &kinds {
-            match kind_count(p, k) {
-                Some(n) => {
-                    let ci = wilson(n, p.acc.games);
+            match p.kind_interval(k) {
+                Some(ci) => {
                     let _ = write!(h, "<td>{}{}</td>", pct(ci.estimate), interval(ci.low, ci.high, pct));
                 }
                 None => h.push_str("<td></td>"),
@@ -279,7 +278,7 @@ fn outcome_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
     for (i, p) in run.points.iter().enumerate() {
         for (k, o) in p.layout.outcomes.iter().enumerate() {
             let n = p.acc.outcomes[k];
-            let ci = wilson(n, p.acc.games);
+            let ci = p.interval(&Key::Rows(vec![k as u16]));
             let ex: Vec<String> = p.acc.outcome_examples[k].games().iter().map(|g| g.to_string()).collect();
             let first = k == 0;
             let _ = write!(
@@ -341,8 +340,8 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
             .collect();
         for (j, &k) in rows.iter().enumerate() {
             let (name, c) = (&p.layout.counters[k], &p.acc.counters[k]);
-            let mean = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
-            let share = wilson(c.games_with, p.acc.games);
+            let mean = p.interval(&Key::Value(k));
+            let share = p.interval(&Key::Fired(k));
             let ex: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
             let first = j == 0;
             let _ = writeln!(

@@ -26,9 +26,10 @@ use anyhow::Context;
 
 pub use crate::io::write_atomic;
 
-use crate::record::Layout;
+use crate::record::{Layout, OutcomeKind};
 use crate::settings::Settings;
-use crate::stats::{Accumulator, Timings};
+use crate::stats::tracked::Key;
+use crate::stats::{Accumulator, Interval, Timings};
 
 pub use manifest::Manifest;
 
@@ -39,6 +40,20 @@ pub struct PointResult {
     pub settings: Settings,
     pub layout: Layout,
     pub acc: Accumulator,
+}
+
+impl PointResult {
+    /// The 95% interval of `key` over the point's independent units: games, or deal groups where
+    /// games share a deal (`Accumulator::interval`).
+    pub fn interval(&self, key: &Key) -> Interval {
+        self.acc.interval(&self.acc.plan(&self.layout), key)
+    }
+
+    /// The interval of the share of games ending in `kind` (any seat), if the point has the kind.
+    pub fn kind_interval(&self, kind: OutcomeKind) -> Option<Interval> {
+        let rows = crate::stats::metric::rows_of(&self.layout, kind);
+        (!rows.is_empty()).then(|| self.interval(&Key::Rows(rows)))
+    }
 }
 
 /// A finished run.

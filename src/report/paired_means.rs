@@ -1,13 +1,21 @@
 //! Reading the paired means of a keyed table (`record::PairedMean`): a point's per-card (or
 //! per-pair) effect, measured game by game against its own counterfactual, as a mean with its
-//! paired 95% interval (`stats::paired`) in the unit the files show, and the paired games that
-//! would give it a ±1 percentage-point interval at its measured spread. Shared by the CSV files,
-//! the report page and its plot, so they cannot disagree.
+//! 95% interval in the unit the files show, and the paired games that would give it a ±1
+//! percentage-point interval at its measured spread. Shared by the CSV files, the report page and
+//! its plot, so they cannot disagree.
+//!
+//! The unit of observation is the deal group (`stats::group`): one group per deal holds every
+//! rotation of it and every counterfactual replay of those games, so a card's group total is the
+//! sum of its paired differences over the group, and its denominator the number of them. The mean
+//! is the ratio estimator over the groups (the normal interval of the differences where each game
+//! is its own group and measured the card once).
+
+use std::sync::Arc;
 
 use super::PointResult;
 use crate::record::{CardTable, PairTable, PairedMean};
-use crate::stats::accumulator::CounterStats;
-use crate::stats::{Interval, PairedSums};
+use crate::stats::tracked::{Key, Plan};
+use crate::stats::{Accumulator, GroupSums, Interval};
 
 /// The half-width the `games_for_1pt` columns aim at: one percentage point.
 pub const ONE_POINT: f64 = 0.01;
@@ -36,26 +44,31 @@ impl Estimate {
     }
 }
 
-/// Paired mean `m` of the row whose counters start at `row_first` in `counters`.
-pub fn estimate(counters: &[CounterStats], row_first: usize, m: &PairedMean) -> Estimate {
-    let total = |c: usize| counters[row_first + c].total;
-    let n = total(m.n) as u64;
-    let sums = PairedSums::of_differences(n, total(m.up) as i128 - total(m.down) as i128, total(m.sq));
+/// Paired mean `m` from its group sums (differences counted in `1 / m.per_unit` of the unit shown).
+pub fn estimate(sums: Option<GroupSums>, m: &PairedMean) -> Estimate {
+    let sums = sums.unwrap_or_default();
+    let n = sums.moments.m as u64;
     let unit = m.per_unit as f64;
-    let raw =
-        if n == 0 { Interval { estimate: f64::NAN, low: f64::NAN, high: f64::NAN } } else { sums.paired() };
-    let interval = Interval { estimate: raw.estimate / unit, low: raw.low / unit, high: raw.high / unit };
-    Estimate { n, interval, games_for_1pt: sums.games_for(ONE_POINT * unit) }
+    let raw = if n == 0 { Interval::undefined(crate::stats::Method::Ratio) } else { sums.mean() };
+    let games_for_1pt = crate::stats::paired::games_for(&sums, ONE_POINT * unit);
+    Estimate { n, interval: raw.scaled(unit), games_for_1pt }
 }
 
-/// Paired mean `m` of card `k` of `t`.
-pub fn of_card(counters: &[CounterStats], t: &CardTable, k: usize, m: &PairedMean) -> Estimate {
-    estimate(counters, t.first as usize + k * t.columns.len(), m)
+/// Paired mean `m` (one of `t.paired`) of card `k` of `t`.
+pub fn of_card(acc: &Accumulator, plan: &Plan, t: &CardTable, k: usize, m: &PairedMean) -> Estimate {
+    let i = t.paired.iter().position(|x| x == m).expect("a paired mean of the table");
+    estimate(acc.sums(plan, &Key::CardPaired(k, i)), m)
 }
 
-/// Paired mean `m` of pair `k` of `t`.
-pub fn of_pair(counters: &[CounterStats], t: &PairTable, k: usize, m: &PairedMean) -> Estimate {
-    estimate(counters, t.first as usize + k * t.columns.len(), m)
+/// Paired mean `m` (one of `t.paired`) of pair `k` of `t`.
+pub fn of_pair(acc: &Accumulator, plan: &Plan, t: &PairTable, k: usize, m: &PairedMean) -> Estimate {
+    let i = t.paired.iter().position(|x| x == m).expect("a paired mean of the table");
+    estimate(acc.sums(plan, &Key::PairPaired(k, i)), m)
+}
+
+/// The plan of a point's statistics.
+fn plan(p: &PointResult) -> Arc<Plan> {
+    p.acc.plan(&p.layout)
 }
 
 /// The columns a paired mean `name` adds to a file: the mean, its interval, and the games for a
@@ -87,8 +100,9 @@ pub type RankedCards<'a> = (&'a CardTable, &'a PairedMean, Vec<(usize, Estimate)
 pub fn ranked_cards(p: &PointResult) -> Option<RankedCards<'_>> {
     let t = p.layout.cards.as_ref()?;
     let m = t.paired.first()?;
+    let plan = plan(p);
     let mut rows: Vec<(usize, Estimate)> =
-        (0..t.keys.len()).map(|k| (k, of_card(&p.acc.counters, t, k, m))).filter(|(_, e)| e.n >= 2).collect();
+        (0..t.keys.len()).map(|k| (k, of_card(&p.acc, &plan, t, k, m))).filter(|(_, e)| e.n >= 2).collect();
     rows.sort_by(|a, b| b.1.interval.estimate.total_cmp(&a.1.interval.estimate).then(a.0.cmp(&b.0)));
     Some((t, m, rows))
 }
@@ -112,9 +126,10 @@ pub fn ranked_pairs(p: &PointResult, n: usize) -> Option<(&CardTable, &PairTable
     let cards = p.layout.cards.as_ref()?;
     let t = cards.pairs.as_deref()?;
     let by = t.paired.iter().position(|m| m.name == RANK_PAIRS_BY).or(t.paired.len().checked_sub(1))?;
+    let plan = plan(p);
     let mut rows: Vec<RankedPair> = (0..t.pairs.len())
         .map(|k| {
-            let all: Vec<Estimate> = t.paired.iter().map(|m| of_pair(&p.acc.counters, t, k, m)).collect();
+            let all: Vec<Estimate> = t.paired.iter().map(|m| of_pair(&p.acc, &plan, t, k, m)).collect();
             RankedPair { row: k, by: all[by], all }
         })
         .filter(|r| r.by.n >= 2)

@@ -21,7 +21,7 @@ use crate::stats::Accumulator;
 
 pub const FILE: &str = "state.json";
 pub const FORMAT: &str = "warsim-state";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// One scenario point's progress and statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -85,10 +85,10 @@ impl RunState {
         command_line: Vec<String>,
         points: &[ScenarioPoint],
     ) -> RunState {
-        let range = shard.range(games);
         let points: Vec<PointState> = points
             .iter()
-            .map(|p| PointState {
+            .map(|p| (p, shard.range(games, p.engine.layout().group_size)))
+            .map(|(p, range)| PointState {
                 label: p.label.clone(),
                 game: p.game.name.to_string(),
                 variant: p.settings.variant.clone(),
@@ -177,6 +177,23 @@ impl RunState {
         let text = std::fs::read_to_string(&path).map_err(|e| {
             UsageError(format!("{} has no readable {FILE} (not a warsim run folder?): {e}", dir.display()))
         })?;
+        // The version first, so a state of an older warsim is refused for what it is.
+        #[derive(Deserialize)]
+        struct Version {
+            format: String,
+            format_version: u32,
+        }
+        if let Ok(v) = serde_json::from_str::<Version>(&text)
+            && (v.format != FORMAT || v.format_version != FORMAT_VERSION)
+        {
+            return Err(UsageError(format!(
+                "{} has format {} version {}; this warsim reads {FORMAT} version {FORMAT_VERSION} \
+                 (states of other versions cannot be resumed or merged: run again)",
+                path.display(),
+                v.format,
+                v.format_version
+            )));
+        }
         let state: RunState = serde_json::from_str(&text).map_err(|e| {
             UsageError(format!(
                 "{} is not a warsim {FILE} of format version {FORMAT_VERSION}: {e}",
@@ -215,8 +232,8 @@ impl RunState {
         if !self.shard.is_valid() {
             return Some(format!("shard {} is not a shard of a run", self.shard));
         }
-        let range = self.shard.range(self.games);
         for p in &self.points {
+            let range = self.shard.range(self.games, p.layout.group_size);
             if (p.first, p.end) != (range.start, range.end) {
                 return Some(format!(
                     "point '{}' covers games {}..{}, not shard {}'s",

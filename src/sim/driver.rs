@@ -116,13 +116,15 @@ impl Drive<'_> {
                 if p.done >= total || self.until_met(p.done, &p.layout, &p.acc) {
                     break;
                 }
+                let group = p.layout.group_size;
                 let target = match self.until {
-                    Some(_) => Until::next_test_point(p.done).min(total),
+                    Some(_) => Until::next_test_point(p.done, group).min(total),
                     None => total,
                 };
                 while state.points[i].done < target {
                     let p = &mut state.points[i];
-                    let count = every.unwrap_or(pace.block).min(target - p.done);
+                    // Whole deal groups: the target is a group boundary or the point's last game.
+                    let count = runner::whole_groups(every.unwrap_or(pace.block), group).min(target - p.done);
                     let n = if signal::stop_requested() {
                         0
                     } else {
@@ -172,7 +174,7 @@ impl Drive<'_> {
     }
 
     fn until_met(&self, done: u64, layout: &crate::record::Layout, acc: &crate::stats::Accumulator) -> bool {
-        self.until.is_some_and(|u| Until::is_test_point(done) && u.met(layout, acc))
+        self.until.is_some_and(|u| Until::is_test_point(done, layout.group_size) && u.met(layout, acc))
     }
 }
 

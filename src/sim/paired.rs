@@ -5,8 +5,12 @@
 //! the game's RNG, so two points with the same deck see the same deal in game `i` (common random
 //! numbers). For each pair and each per-game `Quantity` the pass keeps exact integer sums of the
 //! baseline's values, the other point's values, their squares, and the differences and their squares
-//! (`stats::PairedSums`, which also gives the intervals). Sums are integers, so chunks merge exactly in any order: the result is the same for
-//! any thread count. The pass also returns every point's ordinary `Accumulator`, identical to the
+//! (`stats::PairedSums`, which also gives the intervals). The unit is the **paired group**: the
+//! games that share a deal in either point (the least common multiple of the two points' deal-group
+//! sizes, `Layout::group_size`; one game where both deal afresh), whose totals in the two points
+//! are one paired observation: `D_g = T_g(other) - T_g(baseline)`. Chunks hold whole groups of
+//! every point, so sums are integers over closed groups and chunks merge exactly in any order: the
+//! result is the same for any thread count. The pass also returns every point's ordinary `Accumulator`, identical to the
 //! one `runner::play_range` gives for the same games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,7 +75,8 @@ pub fn play_paired(
     stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Option<PairedResult> {
-    let chunk = chunk.clamp(1, CHUNK);
+    let every = points.iter().fold(1, |l, p| lcm(l, p.layout().group_size.max(1)));
+    let chunk = crate::sim::runner::whole_groups(chunk.clamp(1, CHUNK), every);
     let chunks = count.div_ceil(chunk);
     (0..chunks)
         .into_par_iter()
@@ -82,9 +87,11 @@ pub fn play_paired(
             let start = first + c * chunk;
             let n = (first + count).min(start + chunk) - start;
             let mut part = PairedResult::empty(points, pairs);
-            // values[p][q * n + g]: pair p's baseline-side quantity q in game g of the chunk.
-            let mut values: Vec<Vec<i64>> =
+            // xs[p][q * n + g], ys[p][q * n + g]: pair p's quantity q in game g of the chunk, in
+            // the baseline and in the other point.
+            let mut xs: Vec<Vec<i64>> =
                 pairs.iter().map(|p| vec![0; p.quantities.len() * n as usize]).collect();
+            let mut ys = xs.clone();
             let mut order: Vec<usize> = pairs.iter().map(|p| p.baseline).collect();
             order.sort();
             order.dedup();
@@ -92,24 +99,38 @@ pub fn play_paired(
             let others = (0..points.len()).filter(|i| !order.contains(i));
             for (k, point) in order.clone().into_iter().chain(others).map(|k| (k, points[k])) {
                 let acc = &mut part.accumulators[k];
-                let sums = &mut part.sums;
                 point.play_each(master, start, n, &mut |i, rec| {
                     acc.record(i, rec);
                     let g = (i - start) as usize;
                     for (p, plan) in pairs.iter().enumerate() {
                         if plan.baseline == k {
                             for (q, (qx, _)) in plan.quantities.iter().enumerate() {
-                                values[p][q * n as usize + g] = qx.of(rec);
+                                xs[p][q * n as usize + g] = qx.of(rec);
                             }
                         }
                         if plan.other == k {
                             for (q, (_, qy)) in plan.quantities.iter().enumerate() {
-                                sums[p][q].add(values[p][q * n as usize + g], qy.of(rec));
+                                ys[p][q * n as usize + g] = qy.of(rec);
                             }
                         }
                     }
                 });
+                acc.finish_group();
                 tick(n);
+            }
+            // One paired observation per group of the two points' common deals.
+            for (p, plan) in pairs.iter().enumerate() {
+                let size =
+                    lcm(points[plan.baseline].layout().group_size, points[plan.other].layout().group_size);
+                for q in 0..plan.quantities.len() {
+                    let at = q * n as usize;
+                    for g in (0..n as usize).step_by(size as usize) {
+                        let end = (g + size as usize).min(n as usize);
+                        let x: i64 = xs[p][at + g..at + end].iter().sum();
+                        let y: i64 = ys[p][at + g..at + end].iter().sum();
+                        part.sums[p][q].add_group(x, y, (end - g) as u64);
+                    }
+                }
             }
             crate::sim::hooks::pause_at(crate::sim::hooks::Moment::Comparison);
             // A stop during the pass discards it, whichever chunks had finished: the pass is
@@ -123,6 +144,18 @@ pub fn play_paired(
                 _ => None,
             },
         )
+}
+
+/// The least common multiple of two group sizes: the games two points' deal groups both tile.
+fn lcm(a: u64, b: u64) -> u64 {
+    let (a, b) = (a.max(1), b.max(1));
+    let gcd = |mut x: u64, mut y: u64| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    a / gcd(a, b) * b
 }
 
 /// Games per chunk so that a chunk of the paired pass takes about `driver::CHUNK_SECONDS`: the

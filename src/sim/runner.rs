@@ -2,7 +2,10 @@
 //!
 //! Each chunk plays its games in index order with one reused scratch and record, and returns an
 //! accumulator; accumulators merge exactly and order-independently, so the result is the same for
-//! any thread count. Game `i` is seeded only from (master seed, `i`).
+//! any thread count. Game `i` is seeded only from (master seed, `i`). Chunks hold whole deal
+//! groups (`Layout::group_size` games; `whole_groups`): a range starts at a group's first game,
+//! and every chunk but a range's last holds a multiple of the group size, so no group straddles
+//! two chunks.
 
 use std::sync::Mutex;
 
@@ -66,8 +69,16 @@ impl<E: Engine> Point for E {
 /// Games per chunk: large enough to amortise scheduling, small enough for a lively progress bar.
 pub const CHUNK: u64 = 16_384;
 
+/// `games` moved down to a multiple of `group` (at least one group): a chunk or block size that
+/// never splits a deal group.
+pub fn whole_groups(games: u64, group: u64) -> u64 {
+    let group = group.max(1);
+    (games - games % group).max(group)
+}
+
 /// Plays games `games` of `engine` in index order with one reused scratch and record: the loop
-/// every chunk of a run runs, and the one the benchmarks time.
+/// every chunk of a run runs, and the one the benchmarks time. `games` starts at a deal group's
+/// first game; a group it ends inside of is closed as it is (the run's last, shorter group).
 #[inline]
 pub fn play_games<E: Engine>(
     engine: &E,
@@ -82,6 +93,7 @@ pub fn play_games<E: Engine>(
         engine.play(GameSeed::new(master, i), scratch, rec);
         acc.record(i, rec);
     }
+    acc.finish_group();
     acc
 }
 
@@ -95,14 +107,15 @@ pub fn play_range<E: Engine>(
     tick: &(dyn Fn(u64) + Sync),
     timings: &Mutex<Timings>,
 ) -> Accumulator {
-    let chunks = count.div_ceil(CHUNK);
+    let chunk = whole_groups(CHUNK, engine.layout().group_size);
+    let chunks = count.div_ceil(chunk);
     (0..chunks)
         .into_par_iter()
         .map_init(
             || (engine.new_scratch(), GameRecord::new(engine.layout())),
             |(scratch, rec), c| {
-                let start = first + c * CHUNK;
-                let end = (start + CHUNK).min(first + count);
+                let start = first + c * chunk;
+                let end = (start + chunk).min(first + count);
                 let acc = play_games(engine, scratch, rec, master, start..end);
                 let mut measured = Timings::new();
                 engine.take_timings(scratch, &mut measured);
@@ -140,7 +153,7 @@ pub fn play_block(
     timings: &Mutex<Timings>,
 ) -> (Accumulator, u64) {
     use std::sync::atomic::Ordering;
-    let chunk = chunk.clamp(1, CHUNK);
+    let chunk = whole_groups(chunk.clamp(1, CHUNK), point.layout().group_size);
     let chunks = count.div_ceil(chunk);
     let size = |c: u64| chunk.min(count - c * chunk);
     let parts: Vec<Option<Accumulator>> = (0..chunks)

@@ -2,8 +2,11 @@
 //!
 //! Games are a pure function of (master seed, game index), so any partition of the indices gives
 //! the same statistics once merged. We use the simplest one: shard K (counted from 1) plays the
-//! contiguous block `floor(G*(K-1)/N) .. floor(G*K/N)` of every point's `G` games. The blocks of
-//! shards 1..N tile `0..G` exactly, differ in size by at most one game, and need no coordination.
+//! contiguous block `floor(G*(K-1)/N) .. floor(G*K/N)` of every point's `G` games, each end moved
+//! down to a multiple of the point's deal-group size `n` (`Layout::group_size`) so that a group of
+//! games sharing a deal is never split between two shards (the last shard ends at `G`). The blocks
+//! of shards 1..N tile `0..G` exactly, differ in size by at most `n` games, and need no
+//! coordination.
 
 use std::fmt;
 use std::ops::Range;
@@ -49,9 +52,16 @@ impl Shard {
         (1..=MAX_SHARDS).contains(&self.n) && (1..=self.n).contains(&self.k)
     }
 
-    /// The game indices this shard plays out of `games`.
-    pub fn range(self, games: u64) -> Range<u64> {
-        let at = |i: u64| ((games as u128 * i as u128) / self.n as u128) as u64;
+    /// The game indices this shard plays out of `games`, in groups of `group` games.
+    pub fn range(self, games: u64, group: u64) -> Range<u64> {
+        let group = group.max(1);
+        let at = |i: u64| {
+            if i == self.n {
+                return games;
+            }
+            let raw = ((games as u128 * i as u128) / self.n as u128) as u64;
+            raw - raw % group
+        };
         at(self.k - 1)..at(self.k)
     }
 }
@@ -77,15 +87,22 @@ mod tests {
     #[test]
     fn shards_tile_the_games() {
         for games in [0, 1, 5, 7, 100, 1_000_003] {
-            for n in 1..=9 {
-                let mut next = 0;
-                for k in 1..=n {
-                    let r = Shard { k, n }.range(games);
-                    assert_eq!(r.start, next);
-                    next = r.end;
+            for group in 1..=4 {
+                for n in 1..=9 {
+                    let mut next = 0;
+                    for k in 1..=n {
+                        let r = Shard { k, n }.range(games, group);
+                        assert_eq!(r.start, next);
+                        assert!(r.start % group == 0, "a shard starts a deal group");
+                        assert!(r.end == games || r.end % group == 0, "{r:?} ends inside a group");
+                        next = r.end;
+                    }
+                    assert_eq!(next, games);
                 }
-                assert_eq!(next, games);
             }
         }
+        // 10,000 games of 3-player rotations over 3 shards: 3,333 | 3,333 | 3,334 games.
+        let ends: Vec<u64> = (1..=3).map(|k| Shard { k, n: 3 }.range(10_000, 3).end).collect();
+        assert_eq!(ends, [3_333, 6_666, 10_000]);
     }
 }

@@ -1,7 +1,8 @@
 //! `--until METRIC:HALFWIDTH`: play until a metric's 95% interval is narrow enough.
 //!
 //! Reproducibility rules the design: the stopping test is made only after a deterministic number
-//! of games (10,000, then doubling: 20,000, 40,000, ...), and looks only at the exact statistics of
+//! of games (10,000, then doubling: 20,000, 40,000, ..., each moved up to the next multiple of the
+//! point's deal-group size so that a look never splits a group of games sharing a deal), and looks only at the exact statistics of
 //! games `0..n`, so the same command always stops after the same games and writes the same files,
 //! whatever the threads, the blocks, or interruptions and resumes in between.
 
@@ -54,7 +55,10 @@ impl Until {
 
     /// The metric's 95% interval over the games in `acc`.
     pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
-        metric::resolve(&self.metric, layout).expect("metric checked before the run").quantity.interval(acc)
+        metric::resolve(&self.metric, layout)
+            .expect("metric checked before the run")
+            .quantity
+            .interval(layout, acc)
     }
 
     /// Whether the interval is narrow enough (NaN, as with too few games, is not).
@@ -62,18 +66,23 @@ impl Until {
         self.interval(layout, acc).half_width() <= self.half_width
     }
 
-    /// Whether a stopping test is made after `done` games.
-    pub fn is_test_point(done: u64) -> bool {
-        done >= FIRST_STEP && done.is_multiple_of(FIRST_STEP) && (done / FIRST_STEP).is_power_of_two()
+    /// Whether a stopping test is made after `done` games, in deal groups of `group` games.
+    pub fn is_test_point(done: u64, group: u64) -> bool {
+        done >= FIRST_STEP && Self::next_test_point(done - 1, group) == done
     }
 
-    /// The first test point after `done` games.
-    pub fn next_test_point(done: u64) -> u64 {
+    /// The first test point after `done` games: 10,000 times a power of two, moved up to a
+    /// multiple of `group`.
+    pub fn next_test_point(done: u64, group: u64) -> u64 {
+        let group = group.max(1);
         let mut n = FIRST_STEP;
-        while n <= done {
+        loop {
+            let look = n.div_ceil(group).saturating_mul(group);
+            if look > done {
+                return look;
+            }
             n = n.saturating_mul(2);
         }
-        n
     }
 }
 
@@ -89,10 +98,15 @@ mod tests {
 
     #[test]
     fn test_points_double_from_ten_thousand() {
-        assert_eq!(Until::next_test_point(0), 10_000);
-        assert_eq!(Until::next_test_point(10_000), 20_000);
-        assert_eq!(Until::next_test_point(25_000), 40_000);
-        assert!(Until::is_test_point(80_000) && !Until::is_test_point(30_000) && !Until::is_test_point(0));
+        assert_eq!(Until::next_test_point(0, 1), 10_000);
+        assert_eq!(Until::next_test_point(10_000, 1), 20_000);
+        assert_eq!(Until::next_test_point(25_000, 2), 40_000);
+        assert!(Until::is_test_point(80_000, 1) && !Until::is_test_point(30_000, 1));
+        assert!(!Until::is_test_point(0, 1) && !Until::is_test_point(9_999, 1));
+        // Three-game deal groups: the looks move up to whole groups.
+        assert_eq!(Until::next_test_point(0, 3), 10_002);
+        assert_eq!(Until::next_test_point(10_002, 3), 20_001);
+        assert!(Until::is_test_point(10_002, 3) && !Until::is_test_point(10_000, 3));
     }
 
     #[test]

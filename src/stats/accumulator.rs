@@ -1,8 +1,22 @@
 //! The statistics of one scenario point: everything `summary.csv`, `outcomes.csv`, `events.csv`,
 //! `lengths.csv` and `distributions.csv` need, kept as exact integers and mergeable in any order.
+//!
+//! **One observation is one deal group** (`Layout::group_size` consecutive games that share a
+//! deal, `stats::group`): per-game totals (counts, sums, histograms) are kept as before, and for
+//! every tracked quantity (`stats::tracked`) the group moments its interval needs. The games of
+//! the open group are summed into a buffer sized once (`OpenGroup::totals`, no allocation per
+//! game), and the moments are updated once per group, when it closes: after its last game, or at
+//! the end of a range of games (`finish_group`, for the last, shorter group of a run). Only
+//! accumulators holding closed groups merge or are saved (`merge` asserts it), so a group never
+//! straddles two partial results and merges stay exact and order-free.
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::group::{GroupSums, Moments};
+use super::interval::{Interval, Method};
+use super::tracked::{self, Key, Plan, Terms};
 use super::{Examples, Histogram};
 use crate::record::{GameRecord, Layout};
 
@@ -23,10 +37,63 @@ pub struct Accumulator {
     pub outcome_examples: Vec<Examples>,
     pub counters: Vec<CounterStats>,
     pub distributions: Vec<Histogram>,
+    /// Closed deal groups.
+    pub groups: u64,
+    /// The group moments of every tracked quantity, in the order of `tracked::Plan::of(layout)`;
+    /// a group whose two totals are 0 adds nothing to them (it is counted in `groups`).
+    pub grouped: Vec<Moments>,
+    /// The open group (fresh accumulators only; a saved one only merges).
+    #[serde(skip)]
+    open: Open,
+    /// The layout's plan, once asked for (`plan`).
+    #[serde(skip)]
+    plan: PlanCache,
 }
+
+/// A lazily built plan; equal to any other (it is derived from the layout, not a result).
+#[derive(Clone, Debug, Default)]
+struct PlanCache(std::sync::OnceLock<Arc<Plan>>);
+
+impl PartialEq for PlanCache {
+    fn eq(&self, _: &PlanCache) -> bool {
+        true
+    }
+}
+
+impl Eq for PlanCache {}
+
+/// The games of the group being played, summed per term of the plan.
+#[derive(Clone, Debug)]
+struct OpenGroup {
+    plan: Arc<Plan>,
+    terms: Terms,
+    totals: Vec<i64>,
+    games: u64,
+    size: u64,
+}
+
+/// An optional open group; equal to any other (it is scratch, not a result).
+#[derive(Clone, Debug, Default)]
+struct Open(Option<Box<OpenGroup>>);
+
+impl PartialEq for Open {
+    fn eq(&self, _: &Open) -> bool {
+        true
+    }
+}
+
+impl Eq for Open {}
 
 impl Accumulator {
     pub fn new(layout: &Layout) -> Self {
+        let plan = Arc::new(Plan::of(layout));
+        let open = OpenGroup {
+            terms: Terms::of(layout),
+            totals: vec![0; plan.width],
+            games: 0,
+            size: layout.group_size.max(1),
+            plan: plan.clone(),
+        };
         Accumulator {
             games: 0,
             length: Histogram::new(),
@@ -34,27 +101,116 @@ impl Accumulator {
             outcome_examples: vec![Examples::default(); layout.outcomes.len()],
             counters: vec![CounterStats::default(); layout.counters.len()],
             distributions: vec![Histogram::new(); layout.distributions.len()],
+            groups: 0,
+            grouped: vec![Moments::default(); plan.keys.len()],
+            open: Open(Some(Box::new(open))),
+            plan: PlanCache(plan.into()),
         }
     }
 
-    /// Adds game `game_index`'s record.
+    /// The plan of `layout`, the layout these statistics are of (built once per accumulator).
+    pub fn plan(&self, layout: &Layout) -> Arc<Plan> {
+        self.plan.0.get_or_init(|| Arc::new(Plan::of(layout))).clone()
+    }
+
+    /// Adds game `game_index`'s record. Games come in index order; a group starts at a multiple of
+    /// the group size and closes after its last game.
     #[inline]
     pub fn record(&mut self, game_index: u64, rec: &GameRecord) {
+        let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
+        debug_assert!(
+            open.games > 0 || game_index.is_multiple_of(open.size),
+            "game {game_index} opens no group"
+        );
+        let (at, totals) = (open.terms, &mut open.totals);
         self.games += 1;
         self.length.add(rec.length as i64);
+        totals[tracked::GAMES] += 1;
+        totals[tracked::LENGTH] += rec.length as i64;
         let o = rec.outcome as usize;
         self.outcomes[o] += 1;
+        totals[at.rows + o] += 1;
         self.outcome_examples[o].offer(game_index);
-        for (c, &v) in self.counters.iter_mut().zip(rec.counters.iter()) {
+        for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
             if v > 0 {
                 c.total += v as u128;
                 c.sum_sq += (v as u128) * (v as u128);
                 c.games_with += 1;
                 c.examples.offer(game_index);
+                totals[at.values + i] += v as i64;
+                totals[at.fired + i] += 1;
             }
         }
         for &(metric, value) in rec.observations() {
             self.distributions[metric as usize].add(value);
+        }
+        open.games += 1;
+        if open.games == open.size {
+            self.finish_group();
+        }
+    }
+
+    /// Closes the open group, if it holds any game: after the last game of a range that ends
+    /// inside a group (only the run's last, shorter group may).
+    pub fn finish_group(&mut self) {
+        let Some(open) = self.open.0.as_deref_mut() else { return };
+        if open.games == 0 {
+            return;
+        }
+        let plan = &open.plan;
+        for (k, sums) in self.grouped.iter_mut().enumerate() {
+            let t = plan.eval(plan.num[k], &open.totals);
+            let m = plan.eval(plan.den[k], &open.totals);
+            if t != 0 || m != 0 {
+                sums.add(t, m as u64);
+            }
+        }
+        self.groups += 1;
+        open.totals.fill(0);
+        open.games = 0;
+    }
+
+    /// Games of the open group (0 when every group is closed).
+    fn open_games(&self) -> u64 {
+        self.open.0.as_ref().map_or(0, |o| o.games)
+    }
+
+    /// The group sums of `key` (`None` if `plan`, the layout's, has no such quantity). Where every
+    /// game is its own group, the per-game quantities are their per-game sums.
+    pub fn sums(&self, plan: &Plan, key: &Key) -> Option<GroupSums> {
+        let n = self.games;
+        if plan.single_games {
+            let counter = |c: usize| self.counters.get(c);
+            match key {
+                Key::Length => return Some(GroupSums::of_games(n, self.length.sum(), self.length.sum_sq())),
+                Key::Rows(rows) => {
+                    let t: u64 =
+                        rows.iter().map(|&r| self.outcomes.get(r as usize).copied()).sum::<Option<u64>>()?;
+                    return Some(GroupSums::of_games(n, t as i128, t as u128));
+                }
+                Key::Value(c) => {
+                    return counter(*c).map(|c| GroupSums::of_games(n, c.total as i128, c.sum_sq));
+                }
+                Key::Fired(c) => {
+                    return counter(*c)
+                        .map(|c| GroupSums::of_games(n, c.games_with as i128, c.games_with as u128));
+                }
+                _ => {}
+            }
+        }
+        let k = plan.find(key)?;
+        Some(self.grouped[k].over(self.groups))
+    }
+
+    /// The 95% interval of `key` over deal groups (`GroupSums::rate` for rates, `mean` for means):
+    /// Wilson and the normal interval where games are independent, the ratio estimator's where
+    /// they come in groups or the denominator is random. NaN when the plan has no such quantity.
+    pub fn interval(&self, plan: &Plan, key: &Key) -> Interval {
+        let method = if self.groups > 0 && !plan.single_games { Method::Ratio } else { Method::Normal };
+        match self.sums(plan, key) {
+            Some(s) if key.is_rate() => s.rate(),
+            Some(s) => s.mean(),
+            None => Interval::undefined(method),
         }
     }
 
@@ -83,10 +239,26 @@ impl Accumulator {
         if let Some(i) = self.distributions.iter().position(|d| !d.is_consistent()) {
             return Some(format!("its histogram of {} is damaged", layout.distributions[i]));
         }
+        if self.grouped.len() != Plan::of(layout).keys.len() {
+            return Some("its group sums do not match its layout".into());
+        }
+        let size = layout.group_size.max(1);
+        if self.groups > games || self.groups < games.div_ceil(size) {
+            return Some(format!("it counts {} deal groups of {size} games for {games} games", self.groups));
+        }
         None
     }
 
+    /// Adds `other`'s games. Both must hold closed groups only.
     pub fn merge(&mut self, other: &Accumulator) {
+        assert!(
+            self.open_games() == 0 && other.open_games() == 0,
+            "only accumulators of closed deal groups merge"
+        );
+        self.groups += other.groups;
+        for (a, b) in self.grouped.iter_mut().zip(&other.grouped) {
+            a.merge(b);
+        }
         self.games += other.games;
         self.length.merge(&other.length);
         for (a, b) in self.outcomes.iter_mut().zip(&other.outcomes) {
@@ -120,6 +292,8 @@ mod tests {
             distributions: vec!["depth".into()],
             cards: None,
             entrants: None,
+            group_size: 1,
+            shares: Vec::new(),
         }
     }
 

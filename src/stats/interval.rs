@@ -6,18 +6,62 @@
 //!   it stays inside [0, 1] and is sensible for rare events (0 of n gives [0, 3.84/(n+3.84)]).
 //! - Means: the normal (central limit) interval mean +- z * s / sqrt(n), with the sample standard
 //!   deviation s computed from exact integer sums.
+//!
+//! Both assume independent units. Games built in groups that share a deal get their intervals from
+//! group totals instead (`stats::group`); every `Interval` says which method made it and over how
+//! many independent units.
 
 /// The 0.975 quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// How an interval was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Wilson's score interval of a rate over independent trials.
+    Wilson,
+    /// The normal interval of a mean over independent units.
+    Normal,
+    /// The ratio (cluster) estimator over independent groups (`stats::group`).
+    Ratio,
+    /// The two-sample interval of a difference of means of two independent samples.
+    Unpaired,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Wilson => "wilson",
+            Method::Normal => "normal",
+            Method::Ratio => "ratio",
+            Method::Unpaired => "unpaired",
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     pub estimate: f64,
     pub low: f64,
     pub high: f64,
+    /// The formula that made it.
+    pub method: Method,
+    /// The independent units it rests on: games for `Wilson` and `Normal` over games, groups for
+    /// `Ratio`.
+    pub units: u64,
 }
 
 impl Interval {
+    /// No estimate: every figure NaN.
+    pub fn undefined(method: Method) -> Interval {
+        Interval { estimate: f64::NAN, low: f64::NAN, high: f64::NAN, method, units: 0 }
+    }
+
+    /// The same interval with every figure divided by `unit` (a count in a finer unit, such as
+    /// half-points, shown in the file's unit).
+    pub fn scaled(self, unit: f64) -> Interval {
+        Interval { estimate: self.estimate / unit, low: self.low / unit, high: self.high / unit, ..self }
+    }
+
     pub fn half_width(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
@@ -30,8 +74,9 @@ impl Interval {
 /// Wilson 95% interval for `k` successes in `n` trials. With `n = 0` everything is NaN.
 pub fn wilson(k: u64, n: u64) -> Interval {
     if n == 0 {
-        return Interval { estimate: f64::NAN, low: f64::NAN, high: f64::NAN };
+        return Interval::undefined(Method::Wilson);
     }
+    let units = n;
     let (k, n) = (k as f64, n as f64);
     let p = k / n;
     let z2 = Z95 * Z95;
@@ -41,7 +86,7 @@ pub fn wilson(k: u64, n: u64) -> Interval {
     // Clamp away rounding at the ends: 0 successes must give exactly 0 as the low end.
     let low = if k == 0.0 { 0.0 } else { (centre - half).max(0.0) };
     let high = if k == n { 1.0 } else { (centre + half).min(1.0) };
-    Interval { estimate: p, low, high }
+    Interval { estimate: p, low, high, method: Method::Wilson, units }
 }
 
 /// Mean and sample standard deviation from exact sums of values and of squares over `n` values.
@@ -71,7 +116,7 @@ pub fn mean_sd(sum: i128, sum_sq: u128, n: u64) -> (f64, f64) {
 pub fn mean_interval(sum: i128, sum_sq: u128, n: u64) -> Interval {
     let (mean, sd) = mean_sd(sum, sum_sq, n);
     let half = if n >= 2 { Z95 * sd / (n as f64).sqrt() } else { f64::NAN };
-    Interval { estimate: mean, low: mean - half, high: mean + half }
+    Interval { estimate: mean, low: mean - half, high: mean + half, method: Method::Normal, units: n }
 }
 
 #[cfg(test)]

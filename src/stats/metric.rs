@@ -4,18 +4,22 @@
 //! A metric is a per-game integer quantity (the length, "ended in one of these outcome rows", a
 //! counter's value, "the counter fired") averaged over games. Names:
 //!
-//! | name | quantity | interval |
+//! | name | quantity | interval (independent games / deal groups) |
 //! |---|---|---|
-//! | `length_mean` | the game's length | normal (mean) |
-//! | `<kind>_rate` | ended in `kind`, any seat | Wilson |
-//! | `<kind>_rate seat=S team=T policy=P` | ended in that one outcome row | Wilson |
-//! | `<counter>_mean_per_game` | the counter's value | normal (mean) |
-//! | `<counter>_share_of_games` | the counter fired | Wilson |
+//! | `length_mean` | the game's length | normal (mean) / ratio |
+//! | `<kind>_rate` | ended in `kind`, any seat | Wilson / ratio |
+//! | `<kind>_rate seat=S team=T policy=P` | ended in that one outcome row | Wilson / ratio |
+//! | `<counter>_mean_per_game` | the counter's value | normal (mean) / ratio |
+//! | `<counter>_share_of_games` | the counter fired | Wilson / ratio |
+//!
+//! Where games come in deal groups (`Layout::group_size`), every interval is the ratio
+//! estimator's over the groups (`stats::group`).
 //!
 //! `<counter>_mean` and `<counter>_share` are accepted as short forms of the last two (`resolve`).
 
 use crate::record::{GameRecord, Layout, OutcomeKind};
-use crate::stats::{Accumulator, Interval, mean_interval, wilson};
+use crate::stats::tracked::Key;
+use crate::stats::{Accumulator, Interval};
 
 /// A per-game integer quantity read from a `GameRecord`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,17 +50,21 @@ impl Quantity {
         matches!(self, Quantity::Ended(_) | Quantity::Fired(_))
     }
 
-    /// The 95% interval of the quantity's mean over the games of `acc`: Wilson for rates, normal
-    /// for means.
-    pub fn interval(&self, acc: &Accumulator) -> Interval {
+    /// The quantity the accumulator keeps group sums of.
+    pub fn key(&self) -> Key {
         match self {
-            Quantity::Length => mean_interval(acc.length.sum(), acc.length.sum_sq(), acc.length.total()),
-            Quantity::Ended(rows) => wilson(rows.iter().map(|&r| acc.outcomes[r as usize]).sum(), acc.games),
-            Quantity::Counter(c) => {
-                mean_interval(acc.counters[*c].total as i128, acc.counters[*c].sum_sq, acc.games)
-            }
-            Quantity::Fired(c) => wilson(acc.counters[*c].games_with, acc.games),
+            Quantity::Length => Key::Length,
+            Quantity::Ended(rows) => Key::Rows(rows.clone()),
+            Quantity::Counter(c) => Key::Value(*c),
+            Quantity::Fired(c) => Key::Fired(*c),
         }
+    }
+
+    /// The 95% interval of the quantity's mean over the games of `acc` (of `layout`): Wilson for
+    /// rates and normal for means over independent games, the ratio estimator over deal groups
+    /// (`Accumulator::interval`).
+    pub fn interval(&self, layout: &Layout, acc: &Accumulator) -> Interval {
+        acc.interval(&acc.plan(layout), &self.key())
     }
 }
 
@@ -154,6 +162,8 @@ mod tests {
             distributions: vec![],
             cards: None,
             entrants: None,
+            group_size: 1,
+            shares: Vec::new(),
         }
     }
 
@@ -197,8 +207,30 @@ mod tests {
             acc.record(i, &rec);
         }
         // Rows 0 and 1 (wins) in 7 of 10 games: Wilson's estimate is the plain share.
-        assert_eq!(resolve("win_rate", &l).unwrap().quantity.interval(&acc).estimate, 0.7);
-        assert_eq!(resolve("wars_share", &l).unwrap().quantity.interval(&acc).estimate, 0.5);
-        assert_eq!(resolve("length_mean", &l).unwrap().quantity.interval(&acc).estimate, 14.5);
+        let at = |name: &str| resolve(name, &l).unwrap().quantity.interval(&l, &acc);
+        assert_eq!(at("win_rate"), crate::stats::wilson(7, 10));
+        assert_eq!(at("wars_share").estimate, 0.5);
+        assert_eq!(at("length_mean").estimate, 14.5);
+        // The same games as rotation pairs: every interval over the 5 pairs, by the ratio estimator.
+        let pairs = Layout { group_size: 2, ..l.clone() };
+        let mut grouped = Accumulator::new(&pairs);
+        for i in 0..10u64 {
+            rec.reset();
+            rec.length = 10 + i;
+            rec.outcome = (i % 3) as u16;
+            rec.counters[0] = i % 2;
+            grouped.record(i, &rec);
+        }
+        let win = resolve("win_rate", &pairs).unwrap().quantity.interval(&pairs, &grouped);
+        assert_eq!((win.estimate, win.method, win.units), (0.7, crate::stats::Method::Ratio, 5));
+        // Wins per pair (games 0-1 win, draw...): outcomes 0,1,2,0,1,2,0,1,2,0 -> wins 2,1,1,2,1.
+        let mut direct = crate::stats::GroupSums::default();
+        for w in [2, 1, 1, 2, 1] {
+            direct.add(w, 2);
+        }
+        assert_eq!(win, direct.ratio());
+        // Every pair fired `wars` exactly once: the share is 1/2 with no spread at all.
+        let wars = resolve("wars_share", &pairs).unwrap().quantity.interval(&pairs, &grouped);
+        assert_eq!((wars.estimate, wars.half_width()), (0.5, 0.0));
     }
 }

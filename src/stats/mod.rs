@@ -5,17 +5,20 @@
 
 pub mod accumulator;
 pub mod examples;
+pub mod group;
 pub mod histogram;
 pub mod interval;
 pub mod metric;
 pub mod paired;
 pub mod ratings;
 pub mod timings;
+pub mod tracked;
 
 pub use accumulator::Accumulator;
 pub use examples::Examples;
+pub use group::{GroupSums, Merge, Moments};
 pub use histogram::Histogram;
-pub use interval::{Interval, mean_interval, wilson};
+pub use interval::{Interval, Method, mean_interval, wilson};
 pub use metric::{Metric, Quantity};
 pub use paired::PairedSums;
 pub use timings::Timings;

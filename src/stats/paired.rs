@@ -21,86 +21,120 @@
 //! Rates are means of 0/1 values, so both apply to them unchanged. Every sum is an exact integer, so
 //! partial sums merge exactly in any order; only the final division is floating point.
 
-use super::interval::{Interval, Z95, mean_sd};
+use super::group::{GroupSums, Merge};
+use super::interval::{Interval, Method, Z95, mean_sd};
 
-/// Exact sums over paired games: `x` is the baseline's value, `y` the other point's, `d = y - x`.
+/// Exact sums over paired groups of games: `x` is the baseline's total in a group, `y` the other
+/// point's total in the same games, `d = y - x`; each group's denominator is its number of games.
+/// A group is the games that share a deal in either point (a rotation set); where games are
+/// independent every game is its own group and the intervals are the classic ones above.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PairedSums {
+    /// Games of each point.
     pub n: u64,
-    pub sum_x: i128,
-    pub sum_x2: u128,
-    pub sum_y: i128,
-    pub sum_y2: u128,
-    pub sum_d: i128,
-    pub sum_d2: u128,
+    pub x: GroupSums,
+    pub y: GroupSums,
+    pub d: GroupSums,
+}
+
+impl Merge for PairedSums {
+    fn merge(&mut self, o: &PairedSums) {
+        self.n += o.n;
+        self.x.merge(&o.x);
+        self.y.merge(&o.y);
+        self.d.merge(&o.d);
+    }
 }
 
 impl PairedSums {
+    /// Adds one game as its own group.
     #[inline]
     pub fn add(&mut self, x: i64, y: i64) {
-        let d = y as i128 - x as i128;
-        self.n += 1;
-        self.sum_x += x as i128;
-        self.sum_x2 += (x.unsigned_abs() as u128).pow(2);
-        self.sum_y += y as i128;
-        self.sum_y2 += (y.unsigned_abs() as u128).pow(2);
-        self.sum_d += d;
-        self.sum_d2 += d.unsigned_abs().pow(2);
+        self.add_group(x, y, 1);
+    }
+
+    /// Adds one group of `games` games whose totals are `x` (baseline) and `y` (other point).
+    #[inline]
+    pub fn add_group(&mut self, x: i64, y: i64, games: u64) {
+        self.n += games;
+        self.x.add(x, games);
+        self.y.add(y, games);
+        self.d.add(y - x, games);
     }
 
     pub fn merge(&mut self, o: &PairedSums) {
-        self.n += o.n;
-        self.sum_x += o.sum_x;
-        self.sum_x2 += o.sum_x2;
-        self.sum_y += o.sum_y;
-        self.sum_y2 += o.sum_y2;
-        self.sum_d += o.sum_d;
-        self.sum_d2 += o.sum_d2;
+        Merge::merge(self, o);
     }
 
-    /// Sums of `n` differences alone: their sum and the sum of their squares (the values of each
-    /// side unknown), for `paired` and `games_for`.
+    /// Sums of `n` differences alone, each its own group: their sum and the sum of their squares
+    /// (the values of each side unknown), for `paired` and `games_for`.
     pub fn of_differences(n: u64, sum_d: i128, sum_d2: u128) -> PairedSums {
-        PairedSums { n, sum_d, sum_d2, ..PairedSums::default() }
+        PairedSums { n, d: GroupSums::of_games(n, sum_d, sum_d2), ..PairedSums::default() }
     }
 
     /// Pairs whose paired interval would have half-width `half` at the measured spread of the
-    /// differences: `(z * sd / half)^2`, rounded up and never below 2 (the fewest pairs with an
-    /// interval at all). `None` with fewer than 2 pairs measured (no spread to go by).
+    /// differences (never below 2, the fewest pairs with an interval at all; `None` with fewer
+    /// than 2 groups measured). See `games_for`.
     pub fn games_for(&self, half: f64) -> Option<u64> {
-        let (_, sd) = mean_sd(self.sum_d, self.sum_d2, self.n);
-        if self.n < 2 || !sd.is_finite() {
-            return None;
-        }
-        Some(((Z95 * sd / half).powi(2).ceil() as u64).max(2))
+        games_for(&self.d, half)
     }
 
     /// Mean of the baseline's values.
     pub fn mean_x(&self) -> f64 {
-        self.sum_x as f64 / self.n as f64
+        self.x.ratio_estimate()
     }
 
     /// Mean of the other point's values.
     pub fn mean_y(&self) -> f64 {
-        self.sum_y as f64 / self.n as f64
+        self.y.ratio_estimate()
     }
 
-    /// Mean difference and its 95% interval from the paired differences.
+    /// Mean difference and its 95% interval from the paired differences (per game, or from the
+    /// group totals of the differences: `GroupSums::mean`).
     pub fn paired(&self) -> Interval {
-        let (mean, sd) = mean_sd(self.sum_d, self.sum_d2, self.n);
-        let half = Z95 * sd / (self.n as f64).sqrt();
-        Interval { estimate: mean, low: mean - half, high: mean + half }
+        self.d.mean()
     }
 
-    /// Difference of means and its 95% interval as if the two samples were independent.
+    /// Difference of means and its 95% interval as if the two samples were independent: the
+    /// variances of the two means add (each from its group totals when games come in groups).
     pub fn unpaired(&self) -> Interval {
-        let (mx, sx) = mean_sd(self.sum_x, self.sum_x2, self.n);
-        let (my, sy) = mean_sd(self.sum_y, self.sum_y2, self.n);
-        let n = self.n as f64;
-        let half = Z95 * (sx * sx / n + sy * sy / n).sqrt();
-        let d = my - mx;
-        Interval { estimate: d, low: d - half, high: d + half }
+        let d = self.mean_y() - self.mean_x();
+        let half = if self.x.is_single_games() && self.y.is_single_games() {
+            let (_, sx) = mean_sd(self.x.moments.t, self.x.moments.t2, self.n);
+            let (_, sy) = mean_sd(self.y.moments.t, self.y.moments.t2, self.n);
+            let n = self.n as f64;
+            Z95 * (sx * sx / n + sy * sy / n).sqrt()
+        } else {
+            Z95 * (self.x.ratio_variance() + self.y.ratio_variance()).sqrt()
+        };
+        Interval {
+            estimate: d,
+            low: d - half,
+            high: d + half,
+            method: Method::Unpaired,
+            units: self.d.groups,
+        }
     }
+}
+
+/// Units of denominator (paired games, or measured differences) whose interval of the mean of
+/// `sums` would have half-width `half` at the measured spread, rounded up and never below 2.
+/// Independent units: `(z sd / half)²`, the sample size of a normal interval of half-width `half`
+/// (Rice §7.3.3, the large-sample interval solved for `n`). Groups: the units measured times
+/// `(h / half)²` for the current half-width `h`, as the ratio estimator's variance falls as one
+/// over the number of groups at the same mix of groups. `None` with fewer than 2 groups.
+pub fn games_for(sums: &GroupSums, half: f64) -> Option<u64> {
+    if sums.groups < 2 {
+        return None;
+    }
+    let need = if sums.is_single_games() {
+        let (_, sd) = mean_sd(sums.moments.t, sums.moments.t2, sums.groups);
+        (Z95 * sd / half).powi(2)
+    } else {
+        let h = Z95 * sums.ratio_variance().sqrt();
+        sums.moments.m as f64 * (h / half).powi(2)
+    };
+    need.is_finite().then(|| (need.ceil() as u64).max(2))
 }
 
 #[cfg(test)]

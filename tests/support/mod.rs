@@ -41,6 +41,8 @@ pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> Poi
         distributions: vec![],
         cards: None,
         entrants: None,
+        group_size: 1,
+        shares: Vec::new(),
     };
     let mut acc = Accumulator::new(&layout);
     acc.games = games;

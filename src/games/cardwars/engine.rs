@@ -67,6 +67,14 @@ impl CardwarsEngine {
         rows.declare_wins(&mut b);
         b.plain(&[OutcomeKind::Capped]);
         b.declared_counters(counter::NAMES);
+        // The first player's edge among the games someone won: capped and stalled games are no
+        // evidence either way, and their number is random, so the share has a random denominator.
+        b.share(
+            "first_player_win_share_of_decided",
+            counter::FIRST_PLAYER_WINS,
+            OutcomeKind::Win,
+            "decided_games",
+        );
         let wins_by_policy = b.counters(rows.per_policy("wins_"));
         b.declared_distributions(dist::NAMES);
         let life_by_seat = b.distributions(rows.per_seat("life_seat_"));

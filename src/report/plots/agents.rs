@@ -8,9 +8,9 @@ use super::palette::{self, EMPTY, INK, MUTED};
 use super::svg::{Anchor, Style, Svg, text_width};
 use crate::record::OutcomeKind;
 use crate::report::RunResult;
-use crate::report::agents::matrix;
+use crate::report::agents::{matrix, policy_wins};
 use crate::report::labels::Sweep;
-use crate::stats::wilson;
+use crate::stats::Interval;
 
 const CELL_W: f64 = 104.0;
 const CELL_H: f64 = 50.0;
@@ -18,7 +18,7 @@ const RATE: Style = Style::new(14.0).at(Anchor::Middle).bold();
 const HALF: Style = Style::new(10.0).at(Anchor::Middle);
 
 /// One cell: wins and games.
-type Cell = Option<(u64, u64)>;
+type Cell = Option<Interval>;
 
 /// The figure, or `None` when no outcome names a policy.
 pub fn agents(run: &RunResult) -> Option<String> {
@@ -45,15 +45,14 @@ pub fn agents(run: &RunResult) -> Option<String> {
             .map(|a| {
                 names
                     .iter()
-                    .map(|o| {
-                        cells.iter().find(|c| &c.agent == a && &c.opponent == o).map(|c| (c.wins, c.games))
-                    })
+                    .map(|o| cells.iter().find(|c| &c.agent == a && &c.opponent == o).map(|c| c.interval()))
                     .collect()
             })
             .collect();
         let notes = [
             "Each cell: the share of games the row's agent won against the column's (draws count as games not \
-             won), over every point where the two met, ± the Wilson 95% half-width. Grey: never met; the \
+             won), over every point where the two met, ± the 95% half-width (Wilson's, or the ratio \
+             estimator's over deal groups when seats rotate). Grey: never met; the \
              diagonal would be an agent against itself."
                 .to_string(),
         ];
@@ -63,34 +62,25 @@ pub fn agents(run: &RunResult) -> Option<String> {
     // No point had exactly two policies: each point's wins per agent.
     let points: Vec<usize> = (0..run.points.len()).filter(|&i| decision(&&run.points[i])).collect();
     let mut names: Vec<String> = Vec::new();
-    let mut grid: Vec<Vec<(String, u64)>> = Vec::new();
+    let mut grid: Vec<Vec<(String, Interval)>> = Vec::new();
     for &i in &points {
-        let p = &run.points[i];
-        let mut wins: Vec<(String, u64)> = Vec::new();
-        for (o, &n) in p.layout.outcomes.iter().zip(&p.acc.outcomes) {
-            if let (OutcomeKind::Win, Some(pol)) = (o.kind, &o.policy) {
-                match wins.iter_mut().find(|w| &w.0 == pol) {
-                    Some(w) => w.1 += n,
-                    None => wins.push((pol.clone(), n)),
-                }
-                if !names.contains(pol) {
-                    names.push(pol.clone());
-                }
+        let wins: Vec<(String, Interval)> =
+            policy_wins(&run.points[i]).into_iter().map(|(pol, _, sums)| (pol, sums.rate())).collect();
+        for (pol, _) in &wins {
+            if !names.contains(pol) {
+                names.push(pol.clone());
             }
         }
         grid.push(wins);
     }
     let rows: Vec<String> = points.iter().map(|&i| sweep.short(i)).collect();
-    let cells: Vec<Vec<Cell>> = points
+    let cells: Vec<Vec<Cell>> = grid
         .iter()
-        .zip(&grid)
-        .map(|(&i, wins)| {
-            let games = run.points[i].acc.games;
-            names.iter().map(|n| wins.iter().find(|w| &w.0 == n).map(|w| (w.1, games))).collect()
-        })
+        .map(|wins| names.iter().map(|n| wins.iter().find(|w| &w.0 == n).map(|w| w.1)).collect())
         .collect();
-    let notes = ["Each cell: the share of the point's games won by the agent's seats, ± the Wilson 95% \
-                  half-width. Grey: the agent did not play at that point."
+    let notes = ["Each cell: the share of the point's games won by the agent's seats, ± the 95% \
+                  half-width (Wilson's over independent games, the ratio estimator's over deal groups \
+                  when seats rotate). Grey: the agent did not play at that point."
         .to_string()];
     Some(heat(&sweep.title("Agents' win rates per point"), &notes, ("point", "agent"), &rows, &names, &cells))
 }
@@ -148,13 +138,12 @@ fn heat(
 
 fn draw_cell(svg: &mut Svg, (x, y): (f64, f64), cell: Cell, diagonal: bool) {
     let (cx, cy) = (x + CELL_W / 2.0, y + CELL_H / 2.0);
-    let Some((wins, games)) = cell.filter(|c| c.1 > 0) else {
+    let Some(ci) = cell.filter(|c| c.units > 0) else {
         svg.rect(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, EMPTY);
         let what = if diagonal { "self" } else { "–" };
         svg.text_mid(cx, cy, what, HALF.colour(MUTED));
         return;
     };
-    let ci = wilson(wins, games);
     let t = ci.estimate;
     svg.rect(x + 1.0, y + 1.0, CELL_W - 2.0, CELL_H - 2.0, &palette::diverging(t));
     let ink = palette::text_on(t);

@@ -6,7 +6,6 @@ use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
 use crate::report::labels::Sweep;
-use crate::stats::mean_interval;
 
 /// Every counter of the run, in order of first appearance.
 pub fn counter_names(run: &RunResult) -> Vec<String> {
@@ -39,7 +38,7 @@ pub fn events(run: &RunResult) -> Option<String> {
             };
             let c = &p.acc.counters[i];
             fired |= c.total > 0;
-            let ci = mean_interval(c.total as i128, c.sum_sq, p.acc.games);
+            let ci = p.interval(&crate::stats::tracked::Key::Value(i));
             let (low, high) = if ci.low.is_finite() { (ci.low, ci.high) } else { (ci.estimate, ci.estimate) };
             let mark = Mark {
                 estimate: ci.estimate,

@@ -7,7 +7,6 @@ use super::rows_of;
 use crate::report::RunResult;
 use crate::report::csv_files::{kind_count, outcome_kinds};
 use crate::report::labels::Sweep;
-use crate::stats::wilson;
 
 pub fn outcomes(run: &RunResult) -> String {
     let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
@@ -22,12 +21,11 @@ pub fn outcomes(run: &RunResult) -> String {
         let mut marks = Vec::new();
         let mut values = Vec::new();
         for p in &run.points {
-            let Some(n) = kind_count(p, kind) else {
+            let Some(ci) = p.kind_interval(kind) else {
                 marks.push(Vec::new());
                 values.push("not an outcome".into());
                 continue;
             };
-            let ci = wilson(n, p.acc.games);
             let bar = INTERVAL;
             marks.push(vec![Mark {
                 estimate: ci.estimate,

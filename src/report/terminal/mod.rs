@@ -12,7 +12,7 @@ use super::csv_files::{kind_count, outcome_kinds};
 use super::format::{count, fixed, grouped};
 use super::labels::{Sweep, baseline_words};
 use crate::record::OutcomeKind;
-use crate::stats::{mean_interval, wilson};
+use crate::stats::tracked::Key;
 
 mod table;
 
@@ -120,8 +120,7 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         move |p: &super::PointResult| p.acc.length.quantile(q).map_or("-".into(), |v| grouped(v as i128))
     };
     let mean = |p: &super::PointResult| {
-        let h = &p.acc.length;
-        let ci = mean_interval(h.sum(), h.sum_sq(), h.total());
+        let ci = p.interval(&Key::Length);
         let half = ci.half_width();
         (
             fmt_short(ci.estimate),
@@ -133,8 +132,7 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     cols.push(column("p99", &quantile(0.99)).droppable(2));
     for &k in &kinds {
         let rate = |p: &super::PointResult| {
-            kind_count(p, k).map_or((String::new(), String::new()), |n| {
-                let ci = wilson(n, p.acc.games);
+            p.kind_interval(k).map_or((String::new(), String::new()), |ci| {
                 (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
             })
         };
@@ -142,8 +140,8 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     }
     if run.points.iter().any(|p| first_policy_wins(p).is_some()) {
         let rate = |p: &super::PointResult| {
-            first_policy_wins(p).map_or(("-".into(), String::new()), |n| {
-                let ci = wilson(n, p.acc.games);
+            first_policy_wins(p).map_or(("-".into(), String::new()), |rows| {
+                let ci = p.interval(&Key::Rows(rows));
                 (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
             })
         };
@@ -161,16 +159,17 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     out
 }
 
-/// Games won by the line-up's first policy, at a point whose wins are told apart by policy and
-/// whose line-up mixes policies (`None` otherwise: every win is the same policy's). The win % of a
-/// line-up is always 100% less draws; the share that says who is stronger is this one.
-fn first_policy_wins(p: &super::PointResult) -> Option<u64> {
-    let wins = || p.layout.outcomes.iter().zip(&p.acc.outcomes).filter(|(k, _)| k.kind == OutcomeKind::Win);
+/// The outcome rows of the games won by the line-up's first policy, at a point whose wins are
+/// told apart by policy and whose line-up mixes policies (`None` otherwise: every win is the same
+/// policy's). The win % of a line-up is always 100% less draws; the share that says who is
+/// stronger is this one.
+fn first_policy_wins(p: &super::PointResult) -> Option<Vec<u16>> {
+    let wins = || p.layout.outcomes.iter().enumerate().filter(|(_, k)| k.kind == OutcomeKind::Win);
     // Seat 0's rows come first, in line-up order: the first policy named is entry 0's.
-    let first = wins().find_map(|(k, _)| k.policy.as_deref())?;
+    let first = wins().find_map(|(_, k)| k.policy.as_deref())?;
     wins()
-        .any(|(k, _)| k.policy.as_deref().is_some_and(|q| q != first))
-        .then(|| wins().filter(|(k, _)| k.policy.as_deref() == Some(first)).map(|(_, &n)| n).sum())
+        .any(|(_, k)| k.policy.as_deref().is_some_and(|q| q != first))
+        .then(|| wins().filter(|(_, k)| k.policy.as_deref() == Some(first)).map(|(i, _)| i as u16).collect())
 }
 
 /// The headline comparisons at the terminal's width.

@@ -44,20 +44,22 @@ fn engine(cards: &str, impact: Impact) -> SlotsEngine {
 fn play(engine: &SlotsEngine, master: u64, games: u64) -> Accumulator {
     let mut acc = Accumulator::new(Engine::layout(engine));
     engine.play_each(master, 0, games, &mut |i, rec| acc.record(i, rec));
+    acc.finish_group();
     acc
 }
 
 /// Design `k`'s impact.
 fn impact(layout: &Layout, acc: &Accumulator, k: usize) -> Estimate {
     let t = layout.cards.as_ref().expect("a per-card table");
-    of_card(&acc.counters, t, k, &t.paired[0])
+    of_card(acc, &acc.plan(layout), t, k, &t.paired[0])
 }
 
 /// The joint impact and the interaction of the pair of designs `a < b`.
 fn pair(layout: &Layout, acc: &Accumulator, a: u32, b: u32) -> (Estimate, Estimate) {
     let t = layout.cards.as_ref().and_then(|t| t.pairs.as_deref()).expect("a pair table");
     let k = t.pairs.iter().position(|&p| p == (a, b)).expect("a declared pair");
-    (of_pair(&acc.counters, t, k, &t.paired[0]), of_pair(&acc.counters, t, k, &t.paired[1]))
+    let plan = acc.plan(layout);
+    (of_pair(acc, &plan, t, k, &t.paired[0]), of_pair(acc, &plan, t, k, &t.paired[1]))
 }
 
 /// A set of a dud (design 0, common 6) and a scorer (design 1, common 7): two copies of each in

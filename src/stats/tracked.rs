@@ -1,0 +1,192 @@
+//! The quantities whose group totals an `Accumulator` keeps (`stats::group`), derived from the
+//! layout alone, in a fixed order, so a saved state and a fresh accumulator agree on what each
+//! stored sum is.
+//!
+//! Each quantity is a ratio of two per-game linear forms, summed over the games of a group: the
+//! numerator `T_g` and the denominator `m_g`. A form is a signed sum of **terms**, indices into the
+//! open group's totals (`OpenGroup::totals`): `GAMES` (1 per game), `LENGTH`, one per outcome row
+//! (1 if the game ended there), one per counter (its value) and one per counter again (1 if it
+//! fired).
+//!
+//! Where every game is its own group (`Layout::group_size` 1), the per-game quantities (length,
+//! outcome rows, counters) need no group moments: the accumulator's per-game sums are them
+//! (`Accumulator::sums`), so the plan keeps only the ratios (card rates, paired means, shares).
+
+use crate::record::{Layout, OutcomeKind};
+
+/// Index of the games term.
+pub const GAMES: usize = 0;
+/// Index of the length term.
+pub const LENGTH: usize = 1;
+
+/// A quantity an accumulator keeps group totals of.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// The game's length, per game.
+    Length,
+    /// Games ending in any of these outcome rows (one row, an outcome kind's rows, a policy's win
+    /// rows), per game.
+    Rows(Vec<u16>),
+    /// A counter's value, per game.
+    Value(usize),
+    /// Games in which a counter fired, per game.
+    Fired(usize),
+    /// A card rate of the per-card table: (card, rate).
+    CardRate(usize, usize),
+    /// A paired mean of the per-card table, per paired difference: (card, mean).
+    CardPaired(usize, usize),
+    /// A paired mean of the pair table, per paired difference: (pair, mean).
+    PairPaired(usize, usize),
+    /// A declared share of a random subset (`Layout::shares`).
+    Share(usize),
+}
+
+impl Key {
+    /// Whether the quantity is a rate (a share of 0/1 values, Wilson's where games are
+    /// independent and the denominator fixed) rather than a mean.
+    pub fn is_rate(&self) -> bool {
+        matches!(self, Key::Rows(_) | Key::Fired(_) | Key::CardRate(..) | Key::Share(_))
+    }
+}
+
+/// Every tracked quantity of a layout and the terms of its numerator and denominator.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub keys: Vec<Key>,
+    /// (term, sign) pairs; quantity `k`'s numerator is `terms[num[k].0..num[k].1]`.
+    pub terms: Vec<(u32, i8)>,
+    pub num: Vec<(u32, u32)>,
+    pub den: Vec<(u32, u32)>,
+    /// Size of the open group's totals.
+    pub width: usize,
+    /// Every group is one game: per-game quantities are read from the per-game sums.
+    pub single_games: bool,
+    index: std::collections::HashMap<Key, usize>,
+}
+
+/// Where the terms of a layout sit in the open group's totals.
+#[derive(Clone, Copy, Debug)]
+pub struct Terms {
+    pub rows: usize,
+    pub values: usize,
+    pub fired: usize,
+    pub width: usize,
+}
+
+impl Terms {
+    pub fn of(layout: &Layout) -> Terms {
+        let rows = 2;
+        let values = rows + layout.outcomes.len();
+        let fired = values + layout.counters.len();
+        Terms { rows, values, fired, width: fired + layout.counters.len() }
+    }
+}
+
+/// The row sets worth an interval: each outcome kind's rows (when the kind has more than one row)
+/// and each policy's win rows (when it has more than one), in the layout's order.
+pub fn row_sets(layout: &Layout) -> Vec<Vec<u16>> {
+    let mut sets: Vec<Vec<u16>> = Vec::new();
+    let mut push = |rows: Vec<u16>| {
+        if rows.len() > 1 && !sets.contains(&rows) {
+            sets.push(rows);
+        }
+    };
+    for &kind in OutcomeKind::ALL {
+        push(rows_where(layout, |o| o.kind == kind));
+    }
+    let mut policies: Vec<&str> = Vec::new();
+    for o in &layout.outcomes {
+        if let Some(p) = o.policy.as_deref()
+            && !policies.contains(&p)
+        {
+            policies.push(p);
+        }
+    }
+    for p in policies {
+        push(rows_where(layout, |o| o.kind == OutcomeKind::Win && o.policy.as_deref() == Some(p)));
+    }
+    sets
+}
+
+fn rows_where(layout: &Layout, keep: impl Fn(&crate::record::OutcomeKey) -> bool) -> Vec<u16> {
+    layout.outcomes.iter().enumerate().filter(|(_, o)| keep(o)).map(|(i, _)| i as u16).collect()
+}
+
+impl Plan {
+    pub fn of(layout: &Layout) -> Plan {
+        let at = Terms::of(layout);
+        let single_games = layout.group_size <= 1;
+        let mut plan = Plan { width: at.width, single_games, ..Plan::default() };
+        let games = [(GAMES as u32, 1i8)];
+        if !single_games {
+            plan.push(Key::Length, &[(LENGTH as u32, 1)], &games);
+            for r in 0..layout.outcomes.len() {
+                plan.push(Key::Rows(vec![r as u16]), &[((at.rows + r) as u32, 1)], &games);
+            }
+            for set in row_sets(layout) {
+                let terms: Vec<(u32, i8)> = set.iter().map(|&r| ((at.rows + r as usize) as u32, 1)).collect();
+                plan.push(Key::Rows(set), &terms, &games);
+            }
+            for c in 0..layout.events().len() {
+                plan.push(Key::Value(c), &[((at.values + c) as u32, 1)], &games);
+                plan.push(Key::Fired(c), &[((at.fired + c) as u32, 1)], &games);
+            }
+        }
+        let value = |c: usize| (at.values + c) as u32;
+        if let Some(t) = &layout.cards {
+            let cols = t.columns.len();
+            for card in 0..t.keys.len() {
+                let first = t.first as usize + card * cols;
+                for (k, &(_, won, of)) in t.rates.iter().enumerate() {
+                    plan.push(Key::CardRate(card, k), &[(value(first + won), 1)], &[(value(first + of), 1)]);
+                }
+                for (k, m) in t.paired.iter().enumerate() {
+                    let num = [(value(first + m.up), 1), (value(first + m.down), -1)];
+                    plan.push(Key::CardPaired(card, k), &num, &[(value(first + m.n), 1)]);
+                }
+            }
+            if let Some(p) = &t.pairs {
+                let cols = p.columns.len();
+                for pair in 0..p.pairs.len() {
+                    let first = p.first as usize + pair * cols;
+                    for (k, m) in p.paired.iter().enumerate() {
+                        let num = [(value(first + m.up), 1), (value(first + m.down), -1)];
+                        plan.push(Key::PairPaired(pair, k), &num, &[(value(first + m.n), 1)]);
+                    }
+                }
+            }
+        }
+        for (i, s) in layout.shares.iter().enumerate() {
+            let of: Vec<(u32, i8)> = rows_where(layout, |o| o.kind == s.of)
+                .iter()
+                .map(|&r| ((at.rows + r as usize) as u32, 1))
+                .collect();
+            plan.push(Key::Share(i), &[(value(s.counter as usize), 1)], &of);
+        }
+        plan
+    }
+
+    fn push(&mut self, key: Key, num: &[(u32, i8)], den: &[(u32, i8)]) {
+        let mut span = |terms: &[(u32, i8)]| {
+            let start = self.terms.len() as u32;
+            self.terms.extend_from_slice(terms);
+            (start, self.terms.len() as u32)
+        };
+        let (n, d) = (span(num), span(den));
+        self.index.entry(key.clone()).or_insert(self.keys.len());
+        self.keys.push(key);
+        self.num.push(n);
+        self.den.push(d);
+    }
+
+    /// The position of `key`, if the layout has it.
+    pub fn find(&self, key: &Key) -> Option<usize> {
+        self.index.get(key).copied()
+    }
+
+    /// The value of terms `span` over the open group's `totals`.
+    #[inline]
+    pub fn eval(&self, span: (u32, u32), totals: &[i64]) -> i64 {
+        self.terms[span.0 as usize..span.1 as usize].iter().map(|&(t, s)| s as i64 * totals[t as usize]).sum()
+    }
+}
