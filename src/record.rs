@@ -160,7 +160,9 @@ pub struct Share {
 
 /// The entrants of an event and where their results are counted (`standings.csv`): from `first`,
 /// for every ordered pair (i, j), i != j, the games i won against j; then for every pair i < j the
-/// games they drew; then per entrant its events finished first alone and first shared.
+/// games they drew; then per entrant its events finished first alone and first shared; then per
+/// entrant its games won in the event (so that the spread over events gives the interval of a win
+/// rate whose games share an event's deal).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntrantTable {
     pub names: Vec<String>,
@@ -205,6 +207,13 @@ impl EntrantCounters {
     pub fn shared(self, i: usize) -> Counter {
         let n = self.n as usize;
         Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + n + i) as u32)
+    }
+
+    /// Games `i` won in the event.
+    #[inline]
+    pub fn won(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + 2 * n + i) as u32)
     }
 }
 
@@ -595,6 +604,10 @@ impl LayoutBuilder {
             let c = self.counter(format!("{name} first shared"));
             debug_assert_eq!(c, t.shared(i));
         }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} games won"));
+            debug_assert_eq!(c, t.won(i));
+        }
         self.layout.entrants = Some(EntrantTable { names: names.to_vec(), first });
         t
     }
@@ -748,6 +761,27 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_entrants_counters_are_where_their_names_are() {
+        let mut b = LayoutBuilder::new("games");
+        b.counter("before");
+        let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
+        let t = b.entrants(&names);
+        let (l, _) = b.finish();
+        let name = |c: Counter| l.counters[c.0 as usize].as_str();
+        for i in 0..4 {
+            for j in (0..4).filter(|&j| j != i) {
+                assert_eq!(name(t.beat(i, j)), format!("{} beat {}", names[i], names[j]));
+                let (a, z) = (i.min(j), i.max(j));
+                assert_eq!(name(t.drew(i, j)), format!("{} drew {}", names[a], names[z]));
+            }
+            assert_eq!(name(t.alone(i)), format!("{} first alone", names[i]));
+            assert_eq!(name(t.shared(i)), format!("{} first shared", names[i]));
+            assert_eq!(name(t.won(i)), format!("{} games won", names[i]));
+        }
+        assert_eq!(l.counters.len(), 1 + 12 + 6 + 4 * 3);
+    }
 
     #[test]
     fn one_declaration_gives_index_and_name() {

@@ -12,7 +12,7 @@ use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::tracked::Key;
-use crate::stats::wilson;
+use crate::stats::{mean_interval, wilson};
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -435,7 +435,8 @@ impl Export for CardPairs {
 }
 
 /// `standings.csv`: one row per entrant of each point that plays events (`EntrantTable`): its games
-/// won, drawn and lost over all events with the win rate (Wilson over games), its events finished
+/// won, drawn and lost over all events with the win rate (its interval from the spread of the
+/// games won per event: an event's games share its deal, so the event is the unit), its events finished
 /// first alone and shared with their rates (Wilson over events), and its Bradley-Terry rating on
 /// the Elo scale with its 95% interval (`stats::ratings`).
 pub struct Standings;
@@ -498,7 +499,16 @@ impl Export for Standings {
                 let (alone, shared) = (total(c.alone(i)), total(c.shared(i)));
                 let mut row = vec![p.label.clone(), name.clone()];
                 row.extend([games, won, drawn, lost].map(|x| x.to_string()));
-                row.extend(rate_cells(won, games));
+                // Games a player plays per event are fixed, so the rate is the mean wins per event
+                // over the games per event.
+                let per_event = p.acc.counters[c.won(i).0 as usize].clone();
+                let each = games as f64 / events.max(1) as f64;
+                if games > 0 && events > 1 {
+                    let ci = mean_interval(per_event.total as i128, per_event.sum_sq, events);
+                    row.extend([ci.estimate, ci.low, ci.high].map(|x| real(x / each)));
+                } else {
+                    row.extend([String::new(), String::new(), String::new()]);
+                }
                 row.extend([events.to_string(), alone.to_string()]);
                 row.extend(rate_cells(alone, events));
                 row.push(shared.to_string());

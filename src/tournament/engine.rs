@@ -100,6 +100,9 @@ impl<C: Contest> Tournament<C> {
                 narr.line(format_args!("{}", result_line(k, m, seats, r, names)));
             }
         }
+        for e in 0..names.len() {
+            rec.count(self.table.won(e), sc.table.won[e] as u64);
+        }
         self.finish(sc, rec);
         if N::ON {
             narr.line(format_args!("{}", table_text(&sc.table, names)));
