@@ -35,7 +35,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
             // Bare `warsim`: the usage, then the one line that says what is missing.
             eprint!("{}", Cli::command().render_help());
             return Err(UsageError(
-                "no command given: run, play, compare, merge, list or completions".into(),
+                "no command given: run, play, compare, merge, list, cards or completions".into(),
             )
             .into());
         }
@@ -48,6 +48,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::List { game } => list(game.as_deref()),
         Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
         Command::Merge(args) => merge(args),
+        Command::Cards { file, format } => cards(&file, format == "csv"),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             let mut script = Vec::new();
@@ -357,6 +358,15 @@ fn play(plan: PlayPlan) -> anyhow::Result<()> {
         None => text.push_str(&plan.point.engine.narrate(seed)),
     }
     print_out(&text)
+}
+
+/// `warsim cards FILE`: a Card Wars card set checked as a run checks it, then spelled back.
+fn cards(file: &std::path::Path, csv: bool) -> anyhow::Result<()> {
+    let name = file.display().to_string();
+    let text =
+        std::fs::read_to_string(file).map_err(|e| UsageError(format!("cannot read card set {name}: {e}")))?;
+    let set = games::slots::cardfile::parse(&name, &text).map_err(UsageError)?;
+    print_out(&games::slots::spell::report(&set, csv))
 }
 
 fn list(game: Option<&str>) -> anyhow::Result<()> {

@@ -31,6 +31,16 @@ pub enum Command {
     /// Combine the output folders of the shards of one run (`run --shard K/N`) into the folder the
     /// unsharded run would have written.
     Merge(MergeArgs),
+    /// Check a Card Wars card set as a run would and print each design's abilities back as plain
+    /// sentences, the abilities that can never act, text numbers no ability uses, and a table of
+    /// designs per rarity and value.
+    Cards {
+        /// A card-set file (docs/cards.md).
+        file: PathBuf,
+        /// `text` (default) or `csv` (one row per design, for a spreadsheet).
+        #[arg(long, default_value = "text", value_parser = ["text", "csv"])]
+        format: String,
+    },
     /// Print a shell completion script.
     Completions { shell: clap_complete::Shell },
     /// Compare the points of a finished run with a baseline point, game by game (replays the run's

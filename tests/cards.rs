@@ -4,7 +4,7 @@
 
 mod binary;
 
-use binary::{refused, run_ok, s};
+use binary::{refused, run_ok, s, warsim};
 
 /// The head of every file here: a valid set header and the start of one card.
 const HEAD: &str = "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"common\"\n";
@@ -20,12 +20,14 @@ fn rejects(body: &str, needle: &str) {
         needle,
     );
     assert!(!out.exists(), "nothing is written");
+    // `warsim cards` checks a set as a run does: the same refusal.
+    refused(&["cards", s(&file)], needle);
 }
 
 #[test]
 fn the_shipped_sets_load_and_play() {
     let dir = tempfile::tempdir().unwrap();
-    for set in ["sample", "imbalance"] {
+    for set in ["sample", "imbalance", "tournament"] {
         let out = dir.path().join(set);
         let cards = format!("cards=scenarios/cards/{set}.toml");
         run_ok(&["run", "slots", "--set", &cards, "--games", "50", "-q", "--out", s(&out)]);
@@ -47,7 +49,7 @@ fn a_run_with_a_set_writes_a_row_per_design_in_cards_csv() {
          game_win_rate,game_win_rate_ci95_low,game_win_rate_ci95_high"
     );
     let rows: Vec<&str> = lines.collect();
-    assert_eq!(rows.len(), 56 + 9, "every design of the sample set and the textless cards");
+    assert_eq!(rows.len(), 59 + 9, "every design of the sample set and the textless cards");
     let colossus = rows.iter().find(|r| r.contains(",colossus,")).expect("a row for Colossus");
     let fields: Vec<&str> = colossus.split(',').collect();
     let n = |i: usize| fields[i].parse::<u64>().unwrap();
@@ -163,4 +165,35 @@ fn impact_adds_paired_columns_to_cards_csv_and_card_pairs_csv_only_when_asked() 
     assert!(low > 0.2 && high < 0.5, "{warlord:?}");
     let pair_rows = std::fs::read_to_string(pairs.join("card_pairs.csv")).unwrap();
     assert_eq!(pair_rows.lines().count(), 1 + 4 * 3 / 2, "a row per pair of the four designs");
+}
+
+/// What a successful `warsim ARGS` prints.
+fn stdout_of(args: &[&str]) -> String {
+    let out = warsim().args(args).output().unwrap();
+    assert!(out.status.success(), "warsim {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn warsim_cards_spells_the_tournament_set_back_in_full() {
+    let out = stdout_of(&["cards", "scenarios/cards/tournament.toml"]);
+    assert!(out.starts_with("card set tournament: 189 designs, 189 expressed\n"), "{out}");
+    assert!(!out.contains("NOT EXPRESSED"));
+    let csv = stdout_of(&["cards", "scenarios/cards/tournament.toml", "--format", "csv"]);
+    assert_eq!(csv.lines().count(), 1 + 189);
+    assert!(csv.starts_with("id,name,rarity,value,text,abilities,expressed,flags\n"));
+}
+
+#[test]
+fn warsim_cards_escapes_control_characters_of_names_and_texts() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd.toml");
+    std::fs::write(
+        &file,
+        format!("{HEAD}value = 2\ntext = \"Draw 1.\\u001b[2J\"\n  [[card.ability]]\n  effect = \"draw\"\n"),
+    )
+    .unwrap();
+    let out = stdout_of(&["cards", s(&file)]);
+    assert!(out.contains("Draw 1.\\u{1b}[2J"), "{out}");
+    assert!(!out.contains('\u{1b}'));
 }

@@ -340,7 +340,7 @@ fn read_pool(set: &mut CardSet, v: &Value) -> R<()> {
 
 const ABILITY_KEYS: &[&str] = &[
     "on", "turns", "watch", "if", "optional", "effect", "target", "a", "b", "amount", "to", "per", "player",
-    "pick", "duration",
+    "pick", "duration", "sign", "slot",
 ];
 
 /// The parameters each effect takes (beyond the keys every ability may have).
@@ -349,8 +349,10 @@ fn params(effect: &str) -> &'static [&'static str] {
         "modify" => &["target", "amount", "per", "duration"],
         "set" => &["target", "to", "duration"],
         "counter" => &["target", "amount", "per"],
-        "clear_counters" | "destroy" | "return" | "reveal" | "hide" => &["target"],
+        "clear_counters" => &["target", "sign"],
+        "destroy" | "return" | "reveal" | "hide" => &["target"],
         "swap" => &["a", "b"],
+        "lower_wins" | "win_ties" => &["slot"],
         "draw" => &["player", "amount"],
         "discard" => &["player", "amount", "pick"],
         _ => &["player", "amount", "per"],
@@ -428,8 +430,8 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
     let allowed = params(name);
     for (k, _) in t.iter() {
         let k_str: &str = k.get_ref();
-        let param =
-            ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration"].contains(&k_str);
+        let param = ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration", "sign", "slot"]
+            .contains(&k_str);
         if param && !allowed.contains(&k_str) {
             let msg = format!("not a parameter of effect '{name}' (its parameters: {})", allowed.join(", "));
             return at.key(k_str).fault(&k.span(), msg);
@@ -479,7 +481,11 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             Effect::Set { target: target()?, to, duration: duration()? }
         }
         "counter" => Effect::Counter { target: target()?, amount: signed()?, per: per()? },
-        "clear_counters" => Effect::ClearCounters { target: target()? },
+        "clear_counters" => {
+            let words = [("any", Sign::Any), ("plus", Sign::Plus), ("minus", Sign::Minus)];
+            let sign = keys.get("sign").map_or(Ok(Sign::Any), |x| word(x, &at.key("sign"), &words))?;
+            Effect::ClearCounters { target: target()?, sign }
+        }
         "destroy" => Effect::Destroy { target: target()? },
         "return" => Effect::Return { target: target()? },
         "reveal" => Effect::Reveal { target: target()? },
@@ -496,6 +502,15 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             let pick =
                 keys.get("pick").map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &words))?;
             Effect::Discard { player: player()?, amount: count()?, pick }
+        }
+        "lower_wins" | "win_ties" => {
+            // A slot number 1-9, or "this" (the default): the source's slot when it acts.
+            let slot = match keys.get("slot") {
+                Some(x) if matches!(x.get_ref(), DeValue::String(s) if s.as_ref() == "this") => 0,
+                Some(x) => int(x, &at.key("slot"), 1, 9)? as u8,
+                None => 0,
+            };
+            if name == "lower_wins" { Effect::LowerWins { slot } } else { Effect::WinTies { slot } }
         }
         _ => Effect::Points { player: player()?, amount: signed()?, per: per()? },
     })

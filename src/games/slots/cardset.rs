@@ -349,25 +349,82 @@ pub enum Duration {
     Source,
 }
 
+/// Which counters a `clear_counters` takes off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Both kinds.
+    Any,
+    /// The +N counters only.
+    Plus,
+    /// The -N counters only.
+    Minus,
+}
+
 /// What an ability does: exactly one effect each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    Modify { target: Selector, amount: i8, per: Option<Selector>, duration: Duration },
-    Set { target: Selector, to: i16, duration: Duration },
-    Counter { target: Selector, amount: i8, per: Option<Selector> },
-    ClearCounters { target: Selector },
-    Destroy { target: Selector },
-    Return { target: Selector },
-    Swap { a: Selector, b: Selector },
-    Reveal { target: Selector },
-    Hide { target: Selector },
-    Draw { player: Player, amount: u8 },
-    Discard { player: Player, amount: u8, pick: DiscardPick },
-    Points { player: Player, amount: i8, per: Option<Selector> },
+    Modify {
+        target: Selector,
+        amount: i8,
+        per: Option<Selector>,
+        duration: Duration,
+    },
+    Set {
+        target: Selector,
+        to: i16,
+        duration: Duration,
+    },
+    Counter {
+        target: Selector,
+        amount: i8,
+        per: Option<Selector>,
+    },
+    ClearCounters {
+        target: Selector,
+        sign: Sign,
+    },
+    Destroy {
+        target: Selector,
+    },
+    Return {
+        target: Selector,
+    },
+    Swap {
+        a: Selector,
+        b: Selector,
+    },
+    Reveal {
+        target: Selector,
+    },
+    Hide {
+        target: Selector,
+    },
+    Draw {
+        player: Player,
+        amount: u8,
+    },
+    Discard {
+        player: Player,
+        amount: u8,
+        pick: DiscardPick,
+    },
+    Points {
+        player: Player,
+        amount: i8,
+        per: Option<Selector>,
+    },
+    /// This round, the lower card takes slot `slot` (1-9; 0: the source's slot).
+    LowerWins {
+        slot: u8,
+    },
+    /// This round, a tie in slot `slot` (1-9; 0: the source's slot) goes to the controller.
+    WinTies {
+        slot: u8,
+    },
 }
 
 impl Effect {
-    pub const WORDS: [&'static str; 12] = [
+    pub const WORDS: [&'static str; 14] = [
         "modify",
         "set",
         "counter",
@@ -380,6 +437,8 @@ impl Effect {
         "draw",
         "discard",
         "points",
+        "lower_wins",
+        "win_ties",
     ];
 }
 

@@ -34,6 +34,11 @@ crate::declare! {
         CONTROL_CHANGES = "control_changes",
         RE_REVEALS = "re_reveals",
         DECLINED = "declined",
+        OPPOSED_COUNTERS = "opposed_counters",
+        ALREADY_UP = "already_up",
+        EFFECTS_ENDED = "effects_ended",
+        WATCHERS_MOVED = "watchers_moved",
+        THEN_STEPS = "then_steps",
     }
 }
 
@@ -249,6 +254,11 @@ impl SlotsEngine {
         rec.count(counter::CONTROL_CHANGES, t.control_changes);
         rec.count(counter::RE_REVEALS, t.re_reveals);
         rec.count(counter::DECLINED, t.declined);
+        rec.count(counter::OPPOSED_COUNTERS, t.opposed_counters);
+        rec.count(counter::ALREADY_UP, t.already_up);
+        rec.count(counter::EFFECTS_ENDED, t.effects_ended);
+        rec.count(counter::WATCHERS_MOVED, t.watchers_moved);
+        rec.count(counter::THEN_STEPS, t.then_steps);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }

@@ -75,7 +75,12 @@ fn touch(obs: &Observation, b: &mut Board, effect: &Effect, place: u8) {
             Seen::Mine { printed, .. } => Some(s + printed as i32),
             _ => Some(s),
         },
-        Effect::Swap { .. } | Effect::Draw { .. } | Effect::Discard { .. } | Effect::Points { .. } => Some(s),
+        Effect::Swap { .. }
+        | Effect::Draw { .. }
+        | Effect::Discard { .. }
+        | Effect::Points { .. }
+        | Effect::LowerWins { .. }
+        | Effect::WinTies { .. } => Some(s),
     };
 }
 

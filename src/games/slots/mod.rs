@@ -9,7 +9,8 @@
 
 // The layers, bottom first: a file imports only files listed before it (`LAYERS`; the test
 // `tests::layers` reads every file's imports and fails on one that points up).
-// 1. the card set: sizes and card ids, the model, what a text is worth, the file and its checks;
+// 1. the card set: sizes and card ids, the model, what a text is worth, the file and its checks,
+//    the set spelled back for designers;
 // 2. the table: pools, the state of a game, values, the decisions asked, a seat's view;
 // 3. resolution: the typed operations and steps it emits, then the resolver;
 // 4. the round and game loop, and the census that checks it;
@@ -33,6 +34,7 @@ pub mod resolve;
 pub mod rules;
 pub mod search;
 pub mod setup;
+pub mod spell;
 pub mod strength;
 pub mod table;
 #[cfg(test)]
@@ -41,8 +43,8 @@ pub mod values;
 pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
-pub const LAYERS: [&str; 23] = [
-    "card", "cardset", "strength", "cardfile", "deal", "pools", "table", "values", "choices", "view", "ops",
+pub const LAYERS: [&str; 24] = [
+    "card", "cardset", "strength", "cardfile", "spell", "deal", "pools", "table", "values", "choices", "view", "ops",
     "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search", "agents",
     "engine", "event",
 ];

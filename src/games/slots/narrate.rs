@@ -4,6 +4,7 @@
 //! pays nothing for them; here each becomes a line.
 
 use super::card::{NONE, SEATS, SLOTS, TEXTLESS};
+use super::cardset::Sign;
 use super::ops::{Op, Teller, Told};
 use super::rules::End;
 use super::table::{State, Taken};
@@ -118,7 +119,14 @@ fn describe(st: &State, op: &Op) -> String {
         }
         Op::Set { target, to, .. } => format!("{} set to {to}", c(target)),
         Op::Counter { target, amount } => format!("{amount:+} counter(s) on {}", c(target)),
-        Op::Clear { target } => format!("counters cleared on {}", c(target)),
+        Op::Clear { target, sign } => {
+            let which = match sign {
+                Sign::Any => "counters",
+                Sign::Plus => "+ counters",
+                Sign::Minus => "- counters",
+            };
+            format!("{which} cleared on {}", c(target))
+        }
         Op::Destroy { target } => format!("destroys {}", c(target)),
         Op::Return { target } => format!("returns {}", c(target)),
         Op::Swap { a, b } => format!("swaps {} and {}", c(a), c(b)),
@@ -127,6 +135,8 @@ fn describe(st: &State, op: &Op) -> String {
         Op::Draw { seats, n } => format!("{} draw {n}", who(seats)),
         Op::Discard { seats, n, .. } => format!("{} discard {n}", who(seats)),
         Op::Points { seats, amount } => format!("{} {amount:+} point(s)", who(seats)),
+        Op::LowerWins { slot } => format!("the lower card wins S{} this round", slot + 1),
+        Op::WinTies { slot, seat } => format!("a tie in S{} goes to P{seat} this round", slot + 1),
     }
 }
 

@@ -3,7 +3,7 @@
 //! emit these to a `Teller`; `narrate`, on top, turns them into text, so the rules never format a
 //! line (and a run, whose teller is silent, never builds one).
 
-use super::cardset::DiscardPick;
+use super::cardset::{DiscardPick, Sign};
 use super::table::{State, Taken};
 
 /// What an applied ability does, card by card.
@@ -25,6 +25,7 @@ pub enum Op {
     },
     Clear {
         target: u8,
+        sign: Sign,
     },
     Destroy {
         target: u8,
@@ -55,6 +56,15 @@ pub enum Op {
     Points {
         seats: u8,
         amount: i16,
+    },
+    /// This round, the lower card takes slot `slot` (0-based).
+    LowerWins {
+        slot: u8,
+    },
+    /// This round, a tie in slot `slot` (0-based) goes to `seat`.
+    WinTies {
+        slot: u8,
+        seat: u8,
     },
 }
 

@@ -12,7 +12,7 @@
 //! slot in the hot loop.
 
 use super::card::{NONE, SEATS, SLOTS, owner};
-use super::cardset::{DiscardPick, Duration, Effect, Pick, Player, Selector, Trigger};
+use super::cardset::{Ability, DiscardPick, Duration, Effect, Pick, Player, Selector, Sign, Trigger};
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
 use super::table::{State, Tally, Timed};
@@ -24,9 +24,39 @@ pub const MAX_NESTED: usize = 8;
 
 /// Something a card did that other abilities may answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    Revealed(Snap),
-    Destroyed(Snap),
+pub enum Happened {
+    Revealed,
+    Destroyed,
+}
+
+/// An event, with what its watchers are matched against: the table as it was when it happened
+/// (the face-up cards then, and the moves of the moment so far, `Log::moves[..mark]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub what: Happened,
+    pub card: Snap,
+    up: u64,
+    mark: u16,
+}
+
+/// What the applied operations of a cascade did that its later moments read: the events, and
+/// each move of a card from one place of the table to another, as (card, the place it left).
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    events: Vec<Event>,
+    moves: Vec<(u8, u8)>,
+}
+
+impl Log {
+    fn push(&mut self, st: &State, what: Happened, card: Snap) {
+        self.events.push(Event { what, card, up: st.face_up, mark: self.moves.len() as u16 });
+    }
+
+    /// Where card `id` lay when the event with `mark` happened: the place it left in the first
+    /// move after it, else where it lies now.
+    fn place_then(&self, st: &State, id: u8, mark: u16) -> u8 {
+        self.moves[mark as usize..].iter().find(|m| m.0 == id).map_or(st.pos[id as usize], |m| m.1)
+    }
 }
 
 /// One card's abilities triggered by one event.
@@ -37,6 +67,11 @@ pub struct Instance {
     pub event: Option<Snap>,
     /// A destroyed card's own last words: read from where it lay.
     pub from_pile: Option<Snap>,
+    /// A watcher's place when its event happened (`slot * SEATS + side`; else `NONE`): its
+    /// `watch` is matched from there, while it acts from where it lies when it resolves.
+    seen: u8,
+    /// The abilities the moment triggers, resolved one step each in the order written.
+    steps: u8,
     /// Collection order: the last key of every order below.
     order: u16,
 }
@@ -72,7 +107,7 @@ impl Plan {
 #[derive(Clone, Debug, Default)]
 pub struct Resolver {
     now: Vec<Instance>,
-    events: Vec<Event>,
+    log: Log,
     plans: Vec<Plan>,
     ops: Vec<Op>,
     found: Vec<u8>,
@@ -82,7 +117,7 @@ impl Resolver {
     pub fn new() -> Resolver {
         Resolver {
             now: Vec::with_capacity(64),
-            events: Vec::with_capacity(64),
+            log: Log { events: Vec::with_capacity(64), moves: Vec::with_capacity(32) },
             plans: Vec::with_capacity(64),
             ops: Vec::with_capacity(256),
             found: Vec::with_capacity(32),
@@ -111,13 +146,15 @@ impl Resolver {
         if cards == 0 {
             return;
         }
+        self.log.moves.clear();
         // By card id: a fixed order (the batches and the application put them in their own).
         while cards != 0 {
             let id = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            if self.fires_now(st, id, on) {
-                self.push(Instance { source: id, on, event: None, from_pile: None, order: 0 });
-            }
+            self.push(
+                st,
+                Instance { source: id, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
+            );
         }
         self.cascade(st, tally, rng, narr, ch);
     }
@@ -134,28 +171,25 @@ impl Resolver {
         ch: &mut C,
     ) {
         self.now.clear();
-        self.events.clear();
+        self.log.events.clear();
+        self.log.moves.clear();
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
-            self.events.push(Event::Revealed(st.snap(id)));
+            self.log.push(st, Happened::Revealed, st.snap(id));
         }
-        self.triggered_by_events(st);
+        tally.watchers_moved += self.triggered_by_events(st);
         self.cascade(st, tally, rng, narr, ch);
     }
 
-    /// Whether a per-turn ability of card `id` acts this turn.
-    fn fires_now(&self, st: &State, id: u8, on: Trigger) -> bool {
-        if !on.per_turn() {
-            return true;
-        }
+    /// Queues `inst` with the number of its source's abilities the moment triggers, if any.
+    fn push(&mut self, st: &State, mut inst: Instance) {
         let set = st.set.as_ref().expect("text needs a set");
-        set.abilities_of(st.pools.design[id as usize])
-            .iter()
-            .any(|a| a.on == on && (a.turns.0..=a.turns.1).contains(&st.turn))
-    }
-
-    fn push(&mut self, mut inst: Instance) {
-        inst.order = self.now.len() as u16;
-        self.now.push(inst);
+        let seen = seen_from(st, &inst);
+        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
+        inst.steps = abilities.iter().filter(|a| fires(st, a, &inst, &seen)).count() as u8;
+        if inst.steps > 0 {
+            inst.order = self.now.len() as u16;
+            self.now.push(inst);
+        }
     }
 
     /// Resolves the moment in `now`, then each moment its events start, up to `MAX_NESTED`.
@@ -170,78 +204,73 @@ impl Resolver {
         let mut nested = 0;
         loop {
             self.resolve_moment(st, tally, rng, narr, ch);
-            if self.events.is_empty() {
+            if self.log.events.is_empty() {
                 return;
             }
             if nested == MAX_NESTED {
-                tally.cascade_cut += self.events.len() as u64;
+                tally.cascade_cut += self.log.events.len() as u64;
                 if N::ON {
-                    narr.tell(st, Told::CascadeCut(self.events.len()));
+                    narr.tell(st, Told::CascadeCut(self.log.events.len()));
                 }
-                self.events.clear();
+                self.log.events.clear();
                 return;
             }
             nested += 1;
-            self.triggered_by_events(st);
+            tally.watchers_moved += self.triggered_by_events(st);
         }
     }
 
-    /// The instances the queued events trigger (the events are consumed).
-    fn triggered_by_events(&mut self, st: &State) {
+    /// The instances the queued events trigger (the events are consumed). Each watcher is matched
+    /// from where it lay when the event happened, among the cards face up then and now. Returns
+    /// the watchers that a move has taken elsewhere since.
+    fn triggered_by_events(&mut self, st: &State) -> u64 {
         self.now.clear();
-        let Some(set) = st.set.as_ref() else {
-            return self.events.clear();
-        };
-        for i in 0..self.events.len() {
-            let (snap, own, watch) = match self.events[i] {
-                Event::Revealed(s) => (s, Trigger::Reveal, Trigger::Revealed),
-                Event::Destroyed(s) => (s, Trigger::Destroyed, Trigger::Destroyed),
+        let mut moved = 0;
+        if st.set.is_none() {
+            self.log.events.clear();
+            return 0;
+        }
+        for i in 0..self.log.events.len() {
+            let e = self.log.events[i];
+            let (snap, own, watch) = match e.what {
+                Happened::Revealed => (e.card, Trigger::Reveal, Trigger::Revealed),
+                Happened::Destroyed => (e.card, Trigger::Destroyed, Trigger::Destroyed),
             };
             let id = snap.id;
+            let event = Some(snap);
             if own == Trigger::Reveal && st.acts_on(id, Trigger::Reveal) {
-                self.push(Instance { source: id, on: own, event: Some(snap), from_pile: None, order: 0 });
+                self.push(
+                    st,
+                    Instance { source: id, on: own, event, from_pile: None, seen: NONE, steps: 0, order: 0 },
+                );
             }
             // A destroyed card keeps only its own last words, and only if it had text showing.
-            if own == Trigger::Destroyed
-                && snap.up
-                && let Some(d) = st.design(id)
-                && set
-                    .abilities_of(d)
-                    .iter()
-                    .any(|a| a.on == Trigger::Destroyed && a.watch == Selector::SOURCE)
-            {
-                self.push(Instance {
-                    source: id,
-                    on: own,
-                    event: Some(snap),
-                    from_pile: Some(snap),
-                    order: 0,
-                });
+            if own == Trigger::Destroyed && snap.up && st.design(id).is_some() {
+                self.push(
+                    st,
+                    Instance { source: id, on: own, event, from_pile: event, seen: NONE, steps: 0, order: 0 },
+                );
             }
-            let mut watchers = st.armed[watch as usize] & st.face_up & !(1u64 << id);
+            let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
             while watchers != 0 {
                 let w = watchers.trailing_zeros() as u8;
                 watchers &= watchers - 1;
-                {
-                    let pos = st.pos[w as usize] as usize;
-                    let ctx = Ctx { source: w, slot: pos / SEATS, side: pos % SEATS, event: Some(snap) };
-                    let abilities = set.abilities_of(st.pools.design[w as usize]);
-                    if abilities.iter().any(|a| a.on == watch && st.watches(&a.watch, &ctx, &snap)) {
-                        self.push(Instance {
-                            source: w,
-                            on: watch,
-                            event: Some(snap),
-                            from_pile: None,
-                            order: 0,
-                        });
-                    }
-                }
+                let seen = self.log.place_then(st, w, e.mark);
+                let before = self.now.len();
+                self.push(
+                    st,
+                    Instance { source: w, on: watch, event, from_pile: None, seen, steps: 0, order: 0 },
+                );
+                moved += u64::from(self.now.len() > before && seen != st.pos[w as usize]);
             }
         }
-        self.events.clear();
+        self.log.events.clear();
+        moved
     }
 
-    /// Resolves `now` batch by batch, lowest printed value first.
+    /// Resolves `now` batch by batch, lowest printed value first; cards of one printed value
+    /// resolve their first abilities as one batch, then their second ones as the next, and so on
+    /// ("then": each reads the table as the one before left it).
     fn resolve_moment<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
@@ -257,19 +286,25 @@ impl Resolver {
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
-            self.batch(st, tally, rng, start..end, narr, ch);
+            let steps = self.now[start..end].iter().map(|i| i.steps).max().unwrap_or(0);
+            for step in 0..steps {
+                self.batch(st, tally, rng, start..end, step, narr, ch);
+            }
             start = end;
         }
         self.now.clear();
     }
 
-    /// One batch: plan every instance from the same snapshot, fizzle the conflicts, apply the rest.
+    /// One batch: step `step` (0: the first ability each instance triggers) of the instances in
+    /// `range`, each planned from the same snapshot; the conflicts fizzle, the rest apply.
+    #[allow(clippy::too_many_arguments)]
     fn batch<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
         tally: &mut Tally,
         rng: &mut GameRng,
         range: std::ops::Range<usize>,
+        step: u8,
         narr: &mut N,
         ch: &mut C,
     ) {
@@ -277,6 +312,9 @@ impl Resolver {
         self.ops.clear();
         for k in range {
             let inst = self.now[k];
+            if inst.steps <= step {
+                continue;
+            }
             let ctx = match inst.from_pile {
                 Some(s) => Ctx {
                     source: inst.source,
@@ -296,7 +334,8 @@ impl Resolver {
                     continue;
                 }
             };
-            tally.declined += self.plan(st, rng, &inst, &ctx, ch);
+            tally.then_steps += u64::from(step > 0);
+            tally.declined += self.plan(st, rng, &inst, &ctx, step, ch);
         }
         let n = self.plans.len();
         for x in 0..n {
@@ -318,7 +357,7 @@ impl Resolver {
                 tally.fizzles += 1;
             } else {
                 for o in plan.first..plan.end {
-                    apply(st, tally, rng, self.ops[o as usize], plan.source, &mut self.events, ch);
+                    apply(st, tally, rng, self.ops[o as usize], plan.source, &mut self.log, ch);
                 }
             }
         }
@@ -335,6 +374,7 @@ impl Resolver {
         rng: &mut GameRng,
         inst: &Instance,
         ctx: &Ctx,
+        step: u8,
         ch: &mut C,
     ) -> u64 {
         let mut declined = 0;
@@ -353,22 +393,19 @@ impl Resolver {
             discards: 0,
             fizzled: false,
         };
-        for a in set.abilities_of(st.pools.design[inst.source as usize]) {
-            let fires = a.on == inst.on
-                && (!inst.on.per_turn() || (a.turns.0..=a.turns.1).contains(&st.turn))
-                && match (inst.on.watches(), inst.from_pile, inst.event) {
-                    (true, Some(_), _) => a.watch == Selector::SOURCE,
-                    (true, None, Some(e)) => a.watch != Selector::SOURCE && st.watches(&a.watch, ctx, &e),
-                    _ => true,
-                };
-            if fires && a.conds().all(|c| st.holds(c, ctx)) {
-                let before = (self.ops.len(), plan);
-                self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
-                if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
-                    self.ops.truncate(before.0);
-                    plan = before.1;
-                    declined += 1;
-                }
+        let seen = seen_from(st, inst);
+        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
+        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written.
+        let now = abilities.iter().filter(|a| fires(st, a, inst, &seen)).nth(step as usize);
+        if let Some(a) = now
+            && a.conds().all(|c| st.holds(c, ctx))
+        {
+            let before = (self.ops.len(), plan);
+            self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
+            if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
+                self.ops.truncate(before.0);
+                plan = before.1;
+                declined += 1;
             }
         }
         plan.end = self.ops.len() as u16;
@@ -385,13 +422,17 @@ impl Resolver {
                 Op::Modify { target, .. }
                 | Op::Set { target, .. }
                 | Op::Counter { target, .. }
-                | Op::Clear { target }
+                | Op::Clear { target, .. }
                 | Op::Destroy { target }
                 | Op::Return { target }
                 | Op::Reveal { target }
                 | Op::Hide { target } => (target, NONE),
                 Op::Swap { a, b } => (a, b),
-                Op::Draw { .. } | Op::Discard { .. } | Op::Points { .. } => (NONE, NONE),
+                Op::Draw { .. }
+                | Op::Discard { .. }
+                | Op::Points { .. }
+                | Op::LowerWins { .. }
+                | Op::WinTies { .. } => (NONE, NONE),
             };
             for id in [a, b].into_iter().filter(|&id| id != NONE) {
                 at.push(st.pos[id as usize]);
@@ -446,7 +487,7 @@ impl Resolver {
                     plan.soft |= 1 << t;
                 }
             }
-            Effect::ClearCounters { target }
+            Effect::ClearCounters { target, .. }
             | Effect::Destroy { target }
             | Effect::Return { target }
             | Effect::Reveal { target }
@@ -454,7 +495,7 @@ impl Resolver {
                 pick(&target, &mut found);
                 for &t in &found {
                     self.ops.push(match effect {
-                        Effect::ClearCounters { .. } => Op::Clear { target: t },
+                        Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },
                         Effect::Destroy { .. } => Op::Destroy { target: t },
                         Effect::Return { .. } => Op::Return { target: t },
                         Effect::Reveal { .. } => Op::Reveal { target: t },
@@ -481,6 +522,12 @@ impl Resolver {
                 self.ops.push(Op::Discard { seats: s, n: amount, pick });
                 plan.discards |= s;
             }
+            Effect::LowerWins { slot } => {
+                self.ops.push(Op::LowerWins { slot: slot_of_rule(slot, ctx) });
+            }
+            Effect::WinTies { slot } => {
+                self.ops.push(Op::WinTies { slot: slot_of_rule(slot, ctx), seat: ctx.side as u8 });
+            }
             Effect::Points { player, amount, per } => {
                 let amount = amount as i16 * times(&per);
                 if amount != 0 {
@@ -490,6 +537,29 @@ impl Resolver {
         }
         self.found = found;
     }
+}
+
+/// Where an instance's `watch` is matched from: a watcher's place when its event happened, a
+/// destroyed card's last place, else its place now (what the other triggers do not read).
+fn seen_from(st: &State, inst: &Instance) -> Ctx {
+    let pos = match (inst.from_pile, inst.seen) {
+        (Some(s), _) => s.slot as usize * SEATS + s.side as usize,
+        (None, NONE) => st.pos[inst.source as usize] as usize,
+        (None, p) => p as usize,
+    };
+    Ctx { source: inst.source, slot: pos / SEATS, side: pos % SEATS, event: inst.event }
+}
+
+/// Whether ability `a` of an instance's source is triggered by the instance's moment: its
+/// trigger, its turns, and for a watch the card watched, matched from `seen` (`seen_from`).
+fn fires(st: &State, a: &Ability, inst: &Instance, seen: &Ctx) -> bool {
+    a.on == inst.on
+        && (!inst.on.per_turn() || (a.turns.0..=a.turns.1).contains(&st.turn))
+        && match (inst.on.watches(), inst.from_pile, inst.event) {
+            (true, Some(_), _) => a.watch == Selector::SOURCE,
+            (true, None, Some(e)) => a.watch != Selector::SOURCE && st.watches(&a.watch, seen, &e),
+            _ => true,
+        }
 }
 
 /// The question of an ability read from `ctx` that does `effect`, picking `n`.
@@ -639,25 +709,44 @@ fn apply<C: Choices>(
     rng: &mut GameRng,
     op: Op,
     source: u8,
-    events: &mut Vec<Event>,
+    log: &mut Log,
     ch: &mut C,
 ) {
     match op {
-        Op::Modify { target, amount, while_source } if st.on_table(target) => {
+        // An effect lasting while its source stays starts only if the source is still face up on
+        // the table (an earlier instance of the batch may have hidden or removed it).
+        Op::Modify { target, amount, while_source }
+            if st.on_table(target) && stays(st, source, while_source) =>
+        {
             st.timed.push(Timed { target, source, amount, set: false, while_source });
         }
-        Op::Set { target, to, while_source } if st.on_table(target) => {
+        Op::Set { target, to, while_source } if st.on_table(target) && stays(st, source, while_source) => {
             st.timed.push(Timed { target, source, amount: to, set: true, while_source });
         }
-        Op::Counter { target, amount } if st.on_table(target) => st.counters[target as usize] += amount,
-        Op::Clear { target } if st.on_table(target) => st.counters[target as usize] = 0,
+        Op::Counter { target, amount } if st.on_table(target) => {
+            // Kept by sign: a -1 on a card with a +1 counter joins it, it does not cancel it.
+            let kind = usize::from(amount < 0);
+            let c = &mut st.counters[target as usize];
+            tally.opposed_counters += u64::from(c[1 - kind] != 0);
+            c[kind] += amount;
+        }
+        Op::Clear { target, sign } if st.on_table(target) => {
+            let c = &mut st.counters[target as usize];
+            match sign {
+                Sign::Any => *c = [0; 2],
+                Sign::Plus => c[0] = 0,
+                Sign::Minus => c[1] = 0,
+            }
+        }
         Op::Destroy { target } if st.on_table(target) => {
             let snap = st.snap(target);
+            tally.effects_ended += st.end_lasting(target) as u64;
             let owner = st.lift(target);
             st.piles[owner].push(target);
-            events.push(Event::Destroyed(snap));
+            log.push(st, Happened::Destroyed, snap);
         }
         Op::Return { target } if st.on_table(target) => {
+            tally.effects_ended += st.end_lasting(target) as u64;
             let owner = st.lift(target);
             st.hands[owner].push(target);
         }
@@ -667,6 +756,8 @@ fn apply<C: Choices>(
             st.slots[pb / SEATS][pb % SEATS] = a;
             st.pos[a as usize] = pb as u8;
             st.pos[b as usize] = pa as u8;
+            log.moves.push((a, pa as u8));
+            log.moves.push((b, pb as u8));
             if pa % SEATS != pb % SEATS {
                 tally.control_changes += 2;
             }
@@ -675,9 +766,9 @@ fn apply<C: Choices>(
             if st.turn_up(target) {
                 tally.re_reveals += 1;
             }
-            events.push(Event::Revealed(st.snap(target)));
+            log.push(st, Happened::Revealed, st.snap(target));
         }
-        Op::Hide { target } if st.on_table(target) => st.face_up &= !(1 << target),
+        Op::Hide { target } if st.on_table(target) => tally.effects_ended += st.turn_down(target) as u64,
         Op::Draw { seats, n } => {
             for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
                 for _ in 0..n {
@@ -697,6 +788,8 @@ fn apply<C: Choices>(
                 }
             }
         }
+        Op::LowerWins { slot } => st.lower_wins |= 1 << slot,
+        Op::WinTies { slot, seat } => st.ties_to[slot as usize] = seat,
         Op::Points { seats, amount } => {
             for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
                 st.points[seat] += amount as i32;
@@ -704,6 +797,17 @@ fn apply<C: Choices>(
         }
         _ => {}
     }
+}
+
+/// The 0-based slot a rule-changing effect names: its `slot` (1-9), or the source's (0).
+fn slot_of_rule(slot: u8, ctx: &Ctx) -> u8 {
+    if slot == 0 { ctx.slot as u8 } else { slot - 1 }
+}
+
+/// Whether an effect from `source` may start: a `source` one only while it lies face up on the table.
+#[inline]
+fn stays(st: &State, source: u8, while_source: bool) -> bool {
+    !while_source || (st.on_table(source) && st.is_face_up(source))
 }
 
 /// Which hand card `seat` discards: at random, by printed value (the first of equals), or as

@@ -49,7 +49,7 @@ impl State {
                         id,
                         printed: self.pools.printed[id as usize],
                         value: self.value(id),
-                        counters: self.counters[id as usize],
+                        counters: self.counter_sum(id),
                     }
                 } else if seen {
                     Seen::Mine { id, printed: self.pools.printed[id as usize], value: self.value(id) }
@@ -306,10 +306,18 @@ impl Game {
             narr.tell(&self.st, Told::Placed(slot));
         }
         self.moment(Trigger::AfterPlace, narr, ch);
-        let placed = self.st.slots[slot];
-        for id in placed {
-            if id != NONE && self.st.on_table(id) {
-                self.tally.re_reveals += u64::from(self.st.turn_up(id));
+        // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays as it
+        // is and fires no reveal ability again.
+        let mut placed = self.st.slots[slot];
+        for id in &mut placed {
+            if *id == NONE {
+                continue;
+            }
+            if self.st.is_face_up(*id) {
+                self.tally.already_up += 1;
+                *id = NONE;
+            } else {
+                self.tally.re_reveals += u64::from(self.st.turn_up(*id));
             }
         }
         if N::ON {

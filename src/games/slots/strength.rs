@@ -50,7 +50,7 @@ fn effect(e: &Effect) -> f64 {
         Effect::Destroy { target } | Effect::Return { target } | Effect::Hide { target } => {
             -5.0 * side(target) * reach(target)
         }
-        Effect::Swap { .. } => 1.0,
+        Effect::Swap { .. } | Effect::LowerWins { .. } | Effect::WinTies { .. } => 1.0,
         Effect::Reveal { .. } | Effect::ClearCounters { .. } => 0.0,
         Effect::Draw { player, amount } => *amount as f64 * whose(*player),
         Effect::Discard { player, amount, .. } => -(*amount as f64) * whose(*player),

@@ -86,6 +86,16 @@ pub struct Tally {
     pub re_reveals: u64,
     /// "You may" abilities their controller declined.
     pub declined: u64,
+    /// Counters put on a card that carries counters of the other sign (kept apart, not cancelled).
+    pub opposed_counters: u64,
+    /// Cards already face up at their slot's reveal (not revealed again).
+    pub already_up: u64,
+    /// Effects lasting while their source stays, ended because it left the table or turned down.
+    pub effects_ended: u64,
+    /// Watchers matched from the place they lay in at their event, which a swap then changed.
+    pub watchers_moved: u64,
+    /// Later abilities of a card (its second, third, ...) resolved after its earlier ones.
+    pub then_steps: u64,
 }
 
 /// Who took a slot at scoring.
@@ -120,8 +130,9 @@ pub struct State {
     pub text: bool,
     /// Where each card lies on the table, `slot * SEATS + side`, or `NONE`.
     pub pos: [u8; CARDS],
-    /// Counters on each card (their sum: a +1 and a -1 counter cancel).
-    pub counters: [i16; CARDS],
+    /// Counters on each card, kept by sign: `[plus, minus]`, the sum of its +N counters and of its
+    /// -N counters (a +1 and a -1 counter do not cancel: the card carries both).
+    pub counters: [[i16; 2]; CARDS],
     /// Cards that have been face up this round (so a later reveal is a re-reveal).
     pub was_up: u64,
     /// Cards placed from hand this round, one bit per card id (the per-card `played`).
@@ -134,6 +145,10 @@ pub struct State {
     pub auras: u64,
     /// Triggered modifiers and sets of this round.
     pub timed: Vec<Timed>,
+    /// Slots whose lower card wins this round (`lower_wins`), one bit per slot.
+    pub lower_wins: u16,
+    /// Per slot, the seat a tie goes to this round (`win_ties`), or `NONE`.
+    pub ties_to: [u8; SLOTS],
     /// Who took each slot scored so far this round.
     pub taken: [Taken; SLOTS],
     /// `NONE` outside scoring; the slot being scored (0-8); `SLOTS` at the start and end of scoring.
@@ -169,11 +184,13 @@ impl State {
             face_up: 0,
             text: false,
             pos: [NONE; CARDS],
-            counters: [0; CARDS],
+            counters: [[0; 2]; CARDS],
             was_up: 0,
             placed: 0,
             armed: [0; TRIGGERS],
             auras: 0,
+            lower_wins: 0,
+            ties_to: [NONE; SLOTS],
             timed: Vec::with_capacity(64),
             taken: [Taken::Nobody; SLOTS],
             scoring: NONE,
@@ -210,9 +227,11 @@ impl State {
         self.armed = [0; TRIGGERS];
         self.auras = 0;
         if self.text {
-            self.counters = [0; CARDS];
+            self.counters = [[0; 2]; CARDS];
             self.timed.clear();
             self.taken = [Taken::Nobody; SLOTS];
+            self.lower_wins = 0;
+            self.ties_to = [NONE; SLOTS];
         }
         for seat in 0..SEATS {
             self.decks[seat].clear();
@@ -305,9 +324,37 @@ impl State {
             *armed &= !(1 << id);
         }
         self.auras &= !(1 << id);
-        self.counters[id as usize] = 0;
+        self.counters[id as usize] = [0; 2];
         self.timed.retain(|t| t.target != id);
         owner(id)
+    }
+
+    /// Turns card `id` face down (a `hide`): its text stops, and the effects lasting while it
+    /// stays end for good. Returns how many ended.
+    pub fn turn_down(&mut self, id: u8) -> usize {
+        self.face_up &= !(1 << id);
+        self.end_lasting(id)
+    }
+
+    /// Ends for good the effects that last while card `id` stays (it leaves the table or turns
+    /// face down): a later reveal starts fresh ones, these never return. Returns how many ended.
+    pub fn end_lasting(&mut self, id: u8) -> usize {
+        let before = self.timed.len();
+        self.timed.retain(|t| !(t.while_source && t.source == id));
+        before - self.timed.len()
+    }
+
+    /// What card `id`'s counters add to its value: its plus and minus counters together.
+    #[inline]
+    pub fn counter_sum(&self, id: u8) -> i16 {
+        let [plus, minus] = self.counters[id as usize];
+        plus + minus
+    }
+
+    /// Whether card `id` carries a counter of either sign.
+    #[inline]
+    pub fn carries(&self, id: u8) -> bool {
+        self.counters[id as usize] != [0; 2]
     }
 
     /// Whether card `id` lies on the table.
@@ -335,19 +382,28 @@ impl State {
         again
     }
 
-    /// Who takes slot `slot` (0-based): the higher card; any card beats an empty place; equal
-    /// cards and two empty places give nothing.
+    /// Who takes slot `slot` (0-based): the higher card (the lower one where a card said so);
+    /// any card beats an empty place; equal cards give nothing (or go to the seat a card named),
+    /// two empty places nothing.
     #[inline]
     pub fn winner_of(&self, slot: usize) -> Taken {
         match self.slots[slot] {
             [NONE, NONE] => Taken::Nobody,
             [_, NONE] => Taken::Seat(0),
             [NONE, _] => Taken::Seat(1),
-            [a, b] => match self.value(a).cmp(&self.value(b)) {
-                std::cmp::Ordering::Greater => Taken::Seat(0),
-                std::cmp::Ordering::Less => Taken::Seat(1),
-                std::cmp::Ordering::Equal => Taken::Nobody,
-            },
+            [a, b] => {
+                let higher = self.value(a).cmp(&self.value(b));
+                // Rule-changing cards: the lower card may win the slot, a tie may go to a seat.
+                let order = if self.lower_wins >> slot & 1 == 1 { higher.reverse() } else { higher };
+                match order {
+                    std::cmp::Ordering::Greater => Taken::Seat(0),
+                    std::cmp::Ordering::Less => Taken::Seat(1),
+                    std::cmp::Ordering::Equal if self.ties_to[slot] != NONE => {
+                        Taken::Seat(self.ties_to[slot] as usize)
+                    }
+                    std::cmp::Ordering::Equal => Taken::Nobody,
+                }
+            }
         }
     }
 

@@ -323,7 +323,7 @@ fn a_seat_sees_its_own_face_down_cards_never_the_opponents() {
     // Counters on a face-up card are seen by both seats, with the value they make.
     g.st.text = true;
     g.st.set = Some(sample_set());
-    g.st.counters[b3 as usize] = -2;
+    g.st.counters[b3 as usize] = [0, -2];
     g.st.pos[b3 as usize] = 1; // slot 1, seat 1's side (the position sets the slots only)
     g.observe(0, &mut obs);
     assert_eq!(obs.table[0][1], Seen::Up { id: b3, printed: 3, value: 1, counters: -2 });
@@ -370,7 +370,7 @@ mod card_sets {
     fn the_sample_set_parses_into_its_designs_and_abilities() {
         let set = parse("sample.toml", SAMPLE).unwrap();
         let count = |r| set.designs.iter().filter(|d| d.rarity == r).count();
-        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (56, 20, 26));
+        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (59, 20, 26));
         let (guard, a) = design(&set, "hearth-guard");
         assert_eq!((guard.value, guard.rarity, a.len()), (3, Rarity::Common, 1));
         let want = Selector { side: Side::You, slots: Slots::Adjacent, ..Selector::ALL };
@@ -402,7 +402,7 @@ mod card_sets {
         for v in 1..=9 {
             assert!(!set.by_place[0][v].is_empty() && !set.by_place[1][v].is_empty(), "value {v}");
         }
-        assert_eq!(set.by_place[2][0].len(), 10);
+        assert_eq!(set.by_place[2][0].len(), 13);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::card::{NONE, SEATS, SLOTS, TEXTLESS};
 use super::cardset::{Ability, Base, Cond, Effect, Face, OcState, Outcome, Selector, Side, Slots, Trigger};
-use super::table::{State, Taken, Timed};
+use super::table::{State, Taken};
 
 /// A card as an event saw it: where it lay, face and value, just before it left or as it turned up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,8 @@ pub struct Snap {
     pub up: bool,
     /// Its value then; kept only when some `watch` of the set reads values (else 0).
     pub value: i32,
-    pub counters: i16,
+    /// Whether it carried a counter (of either sign).
+    pub counters: bool,
 }
 
 /// Where an ability is read from: its source, the place it lies (or lay, for a destroyed card's
@@ -39,7 +40,8 @@ struct Place {
     slot: usize,
     side: usize,
     up: bool,
-    counters: i16,
+    /// Carries a counter of either sign.
+    counters: bool,
 }
 
 impl State {
@@ -62,8 +64,9 @@ impl State {
             return printed;
         }
         let mut base = if up { printed } else { 0 };
-        let mut add = self.counters[id as usize] as i32;
-        for t in self.timed.iter().filter(|t| t.target == id && self.lasts(t)) {
+        let mut add = self.counter_sum(id) as i32;
+        // A `source` effect is in `timed` only while its source stays face up on the table.
+        for t in self.timed.iter().filter(|t| t.target == id) {
             if t.set {
                 base = t.amount as i32;
             } else {
@@ -71,13 +74,6 @@ impl State {
             }
         }
         base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS)
-    }
-
-    /// Whether a timed effect still holds (a `source` one only while its source is face up on
-    /// the table).
-    #[inline]
-    fn lasts(&self, t: &Timed) -> bool {
-        !t.while_source || (self.pos[t.source as usize] != NONE && self.is_face_up(t.source))
     }
 
     /// The design of card `id`, if it has text.
@@ -107,7 +103,7 @@ impl State {
                 sum += self.static_amount(a, &ctx);
             }
         }
-        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
         // Only the face-up cards on the table with an aura, one bit each.
         let mut sources = self.auras & self.face_up;
         while sources != 0 {
@@ -198,7 +194,7 @@ impl State {
         };
         face_ok
             && !(sel.other && c.id == ctx.source)
-            && sel.counters.is_none_or(|want| (c.counters != 0) == want)
+            && sel.counters.is_none_or(|want| c.counters == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
             && sel.value.is_none_or(|v| v.holds(self.value(c.id)))
     }
@@ -218,7 +214,7 @@ impl State {
             if id == NONE {
                 continue;
             }
-            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.counters[id as usize] };
+            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
             if !filter || self.fits_card(sel, ctx, c) {
                 each(id);
             }
@@ -330,7 +326,7 @@ impl State {
             up: self.is_face_up(id),
             // A value costs a read of every static on the table: kept only if a watch reads it.
             value: if self.set.as_ref().is_some_and(|s| s.watches_values) { self.value(id) } else { 0 },
-            counters: self.counters[id as usize],
+            counters: self.carries(id),
         }
     }
 }

@@ -173,7 +173,7 @@ fn a_reveal_ability_acts_when_its_card_turns_up() {
     let mut g = b.game();
     assert_eq!(g.st.value(five), 0, "face down: 0");
     g.reveal_for_tests(&[mud, five], &mut Script::none());
-    assert_eq!((g.st.counters[five as usize], g.st.value(five), g.st.value(mud)), (-1, 4, 2));
+    assert_eq!((g.st.counter_sum(five), g.st.value(five), g.st.value(mud)), (-1, 4, 2));
 }
 
 #[test]
@@ -188,13 +188,14 @@ fn batches_go_by_printed_value_and_a_card_hidden_first_loses_its_ability() {
     g.reveal_for_tests(&[sprite, colossus], &mut Script::none());
     assert!(!g.st.is_face_up(colossus));
     assert_eq!((g.st.value(colossus), g.tally.lost_triggers), (0, 1));
-    assert_eq!((g.st.counters[three as usize], g.st.counters[five as usize]), (0, 0));
+    assert_eq!((g.st.counter_sum(three), g.st.counter_sum(five)), (0, 0));
     assert_eq!(g.st.winner_of(3), Taken::Seat(0));
 }
 
 #[test]
 fn conflicting_instances_of_one_batch_fizzle_together() {
-    // Archivist (4) draws two for P0 then discards one; Tollkeeper (4) makes P0 discard: both fizzle.
+    // Archivist (4) draws two for P0, then discards one; Tollkeeper (4) makes P0 discard. The first
+    // step (Archivist's draw, Tollkeeper's discard) fizzles; Archivist's discard then acts alone.
     let mut b = bench("");
     let archivist = b.down(0, "archivist", 6);
     let toll = b.down(1, "tollkeeper", 6);
@@ -205,9 +206,10 @@ fn conflicting_instances_of_one_batch_fizzle_together() {
         b.deck(0, v);
     }
     let mut g = b.game();
-    g.reveal_for_tests(&[archivist, toll], &mut Script::none());
-    assert_eq!(g.tally.fizzles, 2);
-    assert_eq!((g.st.hands[0].len(), g.st.decks[0].len(), g.st.piles[0].len()), (2, 2, 0));
+    let mut discard_first = Script { discard: vec![0], ..Script::none() };
+    g.reveal_for_tests(&[archivist, toll], &mut discard_first);
+    assert_eq!((g.tally.fizzles, g.tally.then_steps), (2, 1));
+    assert_eq!((g.st.hands[0].len(), g.st.decks[0].len(), g.st.piles[0].len()), (1, 2, 1));
 }
 
 #[test]
@@ -224,7 +226,7 @@ fn a_counter_and_a_destroy_of_one_card_in_one_batch_conflict() {
     g.reveal_for_tests(&[mud, scout, mole, five], &mut choose_scout);
     assert_eq!(g.tally.fizzles, 2);
     assert!(g.st.on_table(scout));
-    assert_eq!(g.st.counters[scout as usize], 0);
+    assert_eq!(g.st.counter_sum(scout), 0);
 }
 
 #[test]
@@ -293,7 +295,7 @@ fn static_modifiers_hold_while_their_source_is_face_up() {
     let theirs = b.up(1, "vanilla-5", 5);
     let mut g = b.game();
     assert_eq!((g.st.value(left), g.st.value(right), g.st.value(theirs), g.st.value(guard)), (6, 6, 5, 3));
-    g.st.face_up &= !(1 << guard);
+    g.st.turn_down(guard);
     assert_eq!((g.st.value(left), g.st.value(right)), (5, 5));
 }
 
@@ -333,7 +335,7 @@ fn after_place_reaches_the_cards_still_face_down() {
     let down = b.down(1, "vanilla-5", 2);
     let mut g = b.game();
     g.moment(Trigger::AfterPlace, &mut Silent, &mut Script::none());
-    assert_eq!((g.st.counters[up as usize], g.st.counters[down as usize]), (0, -1));
+    assert_eq!((g.st.counter_sum(up), g.st.counter_sum(down)), (0, -1));
     assert_eq!(g.st.value(down), -1, "face down: 0 plus its counter");
 }
 
@@ -346,7 +348,7 @@ fn after_reveal_marks_your_card_of_the_turn() {
     let mut g = b.game();
     g.st.turn = 3;
     g.moment(Trigger::AfterReveal, &mut Silent, &mut Script::none());
-    assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), (1, 0));
+    assert_eq!((g.st.counter_sum(mine), g.st.counter_sum(theirs)), (1, 0));
 }
 
 #[test]
@@ -413,7 +415,7 @@ fn destroyed_cards_start_watchers_and_their_own_last_words() {
     let mut g = b.game();
     g.reveal_for_tests(&[bully], &mut Script::none());
     assert_eq!(g.st.piles[0].as_slice(), [words]);
-    assert_eq!((g.st.hands[0].len(), g.st.counters[digger as usize]), (1, 1));
+    assert_eq!((g.st.hands[0].len(), g.st.counter_sum(digger)), (1, 1));
 }
 
 #[test]
@@ -467,7 +469,7 @@ fn a_watcher_of_its_own_slot_answers_only_cards_destroyed_there() {
         let mut g = b.game();
         g.reveal_for_tests(&[undertow], &mut Script::none());
         assert_eq!(g.st.piles[0].as_slice(), [nine], "S{nine_slot}");
-        assert_eq!(g.st.counters[w as usize], counted, "S{nine_slot}");
+        assert_eq!(g.st.counter_sum(w), counted, "S{nine_slot}");
     }
 }
 
@@ -481,7 +483,7 @@ fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     let bully = b.down(0, "bully", 4);
     let mut g = b.game();
     g.reveal_for_tests(&[bully], &mut Script::none());
-    assert_eq!((g.st.piles[1].len(), g.st.counters[watcher as usize]), (1, 0));
+    assert_eq!((g.st.piles[1].len(), g.st.counter_sum(watcher)), (1, 0));
     // A printed 4 with a +2 counter is worth 6 when destroyed: the watcher counts it, though off
     // the table it is a 4 again.
     let mut b = bench(VALUE_WATCHER);
@@ -489,9 +491,9 @@ fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     let four = b.up(1, "vanilla-4", 2);
     let bully = b.down(0, "bully", 4);
     let mut g = b.game();
-    g.st.counters[four as usize] = 2;
+    g.st.counters[four as usize] = [2, 0];
     g.reveal_for_tests(&[bully], &mut Script::none());
-    assert_eq!((g.st.piles[1].as_slice(), g.st.counters[watcher as usize]), ([four].as_slice(), 1));
+    assert_eq!((g.st.piles[1].as_slice(), g.st.counter_sum(watcher)), ([four].as_slice(), 1));
     // A card of value 6 on the watcher's own side, destroyed (by Undertow, next to it), is not
     // watched.
     let mut b = bench(VALUE_WATCHER);
@@ -500,7 +502,7 @@ fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     let undertow = b.down(1, "undertow", 4);
     let mut g = b.game();
     g.reveal_for_tests(&[undertow], &mut Script::none());
-    assert_eq!((g.st.piles[0].as_slice(), g.st.counters[watcher as usize]), ([six].as_slice(), 0));
+    assert_eq!((g.st.piles[0].as_slice(), g.st.counter_sum(watcher)), ([six].as_slice(), 0));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -515,9 +517,9 @@ fn set_replaces_the_base_value_and_a_source_set_ends_with_its_source() {
     let seven = b.down(1, "vanilla-7", 2);
     let mut g = b.game();
     g.reveal_for_tests(&[leveller, nine, dimmer, seven], &mut Script::none());
-    g.st.counters[nine as usize] = -1;
+    g.st.counters[nine as usize] = [0, -1];
     assert_eq!((g.st.value(nine), g.st.value(seven)), (4, 1));
-    g.st.face_up &= !(1 << dimmer);
+    g.st.turn_down(dimmer);
     assert_eq!(g.st.value(seven), 7);
 }
 
@@ -532,7 +534,7 @@ fn modifiers_last_the_round_or_while_their_source_stays() {
     assert_eq!(g.st.value(slayer), 9);
     g.reveal_for_tests(&[weaver], &mut Script::none());
     assert_eq!(g.st.value(nine), 7, "the highest opposing card gets -2");
-    g.st.face_up &= !(1 << weaver);
+    g.st.turn_down(weaver);
     assert_eq!((g.st.value(nine), g.st.value(slayer)), (9, 9));
 }
 
@@ -543,11 +545,11 @@ fn clear_counters_removes_every_counter() {
     let five = b.up(0, "vanilla-5", 2);
     let theirs = b.up(1, "vanilla-5", 2);
     let mut g = b.game();
-    g.st.counters[five as usize] = 3;
-    g.st.counters[theirs as usize] = -2;
+    g.st.counters[five as usize] = [3, 0];
+    g.st.counters[theirs as usize] = [0, -2];
     g.st.scoring = SLOTS as u8;
     g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
-    assert_eq!((g.st.counters[five as usize], g.st.counters[theirs as usize], g.st.value(tide)), (0, -2, 6));
+    assert_eq!((g.st.counter_sum(five), g.st.counter_sum(theirs), g.st.value(tide)), (0, -2, 6));
 }
 
 #[test]
@@ -556,10 +558,10 @@ fn return_sends_a_card_to_its_owners_hand_and_clears_what_was_on_it() {
     let sigil = b.down(0, "recall-sigil", 1);
     let eight = b.down(1, "vanilla-8", 1);
     let mut g = b.game();
-    g.st.counters[eight as usize] = 2;
+    g.st.counters[eight as usize] = [2, 0];
     g.reveal_for_tests(&[sigil, eight], &mut Script::none());
     assert_eq!((g.st.slots[0], g.st.hands[1].as_slice()), ([sigil, NONE], &[eight][..]));
-    assert_eq!((g.st.counters[eight as usize], g.st.value(eight)), (0, 8));
+    assert_eq!((g.st.counter_sum(eight), g.st.value(eight)), (0, 8));
 }
 
 #[test]
@@ -613,7 +615,7 @@ fn probe_table(extra: &str) -> (Game, [u8; 7]) {
     let b3 = b.up(1, "vanilla-3", 6);
     let a4 = b.up(0, "vanilla-4", 7);
     let mut g = b.game();
-    g.st.counters[b3 as usize] = -1;
+    g.st.counters[b3 as usize] = [0, -1];
     (g, [a1, a6, b2, probe, b8, b3, a4])
 }
 
@@ -659,7 +661,7 @@ fn every_selector_key_and_shortcut_finds_its_cards() {
     // A random pick of two takes exactly two.
     let (mut g, ids) = probe_table(&selector_probe("{ pick = \"random\", n = 2 }"));
     score_start(&mut g);
-    assert_eq!(ids.iter().filter(|&&id| g.st.counters[id as usize] > 0).count(), 2);
+    assert_eq!(ids.iter().filter(|&&id| g.st.counter_sum(id) > 0).count(), 2);
 }
 
 #[test]
@@ -778,14 +780,14 @@ fn the_sample_reveal_abilities_do_what_their_texts_say() {
         (1, "vanilla-5", 3),
         (1, "vanilla-5", 4),
     ]);
-    assert_eq!(c[1..].iter().filter(|&&id| g.st.counters[id as usize] == -1).count(), 2);
+    assert_eq!(c[1..].iter().filter(|&&id| g.st.counter_sum(id) == -1).count(), 2);
     // Counterweight: destroys the opposing card that carries a counter.
     let mut b = bench("");
     let w = b.down(0, "counterweight", 1);
     let plain = b.up(1, "vanilla-7", 2);
     let marked = b.up(1, "vanilla-6", 3);
     let mut g = b.game();
-    g.st.counters[marked as usize] = 1;
+    g.st.counters[marked as usize] = [1, 0];
     g.reveal_for_tests(&[w], &mut Script { targets: vec![vec![5]], ..Script::none() });
     assert_eq!((g.st.on_table(plain), g.st.on_table(marked)), (true, false));
     // Quiet Step: a higher OC is turned face down.
@@ -846,7 +848,7 @@ fn the_sample_scoring_abilities_do_what_their_texts_say() {
         b.hand(1, "vanilla-1");
     }
     let mut g = b.game();
-    g.st.counters[lion as usize] = 3;
+    g.st.counters[lion as usize] = [3, 0];
     g.st.scoring = SLOTS as u8;
     g.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
     assert_eq!(g.st.points, [1, 1]);
@@ -886,7 +888,7 @@ fn current_means_the_turns_slot_between_scorings() {
     let (mut g, [_, _, b2, ..]) = probe_table(probe);
     g.st.turn = 4;
     g.moment(Trigger::TurnStart, &mut Silent, &mut Script::none());
-    assert_eq!(g.st.counters[b2 as usize], 1);
+    assert_eq!(g.st.counter_sum(b2), 1);
 }
 
 #[test]
@@ -910,11 +912,11 @@ fn per_multiplies_modify_and_counter_by_the_cards_it_finds() {
     let modify = "\n[[card]]\nid = \"probe\"\nname = \"Probe\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 1\n  per = { side = \"opp\" }\n";
     let (mut g, [.., probe, _, _, _]) = probe_table(modify);
     score_start(&mut g);
-    assert_eq!((g.st.value(probe), g.st.counters[probe as usize]), (12, 0));
+    assert_eq!((g.st.value(probe), g.st.counter_sum(probe)), (12, 0));
     let counter = modify.replace("\"modify\"", "\"counter\"").replace("amount = 1", "amount = -2");
     let (mut g, [.., probe, _, _, _]) = probe_table(&counter);
     score_start(&mut g);
-    assert_eq!((g.st.value(probe), g.st.counters[probe as usize]), (3, -6));
+    assert_eq!((g.st.value(probe), g.st.counter_sum(probe)), (3, -6));
 }
 
 #[test]
@@ -1094,7 +1096,7 @@ fn both_cards_of_a_swap_conflict_with_a_counter_on_either() {
     let mut g = b.game();
     score_start(&mut g);
     assert_eq!(g.tally.fizzles, 2);
-    assert_eq!((g.st.slots[0], g.st.counters[five as usize]), ([swapper, five], 0));
+    assert_eq!((g.st.slots[0], g.st.counter_sum(five)), ([swapper, five], 0));
 }
 
 #[test]
@@ -1108,7 +1110,7 @@ fn a_draw_conflicts_only_with_a_discard_of_the_same_player() {
     let mut g = b.game();
     score_start(&mut g);
     assert_eq!(g.tally.fizzles, 0);
-    assert_eq!((g.st.hands[0].len(), g.st.counters[five as usize]), (1, 1));
+    assert_eq!((g.st.hands[0].len(), g.st.counter_sum(five)), (1, 1));
 }
 
 #[test]
@@ -1131,7 +1133,7 @@ fn a_draw_and_a_counter_never_conflict_in_either_order() {
             score_start(&mut g);
             let at = (drawer_slot, drawer_first);
             assert_eq!(g.tally.fizzles, 0, "{at:?}");
-            assert_eq!((g.st.hands[0].len(), g.st.counters[oc as usize]), (1, 1), "{at:?}");
+            assert_eq!((g.st.hands[0].len(), g.st.counter_sum(oc)), (1, 1), "{at:?}");
         }
     }
 }
@@ -1151,16 +1153,18 @@ fn a_discard_by_printed_value_takes_the_first_of_equals() {
 }
 
 #[test]
-fn a_card_touched_both_ways_by_one_instance_still_conflicts_with_a_destroy() {
-    // Brander (P0, S1) counters and destroys P1's 5; Razer (P1, S2) destroys the same 5.
+fn a_second_ability_resolves_after_its_first_fizzled() {
+    // Brander (P0, S1) counters, then destroys P1's 5; Razer (P1, S2) destroys the same 5. Brander's
+    // counter and Razer's destroy meet in the first step and fizzle; Brander's destroy follows.
     let mut b = bench(CONFLICT_PROBES);
     b.up(0, "brander", 1);
     let five = b.up(1, "vanilla-5", 1);
     b.up(1, "razer", 2);
     let mut g = b.game();
     score_start(&mut g);
-    assert_eq!(g.tally.fizzles, 2);
-    assert!(g.st.on_table(five));
+    assert_eq!((g.tally.fizzles, g.tally.then_steps), (2, 1));
+    assert!(!g.st.on_table(five));
+    assert_eq!(g.st.piles[1].as_slice(), [five]);
 }
 
 #[test]
@@ -1187,7 +1191,7 @@ fn revealing_a_face_up_card_does_nothing() {
     b.up(1, "mud-slinger", 1);
     let mut g = b.game();
     score_start(&mut g);
-    assert_eq!((g.tally.re_reveals, g.st.counters[flasher as usize]), (0, 0));
+    assert_eq!((g.tally.re_reveals, g.st.counter_sum(flasher)), (0, 0));
 }
 
 #[test]
@@ -1276,4 +1280,307 @@ fn a_static_of_a_slot_range_reaches_exactly_those_slots() {
     let g = b.game();
     let values: Vec<i32> = fives.iter().map(|&id| g.st.value(id)).collect();
     assert_eq!(values, [5, 6, 6, 5]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact timing: a reveal only turns a face-down card up, lasting effects end for good, watchers
+// are matched where they lay, counters are kept by sign, and a card's abilities resolve in order.
+
+const TIMING_PROBES: &str = r#"
+[[card]]
+id = "lamplighter"
+name = "Lamplighter"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "after_place"
+  effect = "reveal"
+  target = { slots = "current", face = "down" }
+
+[[card]]
+id = "glow"
+name = "Glow"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  effect = "counter"
+  target = "self"
+  amount = 1
+
+[[card]]
+id = "warden"
+name = "Warden"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  effect = "modify"
+  target = "oc"
+  amount = -2
+  duration = "source"
+
+[[card]]
+id = "snuffer"
+name = "Snuffer"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "hide"
+  target = { side = "opp", pick = "highest" }
+
+[[card]]
+id = "bouncer"
+name = "Bouncer"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "return"
+  target = { side = "opp", pick = "highest" }
+
+[[card]]
+id = "avenger"
+name = "Avenger"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "destroyed"
+  watch = "oc"
+  effect = "counter"
+  target = "oc"
+  amount = 1
+
+[[card]]
+id = "axe"
+name = "Axe"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = { side = "you", slots = 1 }
+
+[[card]]
+id = "shuffler"
+name = "Shuffler"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "swap"
+  a = { side = "you", slots = 1 }
+  b = { side = "you", slots = 3 }
+
+[[card]]
+id = "booster"
+name = "Booster"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = { side = "you", slots = 1 }
+  amount = 2
+
+[[card]]
+id = "cleanser"
+name = "Cleanser"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "score_end"
+  effect = "clear_counters"
+  target = { side = "opp", slots = 1 }
+  sign = "minus"
+
+[[card]]
+id = "ascender"
+name = "Ascender"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  effect = "counter"
+  target = "self"
+  amount = 2
+  [[card.ability]]
+  if = [ { self_value = ">=5" } ]
+  effect = "points"
+  amount = 1
+"#;
+
+/// A table for the timing cases: `bench` with the timing probes.
+fn timing_bench() -> Bench {
+    bench(TIMING_PROBES)
+}
+
+/// Plays the turn in progress: both seats place their first hand card.
+fn play_turn(g: &mut Game) {
+    g.stop_at_turn();
+    let mut rng = GameSeed::new(3, 3).rng();
+    g.answer(0, &mut rng, &mut Silent, &mut Script::none());
+    g.answer(0, &mut rng, &mut Silent, &mut Script::none());
+}
+
+#[test]
+fn a_card_turned_up_early_is_not_revealed_again_at_its_slots_reveal() {
+    // Lamplighter turns turn 2's cards up at [P]: Glow's reveal acts then, and not again.
+    let mut b = timing_bench();
+    b.up(0, "lamplighter", 1);
+    let glow = b.hand(0, "glow");
+    let four = b.hand(1, "vanilla-4");
+    for seat in 0..SEATS {
+        b.hand(seat, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.turn = 2;
+    play_turn(&mut g);
+    assert_eq!(g.st.slots[1], [glow, four]);
+    assert_eq!((g.st.counter_sum(glow), g.st.value(glow)), (1, 4));
+    assert_eq!((g.tally.already_up, g.tally.re_reveals), (2, 0));
+}
+
+#[test]
+fn an_effect_lasting_while_its_source_stays_ends_for_good_when_it_turns_down() {
+    // Warden gives its OC -2 while it stays; Snuffer hides it; revealed again, one fresh -2.
+    let mut b = timing_bench();
+    let warden = b.down(0, "warden", 2);
+    let nine = b.down(1, "vanilla-9", 2);
+    b.up(1, "snuffer", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[warden, nine], &mut Script::none());
+    assert_eq!(g.st.value(nine), 7);
+    score_start(&mut g);
+    assert!(!g.st.is_face_up(warden));
+    assert_eq!((g.st.value(nine), g.tally.effects_ended), (9, 1));
+    g.reveal_for_tests(&[warden], &mut Script::none());
+    assert_eq!(g.st.value(nine), 7, "one fresh instance, the old one gone");
+}
+
+#[test]
+fn an_effect_lasting_while_its_source_stays_ends_when_it_leaves_and_comes_back() {
+    // Bouncer returns Warden to hand; placed in S2 again and revealed, it gives one fresh -2.
+    let mut b = timing_bench();
+    let warden = b.down(0, "warden", 2);
+    let nine = b.down(1, "vanilla-9", 2);
+    b.up(1, "bouncer", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[warden, nine], &mut Script::none());
+    score_start(&mut g);
+    assert_eq!(g.st.hands[0].as_slice(), [warden]);
+    assert_eq!((g.st.value(nine), g.tally.effects_ended), (9, 1));
+    g.st.place(0, 0, 1);
+    g.reveal_for_tests(&[warden], &mut Script::none());
+    assert_eq!(g.st.value(nine), 7, "one fresh instance, the old one gone");
+}
+
+#[test]
+fn a_watcher_moved_by_a_swap_is_matched_where_it_lay_and_acts_where_it_lies() {
+    // Axe (5) destroys Avenger's OC in S1, then Shuffler (6) moves Avenger to S3, in one moment:
+    // Avenger watched its OC in S1 when the 4 was destroyed, and counters its OC in S3 now.
+    let mut b = timing_bench();
+    let avenger = b.up(0, "avenger", 1);
+    let four = b.up(1, "vanilla-4", 1);
+    let three = b.up(0, "vanilla-3", 3);
+    let six = b.up(1, "vanilla-6", 3);
+    b.up(0, "shuffler", 4);
+    let axe = b.up(1, "axe", 5);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.piles[1].as_slice(), [four]);
+    assert_eq!((g.st.slots[0], g.st.slots[2]), ([three, NONE], [avenger, six]));
+    assert_eq!((g.st.counter_sum(six), g.st.counter_sum(three), g.st.counter_sum(axe)), (1, 0, 0));
+    assert_eq!(g.tally.watchers_moved, 1);
+}
+
+#[test]
+fn plus_and_minus_counters_are_kept_apart() {
+    // Mud Slinger gives P1's 5 a -1 counter, Booster a +2: the 5 carries both (value 6), so
+    // Counterweight may destroy it; Cleanser takes off the minus counters only.
+    let mut b = timing_bench();
+    let mud = b.down(0, "mud-slinger", 1);
+    let five = b.down(1, "vanilla-5", 1);
+    b.up(1, "booster", 2);
+    let weight = b.down(0, "counterweight", 3);
+    b.up(0, "cleanser", 4);
+    let mut g = b.game();
+    g.reveal_for_tests(&[mud, five], &mut Script::none());
+    score_start(&mut g);
+    assert_eq!((g.st.counters[five as usize], g.st.value(five)), ([2, -1], 6));
+    assert_eq!(g.tally.opposed_counters, 1);
+    let mut cleansed = g.clone();
+    cleansed.moment(Trigger::ScoreEnd, &mut Silent, &mut Script::none());
+    assert_eq!((cleansed.st.counters[five as usize], cleansed.st.value(five)), ([2, 0], 7));
+    // Counterweight is offered the 5 (S1, P1: place 1) and destroys it.
+    let mut pick_five = Script { targets: vec![vec![1]], ..Script::none() };
+    g.reveal_for_tests(&[weight], &mut pick_five);
+    assert_eq!(pick_five.asked[0].2, [1]);
+    assert_eq!(g.st.piles[1].as_slice(), [five]);
+}
+
+#[test]
+fn a_cards_second_ability_reads_the_table_as_its_first_left_it() {
+    // Ascender (3) puts two +1 counters on itself, then scores a point if its value is 5 or more.
+    let mut b = timing_bench();
+    let ascender = b.down(0, "ascender", 1);
+    let mut g = b.game();
+    g.reveal_for_tests(&[ascender], &mut Script::none());
+    assert_eq!((g.st.value(ascender), g.st.points[0], g.tally.then_steps), (5, 1, 1));
+}
+
+#[test]
+fn equal_printed_values_resolve_first_abilities_together_then_second_ones() {
+    // Two Ascenders (3 each): both counters land in the first batch, both points in the second.
+    let mut b = timing_bench();
+    let a = b.down(0, "ascender", 1);
+    let c = b.down(1, "ascender", 1);
+    let mut g = b.game();
+    g.reveal_for_tests(&[a, c], &mut Script::none());
+    assert_eq!((g.st.value(a), g.st.value(c), g.st.points), (5, 5, [1, 1]));
+    assert_eq!((g.tally.then_steps, g.tally.fizzles), (2, 0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule-changing cards
+
+#[test]
+fn lower_wins_gives_a_slot_to_the_lower_card_this_round() {
+    // Topsy-Turvy (P1, S2) turns S5 around: P0's 8 loses to P1's 3 there; S2 is untouched.
+    let mut b = bench("");
+    let turvy = b.down(1, "topsy-turvy", 2);
+    let nine = b.down(0, "vanilla-9", 2);
+    b.up(0, "vanilla-8", 5);
+    b.up(1, "vanilla-3", 5);
+    let mut g = b.game();
+    g.reveal_for_tests(&[turvy, nine], &mut Script::none());
+    assert_eq!((g.st.winner_of(4), g.st.winner_of(1)), (Taken::Seat(1), Taken::Seat(0)));
+    g.end_round(&mut GameSeed::new(1, 1).rng(), &mut Silent, &mut Script::none());
+    assert_eq!(g.st.lower_wins, 0, "for this round only");
+}
+
+#[test]
+fn win_ties_gives_a_tied_slot_to_the_controller() {
+    // Tiebreaker (P1, 4) meets P0's 4 in S3: a tie, which goes to P1; an empty S4 still gives nothing.
+    let mut b = bench("");
+    let breaker = b.down(1, "tiebreaker", 3);
+    let four = b.down(0, "vanilla-4", 3);
+    let mut g = b.game();
+    assert_eq!(g.st.winner_of(2), Taken::Nobody);
+    g.reveal_for_tests(&[breaker, four], &mut Script::none());
+    assert_eq!((g.st.winner_of(2), g.st.winner_of(3)), (Taken::Seat(1), Taken::Nobody));
+    g.score_slots(&mut Silent, &mut Script::none());
+    assert_eq!(g.st.points, [0, 1]);
+}
+
+#[test]
+fn purifier_removes_only_the_minus_counters_of_its_side() {
+    let mut b = bench("");
+    let purifier = b.down(0, "purifier", 1);
+    let mine = b.up(0, "vanilla-5", 2);
+    let theirs = b.up(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.st.counters[mine as usize] = [1, -2];
+    g.st.counters[theirs as usize] = [0, -1];
+    g.reveal_for_tests(&[purifier], &mut Script::none());
+    assert_eq!((g.st.counters[mine as usize], g.st.counters[theirs as usize]), ([1, 0], [0, -1]));
+    assert_eq!(g.st.value(mine), 6);
 }
