@@ -71,7 +71,9 @@ pub trait Engine: Send + Sync + 'static {
     /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
     /// (`crate::tournament`) has games to name.
     fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
-        Err(format!("--match {a}-{b} names a game of a tournament, and this point plays single games (set event=tournament)"))
+        Err(format!(
+            "--match {a}-{b} names a game of a tournament, and this point plays single games (set event=tournament)"
+        ))
     }
 }
 

@@ -22,7 +22,8 @@ fn signed(x: f64) -> String {
 
 /// The winner's records, most frequent first: `8-0 74.1%`.
 fn records(p: &PointResult) -> String {
-    let (Some(won), Some(lost)) = (p.layout.distribution("winner_games_won"), p.layout.distribution("winner_games_lost"))
+    let (Some(won), Some(lost)) =
+        (p.layout.distribution("winner_games_won"), p.layout.distribution("winner_games_lost"))
     else {
         return "–".into();
     };
@@ -37,7 +38,7 @@ fn records(p: &PointResult) -> String {
             (c, format!("{w}-{l} {}", pct(c as f64 / n)))
         })
         .collect();
-    rows.sort_by(|a, b| b.0.cmp(&a.0));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
     rows.iter().take(4).map(|(_, s)| s.as_str()).collect::<Vec<_>>().join("<br>")
 }
 
@@ -47,7 +48,9 @@ fn first_range(p: &PointResult) -> String {
     let Some(t) = &p.layout.entrants else { return "–".into() };
     let chance = |name: &str| {
         let c = |what: &str| {
-            p.layout.counter(&format!("{name} first {what}")).map_or(0, |c| p.acc.counters[c.0 as usize].total as u64)
+            p.layout
+                .counter(&format!("{name} first {what}"))
+                .map_or(0, |c| p.acc.counters[c.0 as usize].total as u64)
         };
         wilson(c("alone") + c("shared"), p.acc.games)
     };
@@ -96,7 +99,10 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
             let total = p.acc.counters[c.0 as usize].total as f64;
             format!("{:.0}", total / p.acc.games.max(1) as f64)
         });
-        let rho = p.layout.distribution("strength_place_correlation_permille").map(|d| &p.acc.distributions[d.0 as usize]);
+        let rho = p
+            .layout
+            .distribution("strength_place_correlation_permille")
+            .map(|d| &p.acc.distributions[d.0 as usize]);
         let rho = match rho.filter(|d| d.total() > 1) {
             Some(d) => {
                 let ci = mean_interval(d.sum(), d.sum_sq(), d.total());

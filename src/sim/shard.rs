@@ -93,8 +93,8 @@ mod tests {
                     for k in 1..=n {
                         let r = Shard { k, n }.range(games, group);
                         assert_eq!(r.start, next);
-                        assert!(r.start % group == 0, "a shard starts a deal group");
-                        assert!(r.end == games || r.end % group == 0, "{r:?} ends inside a group");
+                        assert!(r.start.is_multiple_of(group), "a shard starts a deal group");
+                        assert!(r.end == games || r.end.is_multiple_of(group), "{r:?} ends inside a group");
                         next = r.end;
                     }
                     assert_eq!(next, games);

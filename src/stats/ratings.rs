@@ -48,7 +48,8 @@ pub fn bradley_terry(n: usize, wins: &[u64], draws: &[u64]) -> Vec<Rating> {
         let mut next = p.clone();
         for i in 0..n {
             let wi: f64 = (0..n).filter(|&j| j != i).map(|j| wij(i, j)).sum();
-            let denom: f64 = (0..n).filter(|&j| j != i && nij(i, j) > 0.0).map(|j| nij(i, j) / (p[i] + p[j])).sum();
+            let denom: f64 =
+                (0..n).filter(|&j| j != i && nij(i, j) > 0.0).map(|j| nij(i, j) / (p[i] + p[j])).sum();
             if denom > 0.0 {
                 next[i] = wi / denom;
             }

@@ -8,7 +8,7 @@ use super::{Contest, GameResult};
 use crate::games::Engine;
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
-    Counters, Dists, EntrantCounters, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+    Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
 };
 use crate::seed::{GameSeed, mix64};
 
@@ -110,7 +110,13 @@ impl<C: Contest> Tournament<C> {
     }
 
     /// Enters one game into the table and the record.
-    fn enter(&self, seats: [usize; 2], r: GameResult, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
+    fn enter(
+        &self,
+        seats: [usize; 2],
+        r: GameResult,
+        sc: &mut TournamentScratch<C::Scratch>,
+        rec: &mut GameRecord,
+    ) {
         let winner = r.winner.map(|s| seats[s]);
         sc.table.enter(seats[0], seats[1], winner, r.score);
         rec.length += r.length;
@@ -224,7 +230,11 @@ pub fn table_text(t: &Table, names: &[String]) -> String {
     order.sort_by_key(|&e| (t.place[e], e));
     let mut s = String::from("Standings (place, entrant, won-drawn-lost, score difference):");
     for e in order {
-        let _ = write!(s, "\n  {} {} {}-{}-{} {:+}", t.place[e], names[e], t.won[e], t.drawn[e], t.lost[e], t.diff[e]);
+        let _ = write!(
+            s,
+            "\n  {} {} {}-{}-{} {:+}",
+            t.place[e], names[e], t.won[e], t.drawn[e], t.lost[e], t.diff[e]
+        );
     }
     s
 }
@@ -271,7 +281,8 @@ impl<C: Contest> Engine for Tournament<C> {
         let mut sc = self.scratch();
         let mut rec = GameRecord::new(&self.layout);
         self.run(seed, &mut sc, &mut rec, &mut Story(out));
-        let _ = writeln!(out, "{}", crate::games::narrate::counters_line(self.layout.events(), &rec.counters));
+        let _ =
+            writeln!(out, "{}", crate::games::narrate::counters_line(self.layout.events(), &rec.counters));
         rec
     }
 

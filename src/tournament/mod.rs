@@ -54,7 +54,14 @@ pub trait Contest: Send + Sync + 'static {
     fn new_scratch(&self) -> Self::Scratch;
     /// Deals what the entrants keep for the whole event (event `seed`), and records what the deal
     /// itself shows.
-    fn deal<N: Narrator>(&self, _seed: GameSeed, _sc: &mut Self::Scratch, _rec: &mut GameRecord, _narr: &mut N) {}
+    fn deal<N: Narrator>(
+        &self,
+        _seed: GameSeed,
+        _sc: &mut Self::Scratch,
+        _rec: &mut GameRecord,
+        _narr: &mut N,
+    ) {
+    }
     /// The strength of entrant `e`'s hand for this event, when the game can tell one before play
     /// (higher is stronger).
     fn strength(&self, _sc: &Self::Scratch, _e: usize) -> Option<i64> {

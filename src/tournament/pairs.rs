@@ -64,7 +64,8 @@ impl<E: Engine> Contest for PolicyPairs<E> {
     }
 
     fn new_scratch(&self) -> Self::Scratch {
-        let games = self.engines.iter().map(|e| e.as_ref().map(|e| (e.new_scratch(), GameRecord::new(e.layout()))));
+        let games =
+            self.engines.iter().map(|e| e.as_ref().map(|e| (e.new_scratch(), GameRecord::new(e.layout()))));
         PairScratch { games: games.collect() }
     }
 

@@ -20,7 +20,11 @@ impl Meeting {
     /// The entrants at seat 0 and seat 1 in event number `event`.
     #[inline]
     pub fn seats(self, event: u64) -> [usize; 2] {
-        if event % 2 == 0 { [self.low as usize, self.high as usize] } else { [self.high as usize, self.low as usize] }
+        if event.is_multiple_of(2) {
+            [self.low as usize, self.high as usize]
+        } else {
+            [self.high as usize, self.low as usize]
+        }
     }
 }
 

@@ -141,7 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cycle_is_split_by_round_difference() {
+    fn a_cycle_is_split_by_score_difference() {
         // 0 beats 1 2-0, 1 beats 2 2-1, 2 beats 0 2-1: one win each; differences +1, 0, -1... of 0: +2 -1.
         let mut t = table(3, &[(0, 1, Some(0), [2, 0]), (1, 2, Some(1), [2, 1]), (2, 0, Some(2), [2, 1])]);
         assert_eq!(t.diff, [1, -1, 0]);

@@ -90,7 +90,12 @@ impl Printing {
     /// The printing of `set` (`None`: textless sheets) for `players` players dealt by `dealing`;
     /// `designer[d]` is design `d`'s designer (`NO_DESIGNER` when unknown). `Err`: a pile too short
     /// for the players, in one line.
-    pub fn new(set: Option<&CardSet>, designer: &[u16], players: usize, dealing: Dealing) -> Result<Printing, String> {
+    pub fn new(
+        set: Option<&CardSet>,
+        designer: &[u16],
+        players: usize,
+        dealing: Dealing,
+    ) -> Result<Printing, String> {
         let Some(set) = set else { return Ok(Printing { cards: None, players, places: Default::default() }) };
         let mut cards: [Vec<Printed>; 3] = Default::default();
         let mut places: [[Vec<Printed>; 10]; 3] = Default::default();
@@ -121,7 +126,9 @@ impl Printing {
             };
             let err = match dealing {
                 Dealing::Piles => short(cards[r].len(), SHAPE[r] * p, format!("{}s", rarity.name())),
-                Dealing::Designer if *rarity == Rarity::Rare => short(cards[r].len(), SHAPE[r] * p, "rares".into()),
+                Dealing::Designer if *rarity == Rarity::Rare => {
+                    short(cards[r].len(), SHAPE[r] * p, "rares".into())
+                }
                 Dealing::Designer => (1..=MAX_VALUE).find_map(|v| {
                     let have = cards[r].iter().filter(|c| c.value == v).count();
                     short(have, SHAPE[r] / 9 * p, format!("{}s of value {v}", rarity.name()))
@@ -191,7 +198,9 @@ impl EventPools {
                             }
                         }
                         Rarity::Uncommon => self.pile.extend((1..=MAX_VALUE).map(sheet)),
-                        Rarity::Common => self.pile.extend((1..=MAX_VALUE).flat_map(|v| [sheet(v), sheet(v)])),
+                        Rarity::Common => {
+                            self.pile.extend((1..=MAX_VALUE).flat_map(|v| [sheet(v), sheet(v)]))
+                        }
                     }
                 }
             }
@@ -378,7 +387,12 @@ mod tests {
                     let at = |r: usize, v: usize| count[(d * 3 + r) * 10 + v];
                     assert_eq!((1..=9).map(|v| at(0, v)).sum::<u32>(), 3, "{}: rares of {d}", dealing.name());
                     for v in 1..=9 {
-                        assert_eq!((at(1, v), at(2, v)), (1, 2), "{}: designer {d} value {v}", dealing.name());
+                        assert_eq!(
+                            (at(1, v), at(2, v)),
+                            (1, 2),
+                            "{}: designer {d} value {v}",
+                            dealing.name()
+                        );
                     }
                 }
             }

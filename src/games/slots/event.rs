@@ -129,7 +129,12 @@ impl Contest for SlotsEvent {
     }
 
     fn new_scratch(&self) -> EventScratch {
-        EventScratch { game: self.engine.new_scratch(), pools: EventPools::default(), strength: Vec::new(), keys: Vec::new() }
+        EventScratch {
+            game: self.engine.new_scratch(),
+            pools: EventPools::default(),
+            strength: Vec::new(),
+            keys: Vec::new(),
+        }
     }
 
     fn deal<N: Narrator>(&self, seed: GameSeed, sc: &mut EventScratch, rec: &mut GameRecord, narr: &mut N) {
@@ -146,7 +151,11 @@ impl Contest for SlotsEvent {
             }
             if N::ON {
                 let values: Vec<String> = sc.pools.pool(p).iter().map(|c| c.value.to_string()).collect();
-                let own = if self.designers_known { format!(", {} of its own", sc.pools.own(p)) } else { String::new() };
+                let own = if self.designers_known {
+                    format!(", {} of its own", sc.pools.own(p))
+                } else {
+                    String::new()
+                };
                 narr.line(format_args!(
                     "{} pool (deal={}, strength {}{own}): {}",
                     self.names[p],
@@ -232,7 +241,10 @@ mod tests {
         let acc = Point::play_range(&t, 11, 0, events, &|_| {});
         let layout = Point::layout(&t);
         let alone: Vec<f64> = (1..=9)
-            .map(|p| acc.counters[layout.counter(&format!("player {p} first alone")).unwrap().0 as usize].total as f64)
+            .map(|p| {
+                acc.counters[layout.counter(&format!("player {p} first alone")).unwrap().0 as usize].total
+                    as f64
+            })
             .collect();
         let mean = alone.iter().sum::<f64>() / 9.0;
         let p = mean / events as f64;

@@ -20,8 +20,8 @@ pub mod card;
 pub mod cardfile;
 pub mod cardset;
 mod census;
-pub mod deal;
 pub mod choices;
+pub mod deal;
 pub mod engine;
 pub mod event;
 pub mod impact;
@@ -44,9 +44,9 @@ pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
 pub const LAYERS: [&str; 24] = [
-    "card", "cardset", "strength", "cardfile", "spell", "deal", "pools", "table", "values", "choices", "view", "ops",
-    "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search", "agents",
-    "engine", "event",
+    "card", "cardset", "strength", "cardfile", "spell", "deal", "pools", "table", "values", "choices",
+    "view", "ops", "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search",
+    "agents", "engine", "event",
 ];
 
 pub use engine::SlotsEngine;
@@ -143,7 +143,11 @@ pub const SETTINGS: &[SettingSpec] = &[
 ];
 
 pub const PRESETS: &[Preset] = &[
-    Preset { name: "standard", about: "the rules text: five cards to start, the draw after each reveal", sets: &[] },
+    Preset {
+        name: "standard",
+        about: "the rules text: five cards to start, the draw after each reveal",
+        sets: &[],
+    },
     Preset {
         name: "future",
         about: "the rules' Future Suggestions: four cards to start, the draw first in each turn",

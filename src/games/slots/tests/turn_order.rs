@@ -51,7 +51,12 @@ fn a_middle_turn_draws_once_either_way() {
     let (a7, a2, b3, b5) = (card(0, 7, 0), card(0, 2, 0), card(1, 3, 0), card(1, 5, 0));
     let (a_top, b_top) = (card(0, 4, 0), card(1, 4, 0));
     for draw_first in [false, true] {
-        let mut g = super::position(2, [&[a2, a7], &[b3, b5]], [&[a_top], &[b_top]], &[[card(0, 1, 0), card(1, 1, 0)]]);
+        let mut g = super::position(
+            2,
+            [&[a2, a7], &[b3, b5]],
+            [&[a_top], &[b_top]],
+            &[[card(0, 1, 0), card(1, 1, 0)]],
+        );
         g.st.draw_first = draw_first;
         g.answer(1, &mut rng(), &mut Silent, &mut Script::none());
         g.answer(0, &mut rng(), &mut Silent, &mut Script::none());
