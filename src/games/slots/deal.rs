@@ -414,10 +414,14 @@ mod tests {
     fn piles_deal_a_set_without_replacement_and_refuse_short_piles() {
         let set = sample();
         let none = vec![NO_DESIGNER; set.designs.len()];
+        let rares = set.designs.iter().filter(|d| d.rarity == Rarity::Rare).count();
+        assert!(rares < 27, "the sample set is too small for nine players");
         let err = Printing::new(Some(&set), &none, 9, Dealing::Piles).unwrap_err();
         assert_eq!(
             err,
-            "deal=piles for 9 players needs 27 printed rares (the set prints 10); use fewer players, a larger set or deal=independent"
+            format!(
+                "deal=piles for 9 players needs 27 printed rares (the set prints {rares}); use fewer players, a larger set or deal=independent"
+            )
         );
         let printing = Printing::new(Some(&set), &none, 2, Dealing::Piles).expect("two players fit");
         let mut pools = EventPools::default();

@@ -128,7 +128,7 @@ impl SlotsEngine {
     }
 
     /// Plays game `seed` of an event on the pools already in `sc` (an event deals them once for
-    /// all its games, `super::event`): the line-up as given, no rotation, the shuffles and the
+    /// all its games): the line-up as given, no rotation, the shuffles and the
     /// chance from `seed`. Telling it to `narr` and showing it to `watch` as `run` does.
     pub(super) fn run_dealt<N: Narrator, W: Watch<Game>>(
         &self,
