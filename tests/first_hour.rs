@@ -37,7 +37,7 @@ fn mistakes_get_one_line_naming_the_problem_and_the_way_out() {
     let out = warsim().output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("Usage: warsim") && err.trim_end().ends_with("list or completions"), "{err}");
+    assert!(err.contains("Usage: warsim") && err.trim_end().ends_with("list, cards or completions"), "{err}");
 }
 
 #[test]
