@@ -166,7 +166,8 @@ fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
 /// the output folder locked for this process.
 fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(RunState, Lock)> {
     // The manifest records how to reproduce the files: the same command without `--resume`.
-    let recorded: Vec<String> = command_line.into_iter().filter(|a| a != "--resume").collect();
+    let recorded: Vec<String> =
+        command_line.into_iter().filter(|a| a != "--resume" && a != "--allow-other-build").collect();
     let fresh = RunState::new(
         &plan.name,
         plan.scenario_text.clone(),
@@ -192,8 +193,16 @@ fn prepare_state(plan: &RunPlan, command_line: Vec<String>) -> anyhow::Result<(R
                 plan.out.display()
             ));
         }
+        if let Some(why) = saved.build_difference(&fresh).filter(|_| !plan.allow_other_build) {
+            return Err(usage!(
+                "cannot resume the run saved in {}: its games and this program's were {why}; \
+                 --allow-other-build resumes it anyway",
+                plan.out.display()
+            ));
+        }
         crate::io::remove_stale_temporaries(&plan.out);
-        RunState { threads: fresh.threads, command_line: fresh.command_line, ..saved }
+        let build = crate::provenance::combined(&saved.build, &fresh.build);
+        RunState { threads: fresh.threads, command_line: fresh.command_line, build, ..saved }
     } else {
         crate::outdir::clear_earlier_run(&plan.out);
         fresh
@@ -238,6 +247,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
     let manifest = Manifest {
         warsim_version: state.warsim_version.clone(),
         git_commit: Manifest::git_commit(),
+        build: state.build.clone(),
         command_line: state.command_line.clone(),
         scenario: state.scenario.clone(),
         seed: state.seed,
@@ -257,6 +267,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         },
         files,
         outputs: Vec::new(),
+        checksum: String::new(),
     };
     Ok(RunResult { points, manifest, timings: Vec::new() })
 }
@@ -312,7 +323,10 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
                 acc,
             })
             .collect();
-        let result = RunResult { points, manifest: plan.manifest.clone(), timings: Vec::new() };
+        // The comparisons are this program's: the manifest names its build beside the run's.
+        let build = crate::provenance::combined(&plan.manifest.build, crate::provenance::fingerprint());
+        let manifest = Manifest { build, ..plan.manifest.clone() };
+        let result = RunResult { points, manifest, timings: Vec::new() };
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {
@@ -328,7 +342,7 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
 }
 
 fn merge(args: MergeArgs) -> anyhow::Result<()> {
-    let state = crate::sim::merge::merge_states(&args.dirs, &args.out)?;
+    let state = crate::sim::merge::merge_states(&args.dirs, &args.out, args.allow_other_build)?;
     crate::outdir::check_writable(&args.out)?;
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let _lock = Lock::take(&args.out)?;

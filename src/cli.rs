@@ -65,6 +65,9 @@ pub struct CompareArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Compare a run made by another build of warsim (this build replays its games).
+    #[arg(long)]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -117,6 +120,9 @@ pub struct RunArgs {
     /// Continue the interrupted run saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
+    /// With --resume: continue a run saved by another build of warsim (its files then name both).
+    #[arg(long, requires = "resume")]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -130,6 +136,9 @@ pub struct MergeArgs {
     /// Print nothing on success.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Merge shards played by different builds of warsim (the merged files name every build).
+    #[arg(long)]
+    pub allow_other_build: bool,
 }
 
 #[derive(Debug, clap::Args)]

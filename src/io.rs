@@ -84,12 +84,24 @@ pub fn remove_stale_temporaries(dir: &Path) {
 /// A short fingerprint of some texts (FNV-1a, 64 bits, each text closed by a 0xff byte): enough to
 /// tell whether a stored state or a file changed, not a defence against tampering.
 pub fn fingerprint(parts: &[&str]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = FNV_START;
     for part in parts {
-        for &b in part.as_bytes().iter().chain(std::iter::once(&0xffu8)) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        h = fnv1a(fnv1a(h, part.as_bytes()), &[0xff]);
     }
     format!("{h:016x}")
+}
+
+/// The same fingerprint of raw bytes (an executable), as one part.
+pub fn fingerprint_bytes(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv1a(fnv1a(FNV_START, bytes), &[0xff]))
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }

@@ -11,6 +11,7 @@ pub mod io;
 pub mod outdir;
 pub mod pile;
 pub mod plan;
+pub mod provenance;
 pub mod record;
 pub mod report;
 pub mod scenario;

@@ -39,6 +39,8 @@ pub struct RunPlan {
     pub shard: Shard,
     pub until: Option<Until>,
     pub resume: bool,
+    /// `--resume` may continue a run saved by another build.
+    pub allow_other_build: bool,
 }
 
 /// A validated `play`.
@@ -184,6 +186,7 @@ impl RunPlan {
             shard,
             until,
             resume: args.resume,
+            allow_other_build: args.allow_other_build,
         })
     }
 }
@@ -336,6 +339,9 @@ impl ComparePlan {
         let path = args.dir.join("manifest.json");
         let bad = |why: String| UsageError(format!("cannot compare {}: {why}", args.dir.display()));
         let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        if let Some(why) = crate::report::manifest::check(&text) {
+            return Err(bad(format!("its {}: {why}", crate::report::manifest::FILE)));
+        }
         let manifest: crate::report::Manifest =
             serde_json::from_str(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
         let cli = Cli::try_parse_from(&manifest.command_line)
@@ -370,6 +376,14 @@ impl ComparePlan {
                 } else {
                     "an --until run whose points played different numbers of games".to_string()
                 }
+            )));
+        }
+        let this = crate::provenance::fingerprint();
+        if manifest.build != this && !args.allow_other_build {
+            return Err(bad(format!(
+                "the run was made by another build of warsim ({}; this is {this}) and compare replays its \
+                 games; --allow-other-build compares it anyway",
+                crate::provenance::shown(&manifest.build)
             )));
         }
         let baseline = Comparisons::plan(&points, &args.baseline)?;

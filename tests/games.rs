@@ -320,8 +320,14 @@ fn every_game_writes_the_same_files_on_any_threads_and_shards() {
         let file = tmp.path().join(format!("{}-grid.toml", game.name));
         std::fs::write(&file, scenario_text(game, &sets, CLI_GAMES)).unwrap();
         assert_reproducible(&file, &tmp.path().join(format!("{}-grid", game.name)));
+        // A game whose seats rotate over a choice of players also plays three: deal groups of 3
+        // games, which tile neither the runner's chunks nor LONG_GAMES nor the shards' even split.
+        let has = |key: &str| game.settings.iter().any(|x| x.key == key);
+        let three = [("players".to_string(), "3".to_string())];
+        let long: Vec<&[(String, String)]> =
+            if has("players") && has("rotate_seats") { vec![&[], &three] } else { vec![&[]] };
         let file = tmp.path().join(format!("{}-long.toml", game.name));
-        std::fs::write(&file, scenario_text(game, &[&[]], LONG_GAMES)).unwrap();
+        std::fs::write(&file, scenario_text(game, &long, LONG_GAMES)).unwrap();
         assert_reproducible(&file, &tmp.path().join(format!("{}-long", game.name)));
     }
 }

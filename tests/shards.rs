@@ -8,7 +8,7 @@ mod binary;
 
 use std::path::Path;
 
-use binary::{CSV_FILES, Paused, assert_same_files, manifest_core, refused, run_ok, s};
+use binary::{CSV_FILES, Paused, assert_same_files, manifest_core, refused, reseal, run_ok, s};
 
 /// Games per checkpoint of the interrupted runs (`WARSIM_TEST_CHECKPOINT_EVERY`).
 const EVERY: u64 = 4_000;
@@ -193,12 +193,4 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
     assert!(!merged.exists());
     // And the right three merge.
     run_ok(&["merge", s(&s3), s(&s1), s(&s2), "--out", s(&merged), "-q"]);
-}
-
-/// A state's text with its checksum recomputed, as warsim seals it: the fingerprint of the JSON
-/// written with an empty checksum.
-fn reseal(text: &str) -> String {
-    let (body, _) = text.trim_end().rsplit_once(",\"checksum\":").expect("the checksum is the last field");
-    let open = format!("{body},\"checksum\":\"\"}}");
-    format!("{body},\"checksum\":\"{}\"}}\n", warsim::io::fingerprint(&[&open]))
 }

@@ -50,6 +50,10 @@ pub struct RunState {
     pub format: String,
     pub format_version: u32,
     pub warsim_version: String,
+    /// The build fingerprint of the program that played the games (`provenance`); results of two
+    /// builds are combined only on request (`--allow-other-build`), and then name both.
+    #[serde(default)]
+    pub build: String,
     pub scenario: String,
     /// FNV-1a (64 bit) of the scenario's name, seed, games, until, and every point's label and
     /// settings: two states with different hashes come from different runs.
@@ -106,6 +110,7 @@ impl RunState {
             format: FORMAT.into(),
             format_version: FORMAT_VERSION,
             warsim_version: env!("CARGO_PKG_VERSION").into(),
+            build: crate::provenance::fingerprint().into(),
             scenario: scenario.into(),
             scenario_hash: String::new(),
             scenario_text,
@@ -283,6 +288,18 @@ impl RunState {
             return differ("shard count", self.shard.n.to_string(), other.shard.n.to_string());
         }
         None
+    }
+
+    /// Why the games of `other` cannot be combined with this state's unless the user allows
+    /// another build: they were played by a program with another fingerprint.
+    pub fn build_difference(&self, other: &RunState) -> Option<String> {
+        (self.build != other.build).then(|| {
+            format!(
+                "made by different builds of warsim ({} vs {})",
+                crate::provenance::shown(&self.build),
+                crate::provenance::shown(&other.build)
+            )
+        })
     }
 
     /// The first difference between the points of two states, named: a point, a setting, a file.

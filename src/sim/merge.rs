@@ -3,8 +3,9 @@
 //! files are byte for byte those of the single run (the manifest's times aside).
 //!
 //! Shards of different runs (another warsim version, seed, game count, scenario or settings, or
-//! shard count), unfinished shards, duplicate shards and missing shards are refused: a merge either
-//! reproduces the whole run or writes nothing.
+//! shard count), shards of different builds (unless `--allow-other-build`), unfinished shards,
+//! duplicate shards and missing shards are refused: a merge either reproduces the whole run or
+//! writes nothing.
 
 use std::path::PathBuf;
 
@@ -12,10 +13,15 @@ use crate::error::UsageError;
 use crate::sim::checkpoint::RunState;
 use crate::sim::shard::Shard;
 
-/// Merges the states in `dirs`. `command_line` is the merge's own; the merged manifest reports the
+/// Merges the states in `dirs`; shards played by different builds of warsim only if
+/// `allow_other_build` (the merged state then names every build). `command_line` is the merge's own; the merged manifest reports the
 /// command line of the equivalent unsharded run (the first shard's, without `--shard`, with `--out`
 /// set to `out`).
-pub fn merge_states(dirs: &[PathBuf], out: &std::path::Path) -> Result<RunState, UsageError> {
+pub fn merge_states(
+    dirs: &[PathBuf],
+    out: &std::path::Path,
+    allow_other_build: bool,
+) -> Result<RunState, UsageError> {
     let same = |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
@@ -37,6 +43,13 @@ pub fn merge_states(dirs: &[PathBuf], out: &std::path::Path) -> Result<RunState,
         if let Some(why) = first.incompatibility(s) {
             return Err(UsageError(format!(
                 "cannot merge {} with {}: they are shards of different runs: {why}",
+                first_dir.display(),
+                dir.display()
+            )));
+        }
+        if let Some(why) = first.build_difference(s).filter(|_| !allow_other_build) {
+            return Err(UsageError(format!(
+                "cannot merge {} with {}: they were {why}; --allow-other-build merges them anyway",
                 first_dir.display(),
                 dir.display()
             )));
@@ -82,6 +95,7 @@ pub fn merge_states(dirs: &[PathBuf], out: &std::path::Path) -> Result<RunState,
         p.done = merged.games;
     }
     for (_, s) in &states[1..] {
+        merged.build = crate::provenance::combined(&merged.build, &s.build);
         for (m, p) in merged.points.iter_mut().zip(&s.points) {
             m.acc.merge(&p.acc);
         }

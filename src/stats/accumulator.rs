@@ -283,6 +283,7 @@ impl Accumulator {
 mod tests {
     use super::*;
     use crate::record::{OutcomeKey, OutcomeKind};
+    use crate::stats::tracked::Key;
 
     fn layout() -> Layout {
         Layout {
@@ -328,5 +329,76 @@ mod tests {
         assert_eq!(whole.counters[0].games_with, (0..50).filter(|i| i % 4 != 0).count() as u64);
         assert_eq!(whole.counters[0].examples.games(), &[1, 2, 3, 5, 6]);
         assert_eq!(whole.outcome_examples[1].games(), &[0, 3, 6, 9, 12]);
+    }
+
+    /// `layout()` with deal groups of 3 games.
+    fn threes() -> Layout {
+        Layout { group_size: 3, ..layout() }
+    }
+
+    #[test]
+    fn groups_close_after_their_last_game_and_the_last_short_group_at_the_end() {
+        let l = threes();
+        let mut acc = Accumulator::new(&l);
+        // Games 0-2 and 3-5 are groups; game 6 is the run's last, shorter group.
+        for i in 0..7u64 {
+            acc.record(i, &game(10 + i, (i % 2) as u16, i % 3));
+        }
+        assert_eq!(acc.groups, 2, "game 6 is still open");
+        acc.finish_group();
+        assert_eq!(acc.groups, 3);
+        let plan = acc.plan(&l);
+        // Lengths per group: 10+11+12, 13+14+15, 16 over 3, 3, 1 games.
+        let s = acc.sums(&plan, &Key::Length).unwrap();
+        assert_eq!((s.groups, s.moments.t, s.moments.m), (3, 91, 7));
+        assert_eq!(
+            (s.moments.t2, s.moments.m2, s.moments.tm),
+            (33u128 * 33 + 42 * 42 + 16 * 16, 19, 33 * 3 + 42 * 3 + 16)
+        );
+        // Wars fired in games 1, 2, 4, 5: twice in each full group, never in game 6.
+        let fired = acc.sums(&plan, &Key::Fired(0)).unwrap();
+        assert_eq!((fired.moments.t, fired.moments.t2), (4, 8));
+        assert_eq!(acc.inconsistency(&l, 7), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "closed deal groups")]
+    fn an_open_group_never_merges() {
+        let l = threes();
+        let mut open = Accumulator::new(&l);
+        open.record(0, &game(5, 0, 1));
+        Accumulator::new(&l).merge(&open);
+    }
+
+    #[test]
+    fn random_splits_at_group_boundaries_merge_to_one_pass() {
+        use rand_core::Rng;
+        let l = threes();
+        let games: Vec<GameRecord> =
+            (0..61).map(|i| game(5 + i * 7 % 13, (i % 5 == 0) as u16, i % 3)).collect();
+        let mut whole = Accumulator::new(&l);
+        for (i, g) in games.iter().enumerate() {
+            whole.record(i as u64, g);
+        }
+        whole.finish_group();
+        let mut rng = crate::seed::GameSeed::new(3, 0).rng();
+        for _ in 0..20 {
+            // Cut points at random group boundaries, parts merged in reverse order.
+            let mut cuts: Vec<usize> = (0..3).map(|_| 3 * (rng.next_u32() % 21) as usize).collect();
+            cuts.extend([0, games.len()]);
+            cuts.sort();
+            let mut merged = Accumulator::new(&l);
+            for w in cuts.windows(2).rev() {
+                let mut part = Accumulator::new(&l);
+                for i in w[0]..w[1] {
+                    part.record(i as u64, &games[i]);
+                }
+                part.finish_group();
+                merged.merge(&part);
+            }
+            assert_eq!(merged.groups, whole.groups);
+            assert_eq!(merged.grouped, whole.grouped);
+            assert_eq!(merged, whole);
+        }
     }
 }

@@ -4,6 +4,8 @@
 //! the order in which partial results are merged (threads, chunks, shards).
 
 pub mod accumulator;
+#[cfg(test)]
+mod coverage;
 pub mod examples;
 pub mod group;
 pub mod histogram;

@@ -1,4 +1,4 @@
-//! Paired differences between two scenario points, game by game.
+//! Paired differences between two scenario points, game by game or deal group by deal group.
 //!
 //! For a per-game quantity, `x_i` is the baseline's value in game `i` and `y_i` the other point's
 //! (same master seed and index, hence the same deal when both deal alike). Two 95% intervals for
@@ -17,6 +17,13 @@
 //! many pairs a wanted half-width takes at the measured spread (`games_for`): `n = (z * sd / h)^2`,
 //! the sample size of a normal interval of half-width `h` (Rice §7.3.3, the same large-sample
 //! interval solved for `n`).
+//!
+//! Where games come in deal groups (rotated seats in either point), the unit is the group of the
+//! two points' common deals: `x`, `y` and `d` are group totals, each with the group's number of
+//! games as its denominator, and both intervals use the ratio estimator over the groups
+//! (`stats::group`; Cochran 1977, §6.3-6.4): the paired one on `D_g = T_g(y) - T_g(x)`, the
+//! unpaired one adding the two means' variances. With one game per group these are the formulas
+//! above, computed as above.
 //!
 //! Rates are means of 0/1 values, so both apply to them unchanged. Every sum is an exact integer, so
 //! partial sums merge exactly in any order; only the final division is floating point.
@@ -177,6 +184,24 @@ mod tests {
         // = 38,418.4 pairs: 38,419.
         let coin = PairedSums::of_differences(10_000, 0, 10_000);
         assert_eq!(coin.games_for(0.01), Some(38_419));
+    }
+
+    #[test]
+    fn groups_of_two_games_pair_their_totals() {
+        // Groups of 2 games, totals (x, y): (1, 3), (2, 2), (0, 3). D = 2, 0, 3 over m = 2 each:
+        // r = 5/6; residuals 1/3, -5/3, 4/3, squares 42/9; var = 3/2 · 42/9 / 36 = 7/36.
+        let mut s = PairedSums::default();
+        for (x, y) in [(1, 3), (2, 2), (0, 3)] {
+            s.add_group(x, y, 2);
+        }
+        let p = s.paired();
+        assert_eq!((p.method, p.units, s.n), (Method::Ratio, 3, 6));
+        assert!((p.estimate - 5.0 / 6.0).abs() < 1e-12);
+        assert!((p.half_width() - Z95 * (7.0f64 / 36.0).sqrt()).abs() < 1e-12, "{p:?}");
+        let u = s.unpaired();
+        assert_eq!(u.method, Method::Unpaired);
+        let half = Z95 * (s.x.ratio_variance() + s.y.ratio_variance()).sqrt();
+        assert!((u.half_width() - half).abs() < 1e-12 && (u.estimate - 5.0 / 6.0).abs() < 1e-12);
     }
 
     #[test]

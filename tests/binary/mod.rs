@@ -24,13 +24,14 @@ pub fn s(p: &Path) -> &str {
 }
 
 /// The manifest without what legitimately differs: times, the command line (its `--out` folder
-/// and `--shard`/`--resume` flags), and `timings.csv` among the outputs (decision costs are wall
-/// clock, outside the byte-identical contract; `merge` writes none).
+/// and `--shard`/`--resume` flags), the checksum (of all these), and `timings.csv` among the
+/// outputs (decision costs are wall clock, outside the byte-identical contract; `merge` writes
+/// none).
 pub fn manifest_core(dir: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let m = v.as_object_mut().unwrap();
-    for k in ["start_time", "end_time", "command_line"] {
+    for k in ["start_time", "end_time", "command_line", "checksum"] {
         m.remove(k);
     }
     if let Some(outputs) = m.get_mut("outputs").and_then(|o| o.as_array_mut()) {
@@ -134,4 +135,12 @@ impl Drop for Paused {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A state's text with its checksum recomputed, as warsim seals it: the fingerprint of the JSON
+/// written with an empty checksum.
+pub fn reseal(text: &str) -> String {
+    let (body, _) = text.trim_end().rsplit_once(",\"checksum\":").expect("the checksum is the last field");
+    let open = format!("{body},\"checksum\":\"\"}}");
+    format!("{body},\"checksum\":\"{}\"}}\n", warsim::io::fingerprint(&[&open]))
 }

@@ -12,6 +12,7 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
     Manifest {
         warsim_version: "test".into(),
         git_commit: None,
+        build: "test".into(),
         command_line: vec!["warsim".into()],
         scenario: name.into(),
         seed: 1,
@@ -27,6 +28,7 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
         point_games: Vec::new(),
         files: Vec::new(),
         outputs: Vec::new(),
+        checksum: String::new(),
     }
 }
 
