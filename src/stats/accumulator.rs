@@ -390,8 +390,8 @@ mod tests {
             let mut merged = Accumulator::new(&l);
             for w in cuts.windows(2).rev() {
                 let mut part = Accumulator::new(&l);
-                for i in w[0]..w[1] {
-                    part.record(i as u64, &games[i]);
+                for (i, g) in games.iter().enumerate().take(w[1]).skip(w[0]) {
+                    part.record(i as u64, g);
                 }
                 part.finish_group();
                 merged.merge(&part);
