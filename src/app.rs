@@ -728,7 +728,10 @@ fn write_merged(
 fn play(plan: PlayPlan) -> anyhow::Result<()> {
     let seed = GameSeed::new(plan.seed, plan.game_index);
     let mut text = format!("{} — seed {}, game {}\n", plan.point.label, plan.seed, plan.game_index);
-    text.push_str(&plan.point.engine.narrate(seed));
+    match plan.game_of_event {
+        Some((a, b)) => text.push_str(&plan.point.engine.story_game(seed, a, b).map_err(UsageError)?),
+        None => text.push_str(&plan.point.engine.narrate(seed)),
+    }
     print_out(&text)
 }
 

@@ -208,6 +208,9 @@ pub struct PlayArgs {
     /// Which scenario point to play when the scenario has several (1 = the first).
     #[arg(long, default_value_t = 1)]
     pub point_index: usize,
+    /// In a tournament (event=tournament), tell only game A-B in full (entrants numbered from 1).
+    #[arg(long = "match", value_name = "A-B")]
+    pub game_of_event: Option<String>,
 }
 
 /// Accepts any text (the plan checks it, with better messages than clap's) but tells shell

@@ -21,4 +21,5 @@ pub mod settings;
 pub mod sim;
 pub mod stats;
 pub mod suggest;
+pub mod tournament;
 pub mod untrusted;

@@ -52,6 +52,15 @@ pub struct PlayPlan {
     pub point: ScenarioPoint,
     pub seed: u64,
     pub game_index: u64,
+    /// `--match A-B`: the entrants of the one game of an event to tell in full.
+    pub game_of_event: Option<(usize, usize)>,
+}
+
+/// Reads `--match A-B` (two entrant numbers from 1).
+fn parse_match(raw: &str) -> Result<(usize, usize), UsageError> {
+    let bad = || UsageError(format!("--match '{raw}': give two entrant numbers, e.g. --match 1-2"));
+    let (a, b) = raw.split_once('-').ok_or_else(bad)?;
+    Ok((a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?))
 }
 
 fn split_pair(raw: &str, flag: &str) -> Result<(String, String), UsageError> {
@@ -217,7 +226,13 @@ impl PlayPlan {
             )));
         }
         let point = points.swap_remove(args.point_index - 1);
-        Ok(PlayPlan { point, seed: args.point.seed.or(req.seed).unwrap_or(1), game_index: args.game_index })
+        let game_of_event = args.game_of_event.as_deref().map(parse_match).transpose()?;
+        Ok(PlayPlan {
+            point,
+            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            game_index: args.game_index,
+            game_of_event,
+        })
     }
 }
 

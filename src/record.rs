@@ -85,6 +85,8 @@ named! {
         Cycle = "cycle",
         Capped = "capped",
         Scorched = "scorched",
+        /// An event whose first place is shared: no entrant won it alone.
+        Shared = "shared",
     }
 }
 
@@ -121,6 +123,9 @@ pub struct Layout {
     /// Per-card statistics (`cards.csv`), in games that declare them: the last counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<CardTable>,
+    /// The entrants of an event (`standings.csv`), in layouts of events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrants: Option<EntrantTable>,
     /// Games per deal group: games `k n .. (k + 1) n` share a deal (the rotations of one deal over
     /// the seats) and are one independent observation (`stats::group`); 1 when every game deals
     /// afresh. The last group of a run may be shorter.
@@ -151,6 +156,65 @@ pub struct Share {
     pub of: OutcomeKind,
     /// The name of the denominator's column (`decided_games`).
     pub of_name: String,
+}
+
+/// The entrants of an event and where their results are counted (`standings.csv`): from `first`,
+/// for every ordered pair (i, j), i != j, the games i won against j; then for every pair i < j the
+/// games they drew; then per entrant its events finished first alone and first shared; then per
+/// entrant its games won in the event (so that the spread over events gives the interval of a win
+/// rate whose games share an event's deal).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantTable {
+    pub names: Vec<String>,
+    pub first: u32,
+}
+
+/// The typed counters of an `EntrantTable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntrantCounters {
+    pub first: u32,
+    pub n: u32,
+}
+
+impl EntrantCounters {
+    /// Games `i` won against `j`.
+    #[inline]
+    pub fn beat(self, i: usize, j: usize) -> Counter {
+        let n = self.n as usize;
+        let k = i * (n - 1) + if j > i { j - 1 } else { j };
+        Counter(self.first + k as u32)
+    }
+
+    /// Games `i` and `j` drew (either order).
+    #[inline]
+    pub fn drew(self, i: usize, j: usize) -> Counter {
+        let n = self.n as usize;
+        let (a, b) = (i.min(j), i.max(j));
+        // Pairs (a, b), a < b, in order: those of every a' < a come first.
+        let before = a * (2 * n - a - 1) / 2;
+        Counter(self.first + (n * (n - 1) + before + (b - a - 1)) as u32)
+    }
+
+    /// Events `i` finished first alone.
+    #[inline]
+    pub fn alone(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + i) as u32)
+    }
+
+    /// Events `i` shared first place.
+    #[inline]
+    pub fn shared(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + n + i) as u32)
+    }
+
+    /// Games `i` won in the event.
+    #[inline]
+    pub fn won(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + 2 * n + i) as u32)
+    }
 }
 
 /// A keyed family of counters, one per (card, column), written as `cards.csv`: one row per card
@@ -343,6 +407,7 @@ impl LayoutBuilder {
                 counters: Vec::new(),
                 distributions: Vec::new(),
                 cards: None,
+                entrants: None,
                 group_size: 1,
                 shares: Vec::new(),
             },
@@ -518,6 +583,40 @@ impl LayoutBuilder {
         CardCounters { first, columns: width }
     }
 
+    /// The entrants of an event (`EntrantTable`), by name: their results' counters.
+    pub fn entrants(&mut self, names: &[String]) -> EntrantCounters {
+        assert!(self.layout.entrants.is_none(), "one table of entrants");
+        let n = names.len();
+        let first = self.layout.counters.len() as u32;
+        let t = EntrantCounters { first, n: n as u32 };
+        for i in 0..n {
+            for j in (0..n).filter(|&j| j != i) {
+                let c = self.counter(format!("{} beat {}", names[i], names[j]));
+                debug_assert_eq!(c, t.beat(i, j));
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let c = self.counter(format!("{} drew {}", names[i], names[j]));
+                debug_assert_eq!(c, t.drew(i, j));
+            }
+        }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} first alone"));
+            debug_assert_eq!(c, t.alone(i));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} first shared"));
+            debug_assert_eq!(c, t.shared(i));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let c = self.counter(format!("{name} games won"));
+            debug_assert_eq!(c, t.won(i));
+        }
+        self.layout.entrants = Some(EntrantTable { names: names.to_vec(), first });
+        t
+    }
+
     /// One distribution.
     pub fn distribution(&mut self, name: impl Into<String>) -> Dist {
         let name = name.into();
@@ -667,6 +766,27 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_entrants_counters_are_where_their_names_are() {
+        let mut b = LayoutBuilder::new("games");
+        b.counter("before");
+        let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
+        let t = b.entrants(&names);
+        let (l, _) = b.finish();
+        let name = |c: Counter| l.counters[c.0 as usize].as_str();
+        for i in 0..4 {
+            for j in (0..4).filter(|&j| j != i) {
+                assert_eq!(name(t.beat(i, j)), format!("{} beat {}", names[i], names[j]));
+                let (a, z) = (i.min(j), i.max(j));
+                assert_eq!(name(t.drew(i, j)), format!("{} drew {}", names[a], names[z]));
+            }
+            assert_eq!(name(t.alone(i)), format!("{} first alone", names[i]));
+            assert_eq!(name(t.shared(i)), format!("{} first shared", names[i]));
+            assert_eq!(name(t.won(i)), format!("{} games won", names[i]));
+        }
+        assert_eq!(l.counters.len(), 1 + 12 + 6 + 4 * 3);
+    }
 
     #[test]
     fn one_declaration_gives_index_and_name() {

@@ -294,6 +294,7 @@ fn agents_heat_map_lists_the_same_agents_both_ways_with_self_play_on_the_diagona
         counters: vec![],
         distributions: vec![],
         cards: None,
+        entrants: None,
         group_size: 1,
         shares: Vec::new(),
     };

@@ -126,7 +126,9 @@ fn bad_tunes_exit_2_with_one_line() {
 fn a_scenarios_question_is_answered_first_with_its_interval() {
     let tmp = tempfile::tempdir().unwrap();
     let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-balance.toml");
+    // Wide enough that each answer sentence stays on one line (they wrap to the width).
     let out = warsim()
+        .env("COLUMNS", "400")
         .args(["run", scenario, "--games", "240", "-q", "--out", s(&tmp.path().join("b"))])
         .output()
         .unwrap();

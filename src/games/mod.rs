@@ -68,6 +68,13 @@ pub trait Engine: Send + Sync + 'static {
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
     fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
+    /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
+    /// (`crate::tournament`) has games to name.
+    fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
+        Err(format!(
+            "--match {a}-{b} names a game of a tournament, and this point plays single games (set event=tournament)"
+        ))
+    }
 }
 
 /// A scenario point ready to run: the object-safe face of an `Engine`, so a scenario can hold
@@ -96,6 +103,8 @@ pub trait Point: Send + Sync {
     fn story(&self, seed: GameSeed) -> (String, GameRecord);
     /// See `Engine::census`.
     fn census(&self, seed: GameSeed) -> Result<u64, String>;
+    /// See `Engine::narrate_game`.
+    fn story_game(&self, seed: GameSeed, a: usize, b: usize) -> Result<String, String>;
     /// Plays one game and returns its record (for tests and `play`'s closing line).
     fn play_one(&self, seed: GameSeed) -> GameRecord;
     /// Plays the games with indices in `first..first + count` in order on this thread, handing each

@@ -139,6 +139,7 @@ mod tests {
             counters: vec![],
             distributions: vec![],
             cards: None,
+            entrants: None,
             group_size: 1,
             shares: Vec::new(),
         };

@@ -12,6 +12,7 @@ use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::tracked::Key;
+use crate::stats::{mean_interval, wilson};
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -450,4 +451,106 @@ impl Export for CardPairs {
         w.flush()?;
         Ok(())
     }
+}
+
+/// `standings.csv`: one row per entrant of each point that plays events (`EntrantTable`): its games
+/// won, drawn and lost over all events with the win rate (its interval from the spread of the
+/// games won per event: an event's games share its deal, so the event is the unit), its events finished
+/// first alone and shared with their rates (Wilson over events), and its Bradley-Terry rating on
+/// the Elo scale with its 95% interval (`stats::ratings`).
+pub struct Standings;
+
+impl Export for Standings {
+    fn file_name(&self) -> &'static str {
+        "standings.csv"
+    }
+
+    fn applies(&self, run: &RunResult) -> bool {
+        run.points.iter().any(|p| p.layout.entrants.is_some())
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        use crate::record::EntrantCounters;
+        let mut w = writer(out);
+        w.write_record([
+            "scenario",
+            "entrant",
+            "games",
+            "won",
+            "drawn",
+            "lost",
+            "win_rate",
+            "win_rate_ci95_low",
+            "win_rate_ci95_high",
+            "events",
+            "first_alone",
+            "first_alone_rate",
+            "first_alone_rate_ci95_low",
+            "first_alone_rate_ci95_high",
+            "first_shared",
+            "first_any_rate",
+            "first_any_rate_ci95_low",
+            "first_any_rate_ci95_high",
+            "rating_elo",
+            "rating_elo_ci95_low",
+            "rating_elo_ci95_high",
+        ])?;
+        for p in &run.points {
+            let Some(t) = &p.layout.entrants else { continue };
+            let n = t.names.len();
+            let c = EntrantCounters { first: t.first, n: n as u32 };
+            let total = |k: crate::record::Counter| p.acc.counters[k.0 as usize].total as u64;
+            let mut wins = vec![0u64; n * n];
+            let mut draws = vec![0u64; n * n];
+            for i in 0..n {
+                for j in (0..n).filter(|&j| j != i) {
+                    wins[i * n + j] = total(c.beat(i, j));
+                    draws[i * n + j] = total(c.drew(i, j));
+                }
+            }
+            let ratings = crate::stats::ratings::bradley_terry(n, &wins, &draws);
+            let events = p.acc.games;
+            for (i, name) in t.names.iter().enumerate() {
+                let won: u64 = (0..n).map(|j| wins[i * n + j]).sum();
+                let lost: u64 = (0..n).map(|j| wins[j * n + i]).sum();
+                let drawn: u64 = (0..n).map(|j| draws[i * n + j]).sum();
+                let games = won + lost + drawn;
+                let (alone, shared) = (total(c.alone(i)), total(c.shared(i)));
+                let mut row = vec![p.label.clone(), name.clone()];
+                row.extend([games, won, drawn, lost].map(|x| x.to_string()));
+                // Games a player plays per event are fixed, so the rate is the mean wins per event
+                // over the games per event.
+                let per_event = p.acc.counters[c.won(i).0 as usize].clone();
+                let each = games as f64 / events.max(1) as f64;
+                if games > 0 && events > 1 {
+                    let ci = mean_interval(per_event.total as i128, per_event.sum_sq, events);
+                    row.extend([ci.estimate, ci.low, ci.high].map(|x| real(x / each)));
+                } else {
+                    row.extend([String::new(), String::new(), String::new()]);
+                }
+                row.extend([events.to_string(), alone.to_string()]);
+                row.extend(rate_cells(alone, events));
+                row.push(shared.to_string());
+                row.extend(rate_cells(alone + shared, events));
+                let r = ratings[i];
+                row.push(real(r.elo));
+                match r.half_width {
+                    Some(h) => row.extend([real(r.elo - h), real(r.elo + h)]),
+                    None => row.extend([String::new(), String::new()]),
+                }
+                w.write_record(&row)?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// A rate and its Wilson interval as three cells, empty when `n` is 0.
+fn rate_cells(k: u64, n: u64) -> [String; 3] {
+    if n == 0 {
+        return [String::new(), String::new(), String::new()];
+    }
+    let ci = wilson(k, n);
+    [real(ci.estimate), real(ci.low), real(ci.high)]
 }

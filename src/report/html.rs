@@ -105,6 +105,9 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     if html_cards::any(run) {
         h.push_str("<a href=#cards>Cards</a>");
     }
+    if super::html_events::any(run) {
+        h.push_str("<a href=#tournaments>Tournaments</a>");
+    }
     h.push_str("<a href=#manifest>Manifest</a></nav>\n");
     let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
     summary(&mut h, run, &sweep);
@@ -119,6 +122,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
             writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
     }
     html_cards::section(&mut h, run, &sweep);
+    super::html_events::section(&mut h, run, &sweep);
     outcome_table(&mut h, run, &sweep);
     event_table(&mut h, run, &sweep);
     h.push_str("<h2 id=manifest>Manifest</h2>\n<pre>");

@@ -13,6 +13,7 @@ pub mod format;
 pub mod games_csv;
 pub mod html;
 pub(crate) mod html_cards;
+pub mod html_events;
 pub mod labels;
 pub mod manifest;
 pub mod paired_means;
@@ -87,6 +88,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
         Box::new(csv_files::CardPairs),
+        Box::new(csv_files::Standings),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),
         Box::new(manifest::ManifestJson),

@@ -43,6 +43,11 @@ impl<E: Engine> Point for E {
         Engine::census(self, seed)
     }
 
+    fn story_game(&self, seed: GameSeed, a: usize, b: usize) -> Result<String, String> {
+        let mut out = String::new();
+        Engine::narrate_game(self, seed, a, b, &mut out).map(|()| out)
+    }
+
     fn play_one(&self, seed: GameSeed) -> GameRecord {
         let mut scratch = self.new_scratch();
         let mut rec = GameRecord::new(Engine::layout(self));

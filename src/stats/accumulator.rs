@@ -292,6 +292,7 @@ mod tests {
             counters: vec!["wars".into()],
             distributions: vec!["depth".into()],
             cards: None,
+            entrants: None,
             group_size: 1,
             shares: Vec::new(),
         }

@@ -197,6 +197,7 @@ mod tests {
             counters: vec!["wars".into()],
             distributions: vec![],
             cards: None,
+            entrants: None,
             group_size: 1,
             shares: Vec::new(),
         }

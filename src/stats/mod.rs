@@ -13,6 +13,7 @@ pub mod interval;
 pub mod metric;
 pub mod paired;
 pub mod race;
+pub mod ratings;
 pub mod sequence;
 pub mod timings;
 pub mod tracked;

@@ -45,6 +45,7 @@ pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> Poi
         counters: vec!["wars".into(), "never".into()],
         distributions: vec![],
         cards: None,
+        entrants: None,
         group_size: 1,
         shares: Vec::new(),
     };

@@ -103,6 +103,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "simulated games per decision of the search agent",
         deal: false,
     },
+    crate::tournament::EVENT,
 ];
 
 pub const PRESETS: &[Preset] = &[
@@ -125,6 +126,13 @@ pub const DEF: GameDef = GameDef {
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
+    if s.get("event") == "tournament" {
+        // A round robin of the policies `policies` names, seats rotated between events.
+        return crate::tournament::pairs::of_policies(s.get("policies"), &POLICIES, |lineup| {
+            let rules = Rules { rotate: false, ..Rules::with_lineup(s, lineup)? };
+            Ok(CardwarsEngine::new(rules))
+        });
+    }
     Ok(Box::new(CardwarsEngine::new(Rules::from_settings(s)?)))
 }
 
@@ -145,7 +153,12 @@ pub struct Rules {
 
 impl Rules {
     pub fn from_settings(s: &Settings) -> Result<Rules, String> {
-        let lineup = Lineup::parse(s.get("policies"), PLAYERS, &POLICIES)?;
+        Rules::with_lineup(s, s.get("policies"))
+    }
+
+    /// The rules of `s` with the line-up `lineup` instead of the setting `policies`.
+    pub fn with_lineup(s: &Settings, lineup: &str) -> Result<Rules, String> {
+        let lineup = Lineup::parse(lineup, PLAYERS, &POLICIES)?;
         Ok(Rules {
             config: Config {
                 life: s.int("life") as i32,

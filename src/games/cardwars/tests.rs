@@ -941,3 +941,44 @@ fn a_block_with_no_blocker_is_a_pass() {
     one[3] = 0;
     assert_eq!(Action::block(one), Action::Block(one));
 }
+
+/// A round robin of three policies through the generic tournament layer.
+fn policy_round_robin() -> Box<dyn Point> {
+    crate::tournament::pairs::of_policies("aggressive,defensive,random", &POLICIES, |lineup| {
+        Ok(CardwarsEngine::new(Rules { rotate: false, ..Rules::with(lineup) }))
+    })
+    .expect("three known policies")
+}
+
+#[test]
+fn a_policy_round_robin_runs_through_the_tournament_layer() {
+    let point = policy_round_robin();
+    let layout = point.layout();
+    let whole = point.play_range(4, 0, 600, &|_| {});
+    // Any split of the events merges to the same statistics.
+    let mut parts = point.play_range(4, 0, 250, &|_| {});
+    parts.merge(&point.play_range(4, 250, 350, &|_| {}));
+    assert_eq!(whole, parts);
+    let total = |name: &str| whole.counters[layout.counter(name).expect(name).0 as usize].total as u64;
+    assert_eq!(total("games"), 3 * 600);
+    // Every game is counted once: won by one side, or drawn.
+    let decided: u64 =
+        ["aggressive", "defensive", "random"].iter().map(|p| total(&format!("{p} games won"))).sum();
+    assert_eq!(decided + total("drawn_games"), 3 * 600);
+    // The ladder random < aggressive: aggressive wins clearly more than half of their games.
+    let (a, r) = (total("aggressive beat random"), total("random beat aggressive"));
+    let ci = wilson(a, a + r);
+    assert!(ci.low > 0.5, "aggressive beat random {a} times, lost {r}");
+}
+
+#[test]
+fn a_policy_round_robin_needs_two_different_policies() {
+    let one = crate::tournament::pairs::of_policies("aggressive", &POLICIES, |l| {
+        Ok(CardwarsEngine::new(Rules::with(l)))
+    });
+    assert!(one.err().unwrap().contains("at least two"));
+    let twice = crate::tournament::pairs::of_policies("random,random", &POLICIES, |l| {
+        Ok(CardwarsEngine::new(Rules::with(l)))
+    });
+    assert!(twice.err().unwrap().contains("twice"));
+}

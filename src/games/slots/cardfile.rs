@@ -287,9 +287,13 @@ fn read_card(
         }
         None => String::new(),
     };
+    let mut designer = String::new();
     for k in ["designer", "notes"] {
         if let Some(x) = keys.get(k) {
-            string(x, &at.key(k))?;
+            let v = string(x, &at.key(k))?;
+            if k == "designer" {
+                designer = v.to_string();
+            }
         }
     }
     let first = set.abilities.len();
@@ -313,6 +317,7 @@ fn read_card(
         rarity,
         value,
         text,
+        designer,
         first: first as u16,
         len: len as u16,
     });

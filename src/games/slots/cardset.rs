@@ -485,6 +485,9 @@ pub struct Design {
     pub rarity: Rarity,
     pub value: u8,
     pub text: String,
+    /// Who designed it (empty when the file does not say): an event's player `i` is the set's
+    /// `i`-th designer in file order (`deal`).
+    pub designer: String,
     /// Its abilities: `CardSet::abilities[first..first + len]`, in file order.
     pub first: u16,
     pub len: u16,

@@ -114,12 +114,37 @@ impl SlotsEngine {
             Some(set) => sc.game.st.pools.deal_from(set, &mut rng),
             None => sc.game.st.pools.deal_default(&mut rng),
         }
+        self.sit(seating, sc);
+        rng
+    }
+
+    /// Seats game `seating`: the seats' streams, deck policies and the chance stream.
+    fn sit(&self, seating: Seating, sc: &mut SlotsScratch) {
         sc.players.sit(seating);
         for seat in 0..SEATS {
             sc.game.st.deck_policy[seat] = self.rules.deck_policy[seating.entry(seat)];
         }
         sc.game.chance = seating.deal.stream(CHANCE_STREAM);
-        rng
+    }
+
+    /// Plays game `seed` of an event on the pools already in `sc` (an event deals them once for
+    /// all its games): the line-up as given, no rotation, the shuffles and the
+    /// chance from `seed`. Telling it to `narr` and showing it to `watch` as `run` does.
+    pub(super) fn run_dealt<N: Narrator, W: Watch<Game>>(
+        &self,
+        seed: GameSeed,
+        sc: &mut SlotsScratch,
+        narr: &mut N,
+        watch: &mut W,
+    ) -> End {
+        let seating = Seating::new(seed, SEATS, false);
+        let mut rng = seating.deal.rng();
+        self.sit(seating, sc);
+        if N::ON {
+            let policy = |seat| POLICIES[self.rules.lineup.policies[seat]];
+            narrate::pools(&sc.game.st, policy, narr);
+        }
+        self.play_out(&mut rng, sc, &GameRecord::EMPTY, narr, watch)
     }
 
     /// Plays game `seed` to its end, telling it to `narr` and showing the game to `watch` after
@@ -303,6 +328,8 @@ impl Engine for SlotsEngine {
         let mut game = Game::new(r.deck_policy[0], r.max_replays);
         game.st.set = r.cards.clone();
         game.st.text = r.cards.as_ref().is_some_and(|set| set.has_text());
+        game.st.opening_hand = r.opening_hand;
+        game.st.draw_first = r.draw_first;
         SlotsScratch {
             game,
             obs: Observation::default(),

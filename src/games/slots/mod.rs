@@ -21,7 +21,9 @@ pub mod cardfile;
 pub mod cardset;
 mod census;
 pub mod choices;
+pub mod deal;
 pub mod engine;
+pub mod event;
 pub mod impact;
 pub mod judge;
 pub mod narrate;
@@ -41,10 +43,10 @@ pub mod values;
 pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
-pub const LAYERS: [&str; 22] = [
-    "card", "cardset", "strength", "cardfile", "spell", "pools", "table", "values", "choices", "view", "ops",
-    "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search", "agents",
-    "engine",
+pub const LAYERS: [&str; 24] = [
+    "card", "cardset", "strength", "cardfile", "spell", "deal", "pools", "table", "values", "choices",
+    "view", "ops", "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search",
+    "agents", "engine", "event",
 ];
 
 pub use engine::SlotsEngine;
@@ -109,9 +111,49 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "play each deal once per rotation of the policies over the seats (game i: deal i/2, rotation i%2)",
         deal: true,
     },
+    SettingSpec {
+        key: "opening_hand",
+        default: "5",
+        allowed: Allowed::Int { min: 0, max: 21 },
+        help: "cards each player draws when a round starts (the rules text: 5; Future Suggestions: 4)",
+        deal: false,
+    },
+    SettingSpec {
+        key: "draw_first",
+        default: "false",
+        allowed: Allowed::Bool,
+        help: "each turn draws before placing and no draw follows the last reveal (Future Suggestions); false: the draw follows each reveal, turn 9's too",
+        deal: false,
+    },
+    crate::tournament::EVENT,
+    SettingSpec {
+        key: "players",
+        default: "9",
+        allowed: Allowed::Int { min: 2, max: 16 },
+        help: "players of a tournament (event=tournament); player i plays the set's i-th designer's sheet",
+        deal: true,
+    },
+    SettingSpec {
+        key: "deal",
+        default: "auto",
+        allowed: Allowed::Choice(&["auto", "piles", "designer", "independent"]),
+        help: "how pools are dealt: piles (the rules text: rarity piles shuffled and dealt, commons printed twice), designer (Future Suggestions: two commons and one uncommon of each value, three rares), independent (each place drawn on its own); auto: piles in a tournament, independent in single games",
+        deal: true,
+    },
 ];
 
-pub const PRESETS: &[Preset] = &[];
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "standard",
+        about: "the rules text: five cards to start, the draw after each reveal",
+        sets: &[],
+    },
+    Preset {
+        name: "future",
+        about: "the rules' Future Suggestions: four cards to start, the draw first in each turn",
+        sets: &[("draw_first", "true"), ("opening_hand", "4")],
+    },
+];
 
 pub const DEF: GameDef = GameDef {
     name: "slots",
@@ -124,5 +166,21 @@ pub const DEF: GameDef = GameDef {
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
+    let tournament = s.get("event") == "tournament";
+    let dealing = match (s.get("deal"), tournament) {
+        ("auto", true) => deal::Dealing::Piles,
+        ("auto" | "independent", false) => deal::Dealing::Independent,
+        (name, true) => deal::Dealing::named(name).expect("a listed choice"),
+        (name, false) => {
+            return Err(format!(
+                "deal={name} deals the pools of a tournament's players: add event=tournament (single games deal independent)"
+            ));
+        }
+    };
+    if tournament {
+        let players = s.int("players") as usize;
+        let event = event::SlotsEvent::new(Rules::from_settings(s)?, players, dealing)?;
+        return Ok(Box::new(crate::tournament::Tournament::new(event)));
+    }
     Ok(Box::new(SlotsEngine::new(Rules::from_settings(s)?)))
 }

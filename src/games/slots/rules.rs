@@ -327,10 +327,9 @@ impl Game {
             self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
         }
         self.moment(Trigger::AfterReveal, narr, ch);
-        for seat in 0..SEATS {
-            self.st.draw(seat, &mut self.tally);
+        if !self.st.draw_first {
+            self.draw_phase(narr, ch);
         }
-        self.moment(Trigger::AfterDraw, narr, ch);
         if self.st.turn as usize == SLOTS {
             self.score(rng, narr, ch);
         } else {
@@ -339,10 +338,22 @@ impl Game {
         }
     }
 
-    /// A turn begins: its [BT] moment, then the first placement.
+    /// A turn begins: its [BT] moment, the draw phase when the draw comes first (`draw_first`),
+    /// then the first placement.
     fn begin_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.moment(Trigger::TurnStart, narr, ch);
+        if self.st.draw_first {
+            self.draw_phase(narr, ch);
+        }
         self.ask_or_play(rng, narr, ch);
+    }
+
+    /// Both seats draw one card, then the [D] moment.
+    fn draw_phase<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
+        for seat in 0..SEATS {
+            self.st.draw(seat, &mut self.tally);
+        }
+        self.moment(Trigger::AfterDraw, narr, ch);
     }
 
     /// The moment of trigger `on`, when the cards carry text.

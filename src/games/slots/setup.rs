@@ -27,6 +27,10 @@ pub struct Rules {
     pub lineup: Lineup,
     pub rotate: bool,
     pub search_budget: u32,
+    /// Cards drawn when a round starts.
+    pub opening_hand: u8,
+    /// The draw phase first in each turn, none after the last reveal.
+    pub draw_first: bool,
 }
 
 impl Rules {
@@ -51,6 +55,8 @@ impl Rules {
             lineup,
             rotate: s.flag("rotate_seats"),
             search_budget: s.int("search_budget") as u32,
+            opening_hand: s.int("opening_hand") as u8,
+            draw_first: s.flag("draw_first"),
         })
     }
 
@@ -64,6 +70,8 @@ impl Rules {
             lineup: Lineup::parse(lineup, SEATS, &POLICIES).expect("known policies"),
             rotate: true,
             search_budget: 100,
+            opening_hand: super::card::FIRST_HAND as u8,
+            draw_first: false,
         }
     }
 }

@@ -163,6 +163,11 @@ pub struct State {
     pub ties: u32,
     /// Rounds started so far (replays included).
     pub rounds: u32,
+    /// Cards each player draws when a round starts (`opening_hand`; the rules text: 5).
+    pub opening_hand: u8,
+    /// Whether each turn draws before placing, with no draw after the last reveal (`draw_first`,
+    /// the rules' Future Suggestions); else the draw follows the reveal, after turn 9 too.
+    pub draw_first: bool,
 }
 
 impl State {
@@ -195,6 +200,8 @@ impl State {
             wins: [0; SEATS],
             ties: 0,
             rounds: 0,
+            opening_hand: FIRST_HAND as u8,
+            draw_first: false,
         }
     }
 
@@ -260,7 +267,7 @@ impl State {
             shuffle(rng, self.decks[seat].as_mut_slice());
         }
         for seat in 0..SEATS {
-            for _ in 0..FIRST_HAND {
+            for _ in 0..self.opening_hand {
                 self.draw(seat, tally);
             }
         }

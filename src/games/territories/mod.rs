@@ -72,6 +72,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "rollouts per placement decision of the search agent",
         deal: false,
     },
+    crate::tournament::EVENT,
 ];
 
 pub const PRESETS: &[Preset] = &[
@@ -94,6 +95,19 @@ pub const DEF: GameDef = GameDef {
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
+    if s.get("event") == "tournament" {
+        if s.int("players") != 2 {
+            return Err(format!(
+                "event=tournament holds a round robin of two-player games: set players=2 (not {})",
+                s.get("players")
+            ));
+        }
+        // A round robin of the policies `policies` names, seats rotated between events.
+        return crate::tournament::pairs::of_policies(s.get("policies"), &POLICIES, |lineup| {
+            let rules = Rules { rotate: false, ..Rules::with_lineup(s, lineup)? };
+            Ok(TerritoriesEngine::new(rules))
+        });
+    }
     Ok(Box::new(TerritoriesEngine::new(Rules::from_settings(s)?)))
 }
 
@@ -120,12 +134,17 @@ pub struct Rules {
 
 impl Rules {
     pub fn from_settings(s: &Settings) -> Result<Rules, String> {
+        Rules::with_lineup(s, s.get("policies"))
+    }
+
+    /// The rules of `s` with the line-up `lineup` instead of the setting `policies`.
+    pub fn with_lineup(s: &Settings, lineup: &str) -> Result<Rules, String> {
         let players = s.int("players") as usize;
         let decks = match s.get("decks") {
             "auto" => 1 + usize::from(players > 4),
             d => d.parse().map_err(|_| format!("bad decks '{d}'"))?,
         };
-        let lineup = Lineup::parse(s.get("policies"), players, &POLICIES)?;
+        let lineup = Lineup::parse(lineup, players, &POLICIES)?;
         Ok(Rules {
             players,
             decks,

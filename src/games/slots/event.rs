@@ -1,0 +1,301 @@
+//! Card Wars as the rules text plays it: an event of `players` players, each designing a sheet
+//! of cards, whose pools are dealt once (`deal`) and kept for every game; the round robin above
+//! it is the generic one (`crate::tournament`). Player `i` is the set's `i`-th designer.
+//!
+//! Each game of the event is the single game (`engine`) on the two players' pools, the line-up's
+//! one policy at both seats. What an event records of Card Wars itself: the game counters summed
+//! over its games, the cards filled in (`vanilla_fill`) and each player's own cards
+//! (`own_cards`, when the designers are known), and a pool's strength for the rank correlation
+//! (the sum of its 21 strongest cards by the `strength` deck policy's estimate).
+
+use super::card::{POOL, SEATS, SLOTS, TEXTLESS};
+use super::deal::{Dealing, EventPools, NO_DESIGN, NO_DESIGNER, Printing};
+use super::engine::{SlotsEngine, SlotsScratch, counter};
+use super::rules::End;
+use super::setup::Rules;
+use crate::games::Engine;
+use crate::games::census::Unwatched;
+use crate::games::narrate::{Narrator, Silent};
+use crate::record::{Counter, Dist, GameRecord, LayoutBuilder};
+use crate::seed::GameSeed;
+use crate::tournament::{Contest, GameResult};
+
+/// A Card Wars event's players and their dealing.
+pub struct SlotsEvent {
+    engine: SlotsEngine,
+    names: Vec<String>,
+    printing: Printing,
+    dealing: Dealing,
+    /// Whether every card's designer is known (then `own_cards` is recorded).
+    designers_known: bool,
+    counters: Option<Counter>,
+    own_cards: Option<Dist>,
+}
+
+/// One thread's event: the game and the event's pools.
+pub struct EventScratch {
+    game: SlotsScratch,
+    pools: EventPools,
+    strength: Vec<i64>,
+    keys: Vec<i32>,
+}
+
+impl SlotsEvent {
+    /// The event of `players` players dealt by `dealing`, its games played by `rules`.
+    pub fn new(rules: Rules, players: usize, dealing: Dealing) -> Result<SlotsEvent, String> {
+        let [a, b] = [rules.lineup.policies[0], rules.lineup.policies[1]];
+        if a != b || rules.deck_policy[0] != rules.deck_policy[1] {
+            return Err("event=tournament seats every player with the same policies: name one placement policy and one deck policy".into());
+        }
+        if rules.impact != super::impact::Impact::None {
+            return Err("impact measures single games: leave impact=none with event=tournament".into());
+        }
+        let set = rules.cards.as_deref();
+        if set.is_some_and(|s| s.fixed.iter().any(Option::is_some)) {
+            return Err("the card set fixes a seat's pool, which only single games play: event=tournament deals every pool".into());
+        }
+        // Player i is the i-th designer the set names, in file order.
+        let mut designers: Vec<&str> = Vec::new();
+        let mut designer_of = Vec::new();
+        for d in set.map_or(&[][..], |s| &s.designs[..]) {
+            if d.designer.is_empty() {
+                designer_of.push(NO_DESIGNER);
+                continue;
+            }
+            let i = designers.iter().position(|&x| x == d.designer).unwrap_or_else(|| {
+                designers.push(&d.designer);
+                designers.len() - 1
+            });
+            designer_of.push(i as u16);
+        }
+        let designers_known = set.is_none() || designer_of.iter().all(|&d| d != NO_DESIGNER);
+        let printing = Printing::new(set, &designer_of, players, dealing)?;
+        let names = (1..=players).map(|i| format!("player {i}")).collect();
+        let rules = Rules { rotate: false, ..rules };
+        Ok(SlotsEvent {
+            engine: SlotsEngine::new(rules),
+            names,
+            printing,
+            dealing,
+            designers_known,
+            counters: None,
+            own_cards: None,
+        })
+    }
+
+    /// Puts the pools of `seats` into the game's two seats.
+    fn seat_pools(&self, seats: [usize; 2], sc: &mut EventScratch) {
+        let pools = &mut sc.game.game.st.pools;
+        for (seat, &player) in seats.iter().enumerate() {
+            for (k, c) in sc.pools.pool(player).iter().enumerate() {
+                pools.printed[seat * POOL + k] = c.value;
+                pools.design[seat * POOL + k] = if c.design == NO_DESIGN { TEXTLESS } else { c.design };
+            }
+            pools.size[seat] = POOL as u8;
+        }
+        pools.vanilla_fill = 0;
+    }
+
+    /// A pool's strength: its 21 strongest cards by printed value plus text worth, in tenths.
+    fn pool_strength(&self, sc: &mut EventScratch, player: usize) -> i64 {
+        let set = self.engine.rules.cards.as_deref();
+        sc.keys.clear();
+        for c in sc.pools.pool(player) {
+            let worth = set.filter(|_| c.design != NO_DESIGN).map_or(0, |s| s.worth[c.design as usize]);
+            sc.keys.push(c.value as i32 * super::strength::TENTHS + worth);
+        }
+        sc.keys.sort_unstable_by(|a, b| b.cmp(a));
+        sc.keys.iter().take(super::card::DECK).map(|&k| k as i64).sum()
+    }
+}
+
+impl Contest for SlotsEvent {
+    type Scratch = EventScratch;
+
+    fn entrants(&self) -> &[String] {
+        &self.names
+    }
+
+    fn length_unit(&self) -> &str {
+        "slots"
+    }
+
+    fn declare(&mut self, b: &mut LayoutBuilder) {
+        let c = b.counters(counter::NAMES.iter().map(|n| n.to_string()));
+        self.counters = Some(Counter(c.at(0).0));
+        if self.designers_known {
+            self.own_cards = Some(b.distribution("own_cards"));
+        }
+    }
+
+    fn new_scratch(&self) -> EventScratch {
+        EventScratch {
+            game: self.engine.new_scratch(),
+            pools: EventPools::default(),
+            strength: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    fn deal<N: Narrator>(&self, seed: GameSeed, sc: &mut EventScratch, rec: &mut GameRecord, narr: &mut N) {
+        sc.pools.deal(&self.printing, self.dealing, &mut seed.rng());
+        if let Some(first) = self.counters {
+            rec.count(Counter(first.0 + counter::VANILLA_FILL.0), sc.pools.vanilla_fill as u64);
+        }
+        sc.strength.clear();
+        for p in 0..self.names.len() {
+            let s = self.pool_strength(sc, p);
+            sc.strength.push(s);
+            if let Some(d) = self.own_cards {
+                rec.observe(d, sc.pools.own(p) as i64);
+            }
+            if N::ON {
+                let values: Vec<String> = sc.pools.pool(p).iter().map(|c| c.value.to_string()).collect();
+                let own = if self.designers_known {
+                    format!(", {} of its own", sc.pools.own(p))
+                } else {
+                    String::new()
+                };
+                narr.line(format_args!(
+                    "{} pool (deal={}, strength {}{own}): {}",
+                    self.names[p],
+                    self.dealing.name(),
+                    s,
+                    values.join(" ")
+                ));
+            }
+        }
+    }
+
+    fn strength(&self, sc: &EventScratch, e: usize) -> Option<i64> {
+        sc.strength.get(e).copied()
+    }
+
+    fn play<N: Narrator>(
+        &self,
+        seed: GameSeed,
+        seats: [usize; 2],
+        sc: &mut EventScratch,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) -> GameResult {
+        self.seat_pools(seats, sc);
+        let end = self.engine.run_dealt(seed, &mut sc.game, narr, &mut Unwatched);
+        let game = &sc.game.game;
+        if let Some(first) = self.counters {
+            let t = &game.tally;
+            let tally = [
+                (counter::REPLAYED_ROUNDS, t.replayed_rounds),
+                (counter::EMPTY_SLOTS, t.empty_slots),
+                (counter::EMPTY_DRAWS, t.empty_draws),
+                (counter::SIDEBOARD_SWAPS, t.sideboard_swaps),
+                (counter::FIZZLES, t.fizzles),
+                (counter::LOST_TRIGGERS, t.lost_triggers),
+                (counter::CASCADE_CUT, t.cascade_cut),
+                (counter::CONTROL_CHANGES, t.control_changes),
+                (counter::RE_REVEALS, t.re_reveals),
+                (counter::DECLINED, t.declined),
+            ];
+            for (c, v) in tally {
+                rec.count(Counter(first.0 + c.0), v);
+            }
+        }
+        let wins = game.st.wins;
+        GameResult {
+            winner: match end {
+                End::Won(seat) => Some(seat),
+                End::Drawn => None,
+            },
+            score: [wins[0] as u32, wins[1] as u32],
+            length: game.st.rounds as u64 * SLOTS as u64,
+        }
+    }
+
+    fn census(&self, seed: GameSeed, seats: [usize; 2], sc: &mut EventScratch) -> Result<u64, String> {
+        self.seat_pools(seats, sc);
+        let mut watch = super::census::AnswerCensus::new(self.engine.rules.max_replays);
+        self.engine.run_dealt(seed, &mut sc.game, &mut Silent, &mut watch);
+        watch.verdict()
+    }
+}
+
+const _: () = assert!(SEATS == 2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Point;
+    use crate::tournament::Tournament;
+    use crate::tournament::standings::Table;
+
+    fn event(players: usize, dealing: Dealing, policy: &str) -> Tournament<SlotsEvent> {
+        Tournament::new(SlotsEvent::new(Rules::with(policy), players, dealing).expect("textless events deal"))
+    }
+
+    #[test]
+    fn textless_players_have_equal_chances_to_finish_first() {
+        // By symmetry (textless sheets, one policy), every player is equally likely to finish first
+        // alone: each count within 5 standard errors of the mean count.
+        let t = event(9, Dealing::Piles, "highest");
+        let events = 4_000;
+        let acc = Point::play_range(&t, 11, 0, events, &|_| {});
+        let layout = Point::layout(&t);
+        let alone: Vec<f64> = (1..=9)
+            .map(|p| {
+                acc.counters[layout.counter(&format!("player {p} first alone")).unwrap().0 as usize].total
+                    as f64
+            })
+            .collect();
+        let mean = alone.iter().sum::<f64>() / 9.0;
+        let p = mean / events as f64;
+        let se = (events as f64 * p * (1.0 - p)).sqrt();
+        for (i, a) in alone.iter().enumerate() {
+            assert!((a - mean).abs() < 5.0 * se, "player {}: {a} first places, mean {mean}", i + 1);
+        }
+        assert!(mean > 300.0, "someone wins most events alone");
+    }
+
+    #[test]
+    fn the_narrative_tells_the_standings_and_the_record_of_play() {
+        let t = event(5, Dealing::Designer, "random");
+        for index in 0..4 {
+            let seed = GameSeed::new(3, index);
+            let (story, rec) = Point::story(&t, seed);
+            assert_eq!(rec, Point::play_one(&t, seed), "event {index}: the narrated event is the played one");
+            // Rebuild the table from the game lines and compare it with the standings told.
+            let mut table = Table::default();
+            table.reset(5);
+            let player = |w: &str| w.parse::<usize>().unwrap() - 1;
+            for line in story.lines().filter(|l| l.starts_with("game ")) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                // game K (round R): player A beat player B x-y (player S at seat 0) | drew
+                let (a, b) = (player(w[5]), player(w[8]));
+                let (x, y) = w[9].split_once('-').unwrap();
+                let (x, y): (u32, u32) = (x.parse().unwrap(), y.parse().unwrap());
+                match w[6] {
+                    "beat" => table.enter(a, b, Some(a), [x, y]),
+                    _ => table.enter(a, b, None, [x, y]),
+                }
+            }
+            table.rank();
+            let told: Vec<&str> =
+                story.lines().skip_while(|l| !l.starts_with("Standings")).skip(1).take(5).collect();
+            let names: Vec<String> = (1..=5).map(|i| format!("player {i}")).collect();
+            let mine = crate::tournament::engine::table_text(&table, &names);
+            assert_eq!(told, mine.lines().skip(1).collect::<Vec<_>>(), "event {index}");
+            assert_eq!(story.lines().filter(|l| l.starts_with("game ")).count(), 10);
+        }
+    }
+
+    #[test]
+    fn a_set_too_small_for_the_players_is_refused() {
+        let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("sample.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
+        let err = SlotsEvent::new(rules.clone(), 9, Dealing::Piles).err().unwrap();
+        assert!(err.starts_with("deal=piles for 9 players needs 27 printed rares"), "{err}");
+        assert!(SlotsEvent::new(rules, 2, Dealing::Piles).is_ok());
+        let mixed = Rules::with("highest,random");
+        assert!(SlotsEvent::new(mixed, 9, Dealing::Piles).err().unwrap().contains("same policies"));
+    }
+}

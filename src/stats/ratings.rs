@@ -1,0 +1,186 @@
+//! Ratings of entrants from the games they played one another: the Bradley-Terry model
+//! (P(i beats j) = p_i / (p_i + p_j)), fitted by maximum likelihood with the MM algorithm of
+//! Hunter, "MM algorithms for generalized Bradley-Terry models", Annals of Statistics 32 (2004)
+//! 384-406, eq. (3): p_i <- W_i / sum_j n_ij / (p_i + p_j). A draw counts half a win to each side
+//! (the usual convention, e.g. in chess rating lists). Ratings are given on the Elo scale,
+//! 400 log10 p_i, centred so that they sum to 0.
+//!
+//! Intervals: the inverse of the observed information of the log-strengths theta_i = ln p_i
+//! (H_ii = sum_j n_ij q_ij, H_ij = -n_ij q_ij, q_ij = p_i p_j / (p_i + p_j)^2), under the constraint
+//! sum theta = 0. H has the all-ones vector in its null space (a comparison graph that is connected
+//! has no other), so its Moore-Penrose inverse is (H + J/n)^-1 - J/n with J the all-ones matrix.
+//! This treats games as independent given the strengths, true when each game is dealt on its own.
+//!
+//! A pure function of integer totals: the same totals give the same ratings, bit for bit.
+
+/// Elo points per unit of ln p: 400 / ln 10.
+pub const ELO: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// One entrant's fitted rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Elo scale, centred on the entrants' mean.
+    pub elo: f64,
+    /// Half-width of the normal 95% interval, in Elo points (`None`: not estimable, e.g. an
+    /// entrant that won every game or lost every game).
+    pub half_width: Option<f64>,
+}
+
+/// Fits Bradley-Terry ratings to `n` entrants' results: `wins[i * n + j]` games `i` won against
+/// `j`, `draws[i * n + j]` (symmetric) games they drew. An entrant with no games gets rating 0 and
+/// no interval; one that won (or lost) all its games has no finite maximum-likelihood rating: it
+/// gets the fit of the games with half a win added to every pair that met (a minimal smoothing, said
+/// in its missing interval).
+pub fn bradley_terry(n: usize, wins: &[u64], draws: &[u64]) -> Vec<Rating> {
+    assert_eq!(wins.len(), n * n);
+    assert_eq!(draws.len(), n * n);
+    let w = |i: usize, j: usize| wins[i * n + j] as f64 + draws[i * n + j] as f64 / 2.0;
+    let games = |i: usize, j: usize| w(i, j) + w(j, i);
+    let total = |i: usize| (0..n).filter(|&j| j != i).map(|j| games(i, j)).sum::<f64>();
+    let won = |i: usize| (0..n).filter(|&j| j != i).map(|j| w(i, j)).sum::<f64>();
+    // Unbounded when someone won or lost everything it played: smooth by half a win a meeting.
+    let extreme = (0..n).any(|i| total(i) > 0.0 && (won(i) == 0.0 || won(i) == total(i)));
+    let smooth = if extreme { 0.5 } else { 0.0 };
+    let wij = |i: usize, j: usize| if games(i, j) > 0.0 { w(i, j) + smooth } else { 0.0 };
+    let nij = |i: usize, j: usize| wij(i, j) + wij(j, i);
+    let mut p = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = p.clone();
+        for i in 0..n {
+            let wi: f64 = (0..n).filter(|&j| j != i).map(|j| wij(i, j)).sum();
+            let denom: f64 =
+                (0..n).filter(|&j| j != i && nij(i, j) > 0.0).map(|j| nij(i, j) / (p[i] + p[j])).sum();
+            if denom > 0.0 {
+                next[i] = wi / denom;
+            }
+        }
+        // Rescale to geometric mean 1 (the model fixes p only up to a factor).
+        let played: Vec<usize> = (0..n).filter(|&i| total(i) > 0.0).collect();
+        let mean_log = played.iter().map(|&i| next[i].ln()).sum::<f64>() / played.len().max(1) as f64;
+        for &i in &played {
+            next[i] /= mean_log.exp();
+        }
+        let change = (0..n).map(|i| (next[i].ln() - p[i].ln()).abs()).fold(0.0, f64::max);
+        p = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    let theta: Vec<f64> = p.iter().map(|x| x.ln()).collect();
+    let cov = covariance(n, &p, nij);
+    (0..n)
+        .map(|i| Rating {
+            elo: ELO * theta[i],
+            half_width: cov
+                .as_ref()
+                .filter(|_| !extreme && total(i) > 0.0)
+                .map(|c| super::interval::Z95 * ELO * c[i * n + i].max(0.0).sqrt()),
+        })
+        .collect()
+}
+
+/// The covariance of the centred log-strengths: the pseudo-inverse of the observed information,
+/// or `None` when the comparison graph is not connected (the matrix is then singular).
+fn covariance(n: usize, p: &[f64], nij: impl Fn(usize, usize) -> f64) -> Option<Vec<f64>> {
+    let mut h = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..n {
+            if i != j {
+                let q = nij(i, j) * p[i] * p[j] / (p[i] + p[j]).powi(2);
+                h[i * n + j] -= q;
+                h[i * n + i] += q;
+            }
+        }
+    }
+    let j = 1.0 / n as f64;
+    h.iter_mut().for_each(|x| *x += j);
+    let mut inv = invert(n, h)?;
+    inv.iter_mut().for_each(|x| *x -= j);
+    Some(inv)
+}
+
+/// Gauss-Jordan inversion with partial pivoting; `None` when singular.
+fn invert(n: usize, mut a: Vec<f64>) -> Option<Vec<f64>> {
+    let mut inv = vec![0.0; n * n];
+    (0..n).for_each(|i| inv[i * n + i] = 1.0);
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&x, &y| a[x * n + col].abs().total_cmp(&a[y * n + col].abs()))?;
+        if a[pivot * n + col].abs() < 1e-12 {
+            return None;
+        }
+        for k in 0..n {
+            a.swap(col * n + k, pivot * n + k);
+            inv.swap(col * n + k, pivot * n + k);
+        }
+        let d = a[col * n + col];
+        for k in 0..n {
+            a[col * n + k] /= d;
+            inv[col * n + k] /= d;
+        }
+        for r in (0..n).filter(|&r| r != col) {
+            let f = a[r * n + col];
+            if f != 0.0 {
+                for k in 0..n {
+                    a[r * n + k] -= f * a[col * n + k];
+                    inv[r * n + k] -= f * inv[col * n + k];
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_entrants_three_to_one() {
+        // The maximum-likelihood p_a / p_b is the odds 3; the variance of theta_a - theta_b is
+        // 1 / (n p (1 - p)) = 1 / (4 * 3/4 * 1/4) = 4/3, and each centred theta has a quarter of it.
+        let r = bradley_terry(2, &[0, 3, 1, 0], &[0; 4]);
+        assert!((r[0].elo - r[1].elo - ELO * 3f64.ln()).abs() < 1e-9);
+        assert!((r[0].elo + r[1].elo).abs() < 1e-9);
+        let se = (4.0f64 / 3.0 / 4.0).sqrt();
+        assert!((r[0].half_width.unwrap() - crate::stats::interval::Z95 * ELO * se).abs() < 1e-6);
+    }
+
+    #[test]
+    fn equal_records_give_equal_ratings() {
+        // A cycle: each beats the next twice and loses once to it.
+        let wins = [0, 2, 1, 1, 0, 2, 2, 1, 0];
+        let r = bradley_terry(3, &wins, &[0; 9]);
+        for x in &r {
+            assert!(x.elo.abs() < 1e-9, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn the_fit_solves_the_likelihood_equations() {
+        // Hunter (2004): at the maximum, each entrant's wins equal its expected wins.
+        let n = 4;
+        let wins = [0, 7, 5, 9, 3, 0, 6, 8, 5, 4, 0, 7, 1, 2, 3, 0];
+        let r = bradley_terry(n, &wins, &[0; 16]);
+        let p: Vec<f64> = r.iter().map(|x| (x.elo / ELO).exp()).collect();
+        for i in 0..n {
+            let observed: f64 = (0..n).map(|j| wins[i * n + j] as f64).sum();
+            let expected: f64 = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| (wins[i * n + j] + wins[j * n + i]) as f64 * p[i] / (p[i] + p[j]))
+                .sum();
+            assert!((observed - expected).abs() < 1e-6, "entrant {i}: {observed} vs {expected}");
+        }
+        assert!(r.iter().all(|x| x.half_width.is_some()));
+    }
+
+    #[test]
+    fn draws_count_half_and_a_clean_sweep_has_no_interval() {
+        let r = bradley_terry(2, &[0, 1, 1, 0], &[0, 2, 2, 0]);
+        assert!((r[0].elo - r[1].elo).abs() < 1e-9);
+        let sweep = bradley_terry(2, &[0, 5, 0, 0], &[0; 4]);
+        assert!(sweep[0].elo > sweep[1].elo);
+        assert!(sweep[0].half_width.is_none());
+        // Smoothed by half a win: odds 5.5 / 0.5 = 11.
+        assert!((sweep[0].elo - sweep[1].elo - ELO * 11f64.ln()).abs() < 1e-6);
+    }
+}

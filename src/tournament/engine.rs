@@ -1,0 +1,322 @@
+//! One event as one record: deal, play every meeting of the schedule, rank the table, record.
+
+use std::fmt::Write as _;
+
+use super::schedule::{Meeting, round_robin};
+use super::standings::Table;
+use super::{Contest, GameResult};
+use crate::games::Engine;
+use crate::games::narrate::{Narrator, Silent, Story};
+use crate::record::{
+    Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+};
+use crate::seed::{GameSeed, mix64};
+
+crate::declare! {
+    /// An event's own counters.
+    pub mod counter: Counter {
+        GAMES = "games",
+        DRAWN_GAMES = "drawn_games",
+        SHARED_FIRST = "shared_first",
+    }
+}
+
+crate::declare! {
+    /// An event's own distributions.
+    pub mod dist: Dist {
+        WINNER_WON = "winner_games_won",
+        WINNER_LOST = "winner_games_lost",
+        FIRST_PLACE_SIZE = "first_place_size",
+        RANK_CORRELATION = "strength_place_correlation_permille",
+    }
+}
+
+/// Salt of the games' seeds, so that no game of an event replays its deal's stream.
+const GAME_SALT: u64 = 0x7047_6e5f_6761_6d65;
+
+/// A round robin of `C`'s entrants as an engine: one event per index.
+pub struct Tournament<C: Contest> {
+    pub contest: C,
+    layout: Layout,
+    outcomes: Outcomes,
+    schedule: Vec<Meeting>,
+    table: EntrantCounters,
+    _own: (Counters, Dists),
+}
+
+/// One thread's event.
+pub struct TournamentScratch<S> {
+    pub contest: S,
+    pub table: Table,
+    strength: Vec<i64>,
+    standing: Vec<i64>,
+    ranks: Vec<f64>,
+    places: Vec<f64>,
+}
+
+impl<C: Contest> Tournament<C> {
+    pub fn new(mut contest: C) -> Self {
+        let names = contest.entrants().to_vec();
+        let n = names.len();
+        assert!(n >= 2, "an event needs two entrants");
+        let mut b = LayoutBuilder::new(contest.length_unit());
+        b.seat_policy_wins(n, n, |e| Some(names[e].clone()), |s, e| s == e);
+        b.plain(&[OutcomeKind::Shared]);
+        let counters = b.declared_counters(counter::NAMES);
+        let dists = b.declared_distributions(dist::NAMES);
+        let table = b.entrants(&names);
+        contest.declare(&mut b);
+        let (layout, outcomes) = b.finish();
+        Tournament { contest, layout, outcomes, schedule: round_robin(n), table, _own: (counters, dists) }
+    }
+
+    /// The meetings of an event, in the order they are played.
+    pub fn schedule(&self) -> &[Meeting] {
+        &self.schedule
+    }
+
+    /// The seed of meeting `k` of event `event`.
+    pub fn game_seed(&self, event: GameSeed, k: usize) -> GameSeed {
+        let m = self.schedule.len() as u64;
+        GameSeed::new(mix64(event.master ^ GAME_SALT), event.index * m + k as u64)
+    }
+
+    /// Plays event `seed` into `rec`, telling each game's result to `narr` in one line.
+    fn run<N: Narrator>(
+        &self,
+        seed: GameSeed,
+        sc: &mut TournamentScratch<C::Scratch>,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) {
+        let names = self.contest.entrants();
+        sc.table.reset(names.len());
+        self.contest.deal(seed, &mut sc.contest, rec, narr);
+        for (k, m) in self.schedule.iter().enumerate() {
+            let seats = m.seats(seed.index);
+            let r = self.contest.play(self.game_seed(seed, k), seats, &mut sc.contest, rec, &mut Silent);
+            self.enter(seats, r, sc, rec);
+            if N::ON {
+                narr.line(format_args!("{}", result_line(k, m, seats, r, names)));
+            }
+        }
+        for e in 0..names.len() {
+            rec.count(self.table.won(e), sc.table.won[e] as u64);
+        }
+        self.finish(sc, rec);
+        if N::ON {
+            narr.line(format_args!("{}", table_text(&sc.table, names)));
+        }
+    }
+
+    /// Enters one game into the table and the record.
+    fn enter(
+        &self,
+        seats: [usize; 2],
+        r: GameResult,
+        sc: &mut TournamentScratch<C::Scratch>,
+        rec: &mut GameRecord,
+    ) {
+        let winner = r.winner.map(|s| seats[s]);
+        sc.table.enter(seats[0], seats[1], winner, r.score);
+        rec.length += r.length;
+        rec.count(counter::GAMES, 1);
+        match winner {
+            Some(w) => rec.count(self.table.beat(w, seats[0] + seats[1] - w), 1),
+            None => {
+                rec.count(counter::DRAWN_GAMES, 1);
+                rec.count(self.table.drew(seats[0], seats[1]), 1);
+            }
+        }
+    }
+
+    /// Ranks the finished table and records the event's outcome and statistics.
+    fn finish(&self, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
+        let n = sc.table.entrants();
+        let first = sc.table.rank();
+        let winners = (0..n).filter(|&e| sc.table.place[e] == 1);
+        if first == 1 {
+            let w = sc.table.place.iter().position(|&p| p == 1).expect("someone is first");
+            rec.end(self.outcomes.row(Ending::Seat { seat: w, entry: w }));
+            rec.count(self.table.alone(w), 1);
+        } else {
+            rec.end(self.outcomes.row(Ending::Plain(OutcomeKind::Shared)));
+            rec.count(counter::SHARED_FIRST, 1);
+            for e in winners.clone() {
+                rec.count(self.table.shared(e), 1);
+            }
+        }
+        // The first-placed entrants share one record (level on points; a draw aside, on games won).
+        let w = winners.clone().next().expect("someone is first");
+        rec.observe(dist::WINNER_WON, sc.table.won[w] as i64);
+        rec.observe(dist::WINNER_LOST, sc.table.lost[w] as i64);
+        rec.observe(dist::FIRST_PLACE_SIZE, first as i64);
+        if let Some(rho) = self.rank_correlation(sc) {
+            rec.observe(dist::RANK_CORRELATION, (rho * 1000.0).round() as i64);
+        }
+    }
+
+    /// Spearman's rank correlation between the entrants' strengths and their final standing
+    /// (place reversed, so that +1 means the strongest finished first), average ranks for ties;
+    /// `None` when the game tells no strength or either ranking is constant.
+    fn rank_correlation(&self, sc: &mut TournamentScratch<C::Scratch>) -> Option<f64> {
+        let n = sc.table.entrants();
+        sc.strength.clear();
+        for e in 0..n {
+            sc.strength.push(self.contest.strength(&sc.contest, e)?);
+        }
+        sc.standing.clear();
+        sc.standing.extend(sc.table.place.iter().map(|&p| -(p as i64)));
+        average_ranks(&sc.strength, &mut sc.ranks);
+        average_ranks(&sc.standing, &mut sc.places);
+        pearson(&sc.ranks, &sc.places)
+    }
+
+    fn scratch(&self) -> TournamentScratch<C::Scratch> {
+        TournamentScratch {
+            contest: self.contest.new_scratch(),
+            table: Table::default(),
+            strength: Vec::new(),
+            standing: Vec::new(),
+            ranks: Vec::new(),
+            places: Vec::new(),
+        }
+    }
+
+    /// Tells game `a`-`b` of event `seed` in full (entrants numbered from 1 as `play` shows them),
+    /// after the event's deal and the games before it.
+    pub fn narrate_game(&self, seed: GameSeed, a: usize, b: usize, out: &mut String) -> Result<(), String> {
+        let n = self.contest.entrants().len();
+        let (lo, hi) = (a.min(b), a.max(b));
+        if lo == hi || lo == 0 || hi > n {
+            return Err(format!("--match {a}-{b}: name two different entrants from 1 to {n}"));
+        }
+        let k = self.schedule.iter().position(|m| m.low as usize == lo - 1 && m.high as usize == hi - 1);
+        let k = k.expect("every pair meets");
+        let mut sc = self.scratch();
+        let mut rec = GameRecord::new(&self.layout);
+        let mut story = Story(out);
+        self.contest.deal(seed, &mut sc.contest, &mut rec, &mut story);
+        let seats = self.schedule[k].seats(seed.index);
+        let names = self.contest.entrants();
+        story.line(format_args!(
+            "Game {} of the event: {} (seat 0) against {} (seat 1)",
+            k + 1,
+            names[seats[0]],
+            names[seats[1]]
+        ));
+        let r = self.contest.play(self.game_seed(seed, k), seats, &mut sc.contest, &mut rec, &mut story);
+        story.line(format_args!("{}", result_line(k, &self.schedule[k], seats, r, names)));
+        Ok(())
+    }
+}
+
+/// One line of a game's result: `game 3 (round 1): P1 beat P4 2-1`.
+fn result_line(k: usize, m: &Meeting, seats: [usize; 2], r: GameResult, names: &[String]) -> String {
+    let (a, b) = (&names[seats[0]], &names[seats[1]]);
+    let head = format!("game {} (round {}): ", k + 1, m.round + 1);
+    match r.winner {
+        Some(w) => {
+            let (x, y) = (&names[seats[w]], &names[seats[1 - w]]);
+            format!("{head}{x} beat {y} {}-{} ({a} at seat 0)", r.score[w], r.score[1 - w])
+        }
+        None => format!("{head}{a} drew {b} {}-{}", r.score[0], r.score[1]),
+    }
+}
+
+/// The final table as text, best first: place, entrant, won-drawn-lost, score difference.
+pub fn table_text(t: &Table, names: &[String]) -> String {
+    let mut order: Vec<usize> = (0..t.entrants()).collect();
+    order.sort_by_key(|&e| (t.place[e], e));
+    let mut s = String::from("Standings (place, entrant, won-drawn-lost, score difference):");
+    for e in order {
+        let _ = write!(
+            s,
+            "\n  {} {} {}-{}-{} {:+}",
+            t.place[e], names[e], t.won[e], t.drawn[e], t.lost[e], t.diff[e]
+        );
+    }
+    s
+}
+
+/// The average ranks (from 1) of `x` into `out`.
+fn average_ranks(x: &[i64], out: &mut Vec<f64>) {
+    out.clear();
+    out.extend(x.iter().map(|&v| {
+        let below = x.iter().filter(|&&w| w < v).count() as f64;
+        let equal = x.iter().filter(|&&w| w == v).count() as f64;
+        below + (equal + 1.0) / 2.0
+    }));
+}
+
+/// Pearson's correlation of `x` and `y`, `None` when either is constant.
+fn pearson(x: &[f64], y: &[f64]) -> Option<f64> {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        sxy += (a - mx) * (b - my);
+        sxx += (a - mx) * (a - mx);
+        syy += (b - my) * (b - my);
+    }
+    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
+}
+
+impl<C: Contest> Engine for Tournament<C> {
+    type Scratch = TournamentScratch<C::Scratch>;
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn new_scratch(&self) -> Self::Scratch {
+        self.scratch()
+    }
+
+    fn play(&self, seed: GameSeed, sc: &mut Self::Scratch, rec: &mut GameRecord) {
+        self.run(seed, sc, rec, &mut Silent);
+    }
+
+    fn narrate(&self, seed: GameSeed, out: &mut String) -> GameRecord {
+        let mut sc = self.scratch();
+        let mut rec = GameRecord::new(&self.layout);
+        self.run(seed, &mut sc, &mut rec, &mut Story(out));
+        let _ =
+            writeln!(out, "{}", crate::games::narrate::counters_line(self.layout.events(), &rec.counters));
+        rec
+    }
+
+    fn census(&self, seed: GameSeed) -> Result<u64, String> {
+        let mut sc = self.scratch();
+        let mut rec = GameRecord::new(&self.layout);
+        self.contest.deal(seed, &mut sc.contest, &mut rec, &mut Silent);
+        let mut steps = 0;
+        for (k, m) in self.schedule.iter().enumerate() {
+            let seats = m.seats(seed.index);
+            steps += self
+                .contest
+                .census(self.game_seed(seed, k), seats, &mut sc.contest)
+                .map_err(|e| format!("game {} of the event: {e}", k + 1))?;
+        }
+        Ok(steps)
+    }
+
+    fn narrate_game(&self, seed: GameSeed, a: usize, b: usize, out: &mut String) -> Result<(), String> {
+        Tournament::narrate_game(self, seed, a, b, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spearman_of_ties_and_extremes() {
+        let mut r = Vec::new();
+        average_ranks(&[10, 20, 20, 5], &mut r);
+        assert_eq!(r, [2.0, 3.5, 3.5, 1.0]);
+        assert_eq!(pearson(&[1.0, 2.0, 3.0], &[1.0, 2.0, 3.0]), Some(1.0));
+        assert_eq!(pearson(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]), Some(-1.0));
+        assert_eq!(pearson(&[1.0, 1.0], &[1.0, 2.0]), None);
+    }
+}

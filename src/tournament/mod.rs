@@ -1,0 +1,91 @@
+//! Events above a two-player game: a round robin of entrants whose games a game engine plays.
+//!
+//! An entrant is whatever a game lets compete for a whole event: a player with the cards dealt to
+//! it for the event, or a policy. The game says how an event deals (`Contest::deal`) and how one
+//! game between two entrants goes (`Contest::play`); this layer plans the meetings
+//! (`schedule`, the circle method), keeps the table (`standings`) and records one event as one
+//! record: so the runner, shards, merge, resume, `--until` and `play` work on events exactly as
+//! they work on games, and the unit every statistic of an event run counts is one event.
+//!
+//! The record of an event: the outcome (entrant `s` first alone: a `win` row of seat `s`; first
+//! place shared: `shared`), the table of entrants (who beat whom, first places alone and shared;
+//! `standings.csv` with ratings), the games and drawn games, the winner's games won and lost, how
+//! many share first place, and, when the game can say how strong each entrant's hand is, the rank
+//! correlation between that strength and the final place. `length` sums the games' lengths.
+//!
+//! Nothing here knows which game it serves (`docs/tournament.md`).
+
+pub mod engine;
+pub mod pairs;
+pub mod schedule;
+pub mod standings;
+
+pub use engine::Tournament;
+pub use pairs::PolicyPairs;
+
+use crate::games::narrate::Narrator;
+use crate::record::{GameRecord, LayoutBuilder};
+use crate::seed::GameSeed;
+use crate::settings::{Allowed, SettingSpec};
+
+/// How one game between two entrants ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winning seat, `None` for a draw.
+    pub winner: Option<usize>,
+    /// What each seat scored inside the game (rounds won, say), for the table's tie-break; 0 when
+    /// the game counts nothing inside.
+    pub score: [u32; 2],
+    /// The game's length in the game's own unit.
+    pub length: u64,
+}
+
+/// A two-player game as an event plays it.
+pub trait Contest: Send + Sync + 'static {
+    /// One thread's working memory, reused from event to event.
+    type Scratch: Send;
+
+    /// The entrants' names, in entrant order.
+    fn entrants(&self) -> &[String];
+    /// The unit of a game's length (`GameResult::length`).
+    fn length_unit(&self) -> &str;
+    /// Declares the game's own counters and distributions of an event (after the event's own).
+    fn declare(&mut self, _b: &mut LayoutBuilder) {}
+    fn new_scratch(&self) -> Self::Scratch;
+    /// Deals what the entrants keep for the whole event (event `seed`), and records what the deal
+    /// itself shows.
+    fn deal<N: Narrator>(
+        &self,
+        _seed: GameSeed,
+        _sc: &mut Self::Scratch,
+        _rec: &mut GameRecord,
+        _narr: &mut N,
+    ) {
+    }
+    /// The strength of entrant `e`'s hand for this event, when the game can tell one before play
+    /// (higher is stronger).
+    fn strength(&self, _sc: &Self::Scratch, _e: usize) -> Option<i64> {
+        None
+    }
+    /// Plays game `seed`: entrant `seats[0]` at seat 0 against `seats[1]`, adding the game's own
+    /// counters to `rec` and telling it to `narr`.
+    fn play<N: Narrator>(
+        &self,
+        seed: GameSeed,
+        seats: [usize; 2],
+        sc: &mut Self::Scratch,
+        rec: &mut GameRecord,
+        narr: &mut N,
+    ) -> GameResult;
+    /// Plays game `seed` as `play` does, with the game's census after every step.
+    fn census(&self, seed: GameSeed, seats: [usize; 2], sc: &mut Self::Scratch) -> Result<u64, String>;
+}
+
+/// The setting that makes a run's unit an event (games declare it among their settings).
+pub const EVENT: SettingSpec = SettingSpec {
+    key: "event",
+    default: "game",
+    allowed: Allowed::Choice(&["game", "tournament"]),
+    help: "what one unit of the run is: one game, or a tournament (a round robin of the entrants, each pair meeting once; docs/tournament.md)",
+    deal: true,
+};
