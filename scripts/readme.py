@@ -504,14 +504,16 @@ def scenario_list():
     lines = []
     for path in sorted((ROOT / "scenarios").glob("*.toml")):
         text = path.read_text()
-        # A scenario's `question` if it has one, else its `description`.
-        said = [re.search(rf'^{key}\s*=\s*"((?:[^"\\]|\\.)*)"', text, re.M) for key in ("question", "description")]
-        found = next((m.group(1) for m in said if m), None)
-        if not found:
+        # The `description` says the question in words; a `question` key names the metric the
+        # summaries answer first.
+        said = {key: re.search(rf'^{key}\s*=\s*"((?:[^"\\]|\\.)*)"', text, re.M) for key in ("question", "description")}
+        if not said["description"]:
             sys.exit(f"readme: {path.relative_to(ROOT)} has no description: give it one (the README lists it)")
+        found = said["description"].group(1)
         games = sorted(set(re.findall(r'^game\s*=\s*"([^"]+)"', text, re.M)))
         end = "" if found[-1] in ".?!" else "."
-        lines.append(f"- `scenarios/{path.name}` ({', '.join(games)}): {found}{end}\n")
+        answered = f" Answered first: `{said['question'].group(1)}`." if said["question"] else ""
+        lines.append(f"- `scenarios/{path.name}` ({', '.join(games)}): {found}{end}{answered}\n")
     return "".join(lines)
 
 
