@@ -267,15 +267,25 @@ impl Lock {
                 path.display()
             ))
         };
+        // A command started at the same moment may remove the folder its own output check made
+        // (empty, as that check leaves nothing) between our check and this open: make it again.
+        let mut remade = 0;
         loop {
-            let mut file = std::fs::OpenOptions::new()
+            let opened = std::fs::OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create(true)
                 .truncate(false)
                 .custom_flags(libc::O_NOFOLLOW)
-                .open(&path)
-                .map_err(bad)?;
+                .open(&path);
+            let mut file = match opened {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && remade < 100 => {
+                    remade += 1;
+                    std::fs::create_dir_all(dir).map_err(bad)?;
+                    continue;
+                }
+                other => other.map_err(bad)?,
+            };
             match file.try_lock() {
                 Ok(()) => {}
                 Err(std::fs::TryLockError::WouldBlock) => {
