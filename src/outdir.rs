@@ -111,6 +111,9 @@ pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
         remove_made(&made);
         bad(e.to_string())
     })?;
+    // A command started at the same moment may remove the folder its own check made (empty, as
+    // every check leaves it) while we probe: make it again and probe again.
+    let mut remade = 0;
     let written = loop {
         let probe = dir.join(io::temporary_name());
         match io::create_exclusive(&probe) {
@@ -119,6 +122,12 @@ pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
                 break Ok(());
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && remade < 100 => {
+                remade += 1;
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    break Err(e);
+                }
+            }
             Err(e) => break Err(e),
         }
     };
