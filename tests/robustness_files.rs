@@ -9,7 +9,7 @@ mod binary;
 use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use binary::{bin, refused, run_ok, s, warsim};
 
@@ -167,24 +167,33 @@ fn start_together(out: &Path, n: usize, wrap: &[&str]) -> Vec<Child> {
 /// Exactly one of runs started together proceeds: the others are refused (exit 2, "in use").
 fn exactly_one_proceeds(out: &Path, wrap: &[&str]) {
     let mut children = start_together(out, 2, wrap);
-    // The refused one exits at once; the other plays on (for hours) until killed.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let loser = loop {
-        if let Some(i) = (0..children.len()).find(|&i| children[i].try_wait().unwrap().is_some()) {
-            break i;
+    // The refused one exits at once, closing its stderr; the other plays on (for hours) until
+    // killed. Each stderr is read to its end on a thread of its own: the first to end is the
+    // refused run's.
+    let (ended, first) = std::sync::mpsc::channel();
+    for (i, c) in children.iter_mut().enumerate() {
+        let mut err = c.stderr.take().unwrap();
+        let ended = ended.clone();
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut err, &mut text);
+            let _ = ended.send((i, text));
+        });
+    }
+    let Ok((loser, err)) = first.recv_timeout(Duration::from_secs(60)) else {
+        for c in &mut children {
+            let _ = c.kill();
         }
-        assert!(Instant::now() < deadline, "neither run was refused");
-        std::thread::sleep(Duration::from_millis(10));
+        panic!("neither run was refused");
     };
-    let lost = children.remove(loser);
+    let mut lost = children.remove(loser);
+    let status = lost.wait().unwrap();
     let winner = &mut children[0];
     let still = winner.try_wait().unwrap().is_none();
     let _ = Command::new("kill").args(["-KILL", &winner.id().to_string()]).status();
     let _ = winner.kill();
     let _ = winner.wait();
-    let lost = lost.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&lost.stderr);
-    assert_eq!(lost.status.code(), Some(2), "{err}");
+    assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("is in use by another warsim"), "{err}");
     assert!(still, "the other run proceeds");
 }

@@ -25,15 +25,19 @@ fn bounded(args: &[&str]) -> std::process::Output {
         .stderr(err.try_clone().unwrap())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("warsim {args:?} hangs");
+    // A watchdog kills a run still going after a minute; the test itself blocks on the exit.
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let pid = child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        let hung = finished.recv_timeout(Duration::from_secs(60)).is_err();
+        if hung {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
         }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        hung
+    });
     let status = child.wait().unwrap();
+    let _ = done.send(());
+    assert!(!watchdog.join().unwrap(), "warsim {args:?} hangs");
     let read = |f: &mut std::fs::File| {
         let mut v = Vec::new();
         f.rewind().unwrap();
@@ -125,7 +129,12 @@ fn time_ratio(small: &str, large: &str, f: impl Fn(&str)) -> f64 {
 /// not a time, so the machine's speed does not matter; the sizes make each parse take tens of
 /// milliseconds. Quadratic loading measured 4,000 runs in 0.6 s and 40,000 in 46 s, 5,000 designs
 /// in 1.3 s and 20,000 in 36 s.
+///
+/// Ignored in the default run: a ratio of times still moves with the machine's load (on two busy
+/// cores the designs' ratio reached 14), so it runs alone, on purpose:
+/// `cargo test --profile quick --test robustness_inputs -- --ignored`.
 #[test]
+#[ignore = "a timing ratio: run alone with --ignored on a quiet machine"]
 fn loading_is_linear_in_runs_and_designs() {
     let ratio = time_ratio(&runs(10_000), &runs(40_000), |t| {
         warsim::scenario::parse(t, "s.toml", "s", None).unwrap();
