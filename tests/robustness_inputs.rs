@@ -280,10 +280,13 @@ fn an_empty_baseline_is_refused() {
 #[test]
 fn a_thread_creation_error_names_its_cause_once() {
     let tmp = tempfile::tempdir().unwrap();
+    // Every thread asks for a 512 MiB stack under a 300 MB address-space limit, so the very first
+    // spawn fails. With the default stack, some workers started (and reserved memory) before one
+    // failed, and the process could then run out of memory while reporting it: a flaky abort.
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 300000 && exec '{}' run war --threads 1024 --games 10 -q --out '{}'",
+            "ulimit -v 300000 && RUST_MIN_STACK=536870912 exec '{}' run war --threads 1024 --games 10 -q --out '{}'",
             s(&bin()),
             s(&tmp.path().join("o"))
         ))
@@ -293,6 +296,7 @@ fn a_thread_creation_error_names_its_cause_once() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot start 1024 worker threads: "), "{err}");
     assert_eq!(err.matches("(os error").count(), 1, "the cause once: {err}");
+    assert!(!tmp.path().join("o").exists(), "a run that never started leaves no folder");
 }
 
 const HOSTILE: [&str; 3] = ["\u{1b}", "\u{7}", "\u{9b}"];
