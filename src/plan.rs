@@ -545,10 +545,21 @@ fn vary_values(raw: &str) -> Result<(String, Vec<String>), UsageError> {
         };
         (a..=b).map(|x| x.to_string()).collect()
     } else {
-        v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        v.split(',').map(|s| s.trim().to_string()).collect()
     };
-    if values.is_empty() {
+    if values.iter().all(String::is_empty) {
         return Err(UsageError(format!("--vary '{raw}' has no values (KEY=LO..HI or KEY=V1,V2,...)")));
+    }
+    // As --sweep: an empty item or a value given twice is a slip, never silently dropped.
+    if let Some(i) = values.iter().position(String::is_empty) {
+        return Err(UsageError(format!(
+            "--vary '{raw}': value {} of {} is empty (write KEY=V1,V2,... with no empty item)",
+            i + 1,
+            values.len()
+        )));
+    }
+    if let Some(twice) = scenario::repeated(&values) {
+        return Err(UsageError(format!("--vary '{raw}': {twice} is listed twice (give each value once)")));
     }
     Ok((k, values))
 }

@@ -192,7 +192,7 @@ pub fn parse(
         let at = e.span().map(|s| format!(":{}", lines.line_col(s.start)));
         let msg = plain_types(&e.message().replace('\n', " "));
         // A wrong type names its key's place and what it takes; other faults get the outline.
-        let outline = if msg.starts_with("invalid") || msg.starts_with("number") {
+        let outline = if msg.starts_with("invalid") || msg.starts_with("number") || msg.contains("expected one of") {
             ""
         } else {
             " (a scenario has name, description, question, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)"
@@ -319,9 +319,15 @@ pub fn load_target(target: &str) -> Result<ScenarioRequest, UsageError> {
     let is_path =
         target.contains('/') || target.contains(std::path::MAIN_SEPARATOR) || target.ends_with(".toml");
     if path.is_dir() {
+        // A few of its scenario files, so the line stays short in a folder of many.
+        let files = suggest::toml_files(path);
+        let more = match files.len() {
+            n if n > 4 => format!(", and {} more", n - 4),
+            _ => String::new(),
+        };
         return Err(UsageError(format!(
             "'{target}' is a folder, not a scenario file{}",
-            listed(" (scenario files ", &suggest::toml_files(path), ")")
+            listed(" (scenario files ", &files[..files.len().min(4)], &format!("{more})"))
         )));
     }
     if is_path || (games::find(target).is_none() && path.is_file()) {

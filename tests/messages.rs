@@ -34,7 +34,10 @@ fn a_path_that_names_no_file_says_so_and_names_the_nearest_scenario_or_game() {
     let far =
         rejects(&["run", "scenarios/zzzzzzzzzz.toml"], &["does not exist", "nothing has a name near it"]);
     assert!(!far.contains("did you mean"), "no guess when nothing is near: {far}");
-    rejects(&["run", "scenarios"], &["'scenarios' is a folder, not a scenario file", "war-pickup.toml"]);
+    rejects(
+        &["run", "scenarios"],
+        &["'scenarios' is a folder, not a scenario file", "cardwars-balance.toml", "and 7 more)"],
+    );
 }
 
 #[test]

@@ -381,6 +381,13 @@ fn a_new_users_mistakes_get_a_short_line_with_the_nearest_name() {
             "the scenario's baseline 'variant=standard'",
         ),
         (&["run", "scourge-decks"], "did you mean the scenario file 'scenarios/scourge-decks.toml'?"),
+        (&["run", "war", "--threads", "1.5"], "--threads 1.5: it is not a whole number"),
+        (&["tune", "war", "--vary", "players=2,,3", "--goal", "length_mean=100"], "value 2 of 3 is empty"),
+        (&["tune", "war", "--vary", "players=2,2", "--goal", "length_mean=100"], "2 is listed twice"),
+        (
+            &["run", "scenarios"],
+            "'scenarios' is a folder, not a scenario file (scenario files in scenarios/: ",
+        ),
     ];
     for &(args, needle) in cases {
         let out = bounded(args);
@@ -419,6 +426,35 @@ fn a_scenario_that_sets_and_sweeps_a_key_or_repeats_a_value_is_refused() {
         "integer `-10`, expected a whole number from 0 to 18446744073709551615",
     );
     assert!(!tmp.path().join("results").exists() && !Path::new("results/x").exists());
+}
+
+/// Issue 25: `--out results/../..` was checked as a new folder (`results` did not exist yet) and
+/// then written into the folder two levels up, among others' files. A `..` after a name is
+/// refused before anything is made; a leading `..` is a plain path.
+#[test]
+fn an_output_folder_through_a_name_and_dot_dot_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("work");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::write(tmp.path().join("notes.txt"), "mine").unwrap();
+    let up = d.join("results/../..");
+    refused_at_once(
+        &["run", "war", "--games", "10", "--out", s(&up)],
+        "a '..' after a folder name is refused",
+    );
+    refused_at_once(
+        &["run", "war", "--games", "10", "--out", "x/../y"],
+        "write the folder itself (e.g. 'y')",
+    );
+    assert!(!d.join("results").exists() && !tmp.path().join("summary.csv").exists());
+    assert!(!Path::new("x").exists() && !Path::new("y").exists());
+    let out = Command::new(bin())
+        .current_dir(&d)
+        .args(["run", "war", "--games", "10", "-q", "--out", "../fresh"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(tmp.path().join("fresh/summary.csv").is_file());
 }
 
 /// Issue 25: a scenario's own baseline does not stop a shard or an --until run (the Slurm recipe
