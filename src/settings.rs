@@ -139,6 +139,9 @@ impl FileSource<'_> {
         if let Some(f) = self.stored.iter().find(|f| f.key == key && f.path == path) {
             return Ok(f.clone());
         }
+        if path.trim().is_empty() {
+            return Err(UsageError(format!("{game}: setting '{key}' is empty: give the path of {what}")));
+        }
         let written = Path::new(path);
         let full: PathBuf = match self.base_dir {
             Some(base) if written.is_relative() && !self.cli_keys.iter().any(|k| k == key) => {

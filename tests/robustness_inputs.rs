@@ -382,6 +382,7 @@ fn a_new_users_mistakes_get_a_short_line_with_the_nearest_name() {
         ),
         (&["run", "scourge-decks"], "did you mean the scenario file 'scenarios/scourge-decks.toml'?"),
         (&["run", "war", "--threads", "1.5"], "--threads 1.5: it is not a whole number"),
+        (&["run", "slots", "--set", "cards="], "slots: setting 'cards' is empty: give the path of a card set"),
         (&["tune", "war", "--vary", "players=2,,3", "--goal", "length_mean=100"], "value 2 of 3 is empty"),
         (&["tune", "war", "--vary", "players=2,2", "--goal", "length_mean=100"], "2 is listed twice"),
         (
