@@ -382,7 +382,10 @@ fn a_new_users_mistakes_get_a_short_line_with_the_nearest_name() {
         ),
         (&["run", "scourge-decks"], "did you mean the scenario file 'scenarios/scourge-decks.toml'?"),
         (&["run", "war", "--threads", "1.5"], "--threads 1.5: it is not a whole number"),
-        (&["run", "slots", "--set", "cards="], "slots: setting 'cards' is empty: give the path of a card set"),
+        (
+            &["run", "slots", "--set", "cards="],
+            "slots: setting 'cards' is empty: give the path of a card set",
+        ),
         (&["tune", "war", "--vary", "players=2,,3", "--goal", "length_mean=100"], "value 2 of 3 is empty"),
         (&["tune", "war", "--vary", "players=2,2", "--goal", "length_mean=100"], "2 is listed twice"),
         (
@@ -411,22 +414,27 @@ fn a_scenario_that_sets_and_sweeps_a_key_or_repeats_a_value_is_refused() {
         std::fs::write(&p, format!("name = \"x\"\n{body}")).unwrap();
         p
     };
+    // (An older build that accepts a file still writes only into the test's folder.)
+    let out = s(&tmp.path().join("out")).to_string();
     let both =
         file("both.toml", "[[run]]\ngame = \"war\"\nset = { players = 3 }\nsweep = { players = [2, 3] }\n");
-    refused_at_once(&["run", s(&both)], "both.toml:5: 'players' is both set and swept in this run");
+    refused_at_once(
+        &["run", s(&both), "--out", &out],
+        "both.toml:5: 'players' is both set and swept in this run",
+    );
     let twice = file("twice.toml", "[[run]]\ngame = \"war\"\nsweep = { players = [2, 2] }\n");
-    refused_at_once(&["run", s(&twice)], "twice.toml:4: sweep 'players' lists 2 twice");
+    refused_at_once(&["run", s(&twice), "--out", &out], "twice.toml:4: sweep 'players' lists 2 twice");
     let huge = file("huge.toml", "games = 99999999999999999999\n[[run]]\ngame = \"war\"\n");
     refused_at_once(
-        &["run", s(&huge)],
+        &["run", s(&huge), "--out", &out],
         "number `99999999999999999999` too large, expected a whole number from 0",
     );
     let negative = file("negative.toml", "games = -10\n[[run]]\ngame = \"war\"\n");
     refused_at_once(
-        &["run", s(&negative)],
+        &["run", s(&negative), "--out", &out],
         "integer `-10`, expected a whole number from 0 to 18446744073709551615",
     );
-    assert!(!tmp.path().join("results").exists() && !Path::new("results/x").exists());
+    assert!(!tmp.path().join("out").exists());
 }
 
 /// Issue 25: `--out results/../..` was checked as a new folder (`results` did not exist yet) and
