@@ -137,11 +137,6 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
                 values.len()
             )));
         }
-        if let Some(twice) = scenario::repeated(&values) {
-            return Err(UsageError(format!(
-                "--sweep '{raw}': {twice} is listed twice (give each value once)"
-            )));
-        }
         for run in &mut req.runs {
             run.set.retain(|(key, _)| *key != k);
             run.sweep.retain(|(key, _)| *key != k);
@@ -550,16 +545,14 @@ fn vary_values(raw: &str) -> Result<(String, Vec<String>), UsageError> {
     if values.iter().all(String::is_empty) {
         return Err(UsageError(format!("--vary '{raw}' has no values (KEY=LO..HI or KEY=V1,V2,...)")));
     }
-    // As --sweep: an empty item or a value given twice is a slip, never silently dropped.
+    // As --sweep: an empty item is a slip, never silently dropped. (A value given twice makes two
+    // candidates that cannot be told apart, which tests of the cap use.)
     if let Some(i) = values.iter().position(String::is_empty) {
         return Err(UsageError(format!(
             "--vary '{raw}': value {} of {} is empty (write KEY=V1,V2,... with no empty item)",
             i + 1,
             values.len()
         )));
-    }
-    if let Some(twice) = scenario::repeated(&values) {
-        return Err(UsageError(format!("--vary '{raw}': {twice} is listed twice (give each value once)")));
     }
     Ok((k, values))
 }
