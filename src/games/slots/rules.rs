@@ -366,12 +366,44 @@ impl Game {
 
     /// A new round: decks, shuffles, five cards each, turn 1.
     fn new_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.sideboard(ch);
         self.st.start_round(rng, &mut self.tally);
         if N::ON {
             narr.tell(&self.st, Told::Round);
         }
         self.st.turn = 1;
         self.begin_turn(rng, narr, ch);
+    }
+
+    /// Plays on from between two rounds of `self.st` (a simulation's copy of a game): the next
+    /// round starts, with fresh tallies (a simulation's are never read).
+    pub fn next_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.tally = Tally::default();
+        self.cards = CardTally::default();
+        self.new_round(rng, narr, ch);
+    }
+
+    /// Between rounds: what the ending round showed is remembered, and each seat whose deck
+    /// policy adapts may change its deck (`sideboard_swaps`: the cards that came in).
+    fn sideboard<C: Choices>(&mut self, ch: &mut C) {
+        if self.st.rounds == 0 {
+            return;
+        }
+        self.st.remember_shown();
+        for seat in 0..SEATS {
+            if !self.st.deck_policy[seat].adapts() {
+                continue;
+            }
+            let mut deck = Stack::default();
+            if ch.sideboard(&self.st, seat, &mut deck) {
+                let before = &self.st.kept[seat];
+                debug_assert_eq!(deck.len(), before.len(), "a deck keeps its size");
+                debug_assert!(deck.as_slice().iter().all(|&id| owner(id) == seat));
+                let came_in = deck.as_slice().iter().filter(|id| !before.as_slice().contains(id)).count();
+                self.tally.sideboard_swaps += came_in as u64;
+                self.st.kept[seat] = deck;
+            }
+        }
     }
 
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied
