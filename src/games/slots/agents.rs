@@ -138,8 +138,12 @@ impl Choices for SeatChoices<'_> {
         self.ask(st, ask.seat as usize, |agent, obs, rng| agent.take(obs, ask, targets, rng))
     }
 
+    /// Every discard reads the hand alone (`random` its size, the others its printed values):
+    /// the table is not observed for it.
     fn discard(&mut self, st: &State, seat: usize) -> usize {
-        self.ask(st, seat, |agent, obs, rng| agent.discard(obs, rng))
+        let obs = &mut *self.obs;
+        st.observe_hand(seat, obs);
+        self.players.decide(seat, |agent, rng| agent.discard(obs, rng))
     }
 
     /// The deck policy decides from its seat's stream.

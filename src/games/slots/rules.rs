@@ -24,8 +24,9 @@ impl State {
         self.view_for(seat, &mut obs.view);
     }
 
-    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
-    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
+    /// The seat, turn, hand and the hand's printed values of `obs` only: what a decision that
+    /// reads the hand alone needs (the greedy discard), without the table's values.
+    pub fn observe_hand(&self, seat: usize, obs: &mut Observation) {
         obs.seat = seat as u8;
         obs.turn = self.turn;
         obs.hand = self.hands[seat];
@@ -33,6 +34,11 @@ impl State {
         for (i, &id) in self.hands[seat].as_slice().iter().enumerate() {
             obs.hand_printed[i] = self.pools.printed[id as usize];
         }
+    }
+
+    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
+    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
+        self.observe_hand(seat, obs);
         for s in 0..SEATS {
             obs.hand_sizes[s] = self.hands[s].len() as u8;
             obs.deck_sizes[s] = self.decks[s].len() as u8;
