@@ -97,7 +97,7 @@ fn fit(n: usize, wins: &[u64], draws: &[u64], by_event: Option<&ByEvent>) -> Vec
     let theta: Vec<f64> = p.iter().map(|x| x.ln()).collect();
     let mut cov = covariance(n, &p, nij);
     if let Some(e) = by_event {
-        cov = cov.and_then(|c| sandwich(n, &p, &c, e, |i, j| games(i, j), |i| won(i)));
+        cov = cov.and_then(|c| sandwich(n, &p, &c, e, games, won));
     }
     (0..n)
         .map(|i| Rating {
