@@ -99,6 +99,8 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
             ));
         }
         saved
+    } else if plan.bisect {
+        TuneState::bisecting(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
     } else {
         TuneState::new(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
     };
@@ -115,6 +117,7 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
             &engines,
             &plan.measures,
             plan.seed,
+            plan.observation,
             plan.cap,
             &plan.out,
             signal::stop_flag(),
@@ -131,11 +134,20 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         ))
         .into());
     }
+    // A sweep of every candidate to the games the answer took reaches the same precision.
+    let sweep = state.games * plan.candidates.len() as u64;
     print_out(&format!(
-        "{}\n{} in {:.2} s; files in {}\n",
+        "{}\n{} in {:.2} s ({}; a sweep of every setting to the answer's {} games would play {}); files in {}\n",
         result.answer,
         report::format::count(result.games_played, "game"),
         started.elapsed().as_secs_f64(),
+        if plan.bisect {
+            format!("bisection over {}", plan.keys.join(" "))
+        } else {
+            format!("a race of {} settings", plan.candidates.len())
+        },
+        report::format::grouped(state.games as i128),
+        report::format::grouped(sweep as i128),
         plan.out.display()
     ))
 }
@@ -157,11 +169,9 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             .join(" ")
     };
     let mut rows = Vec::new();
-    let mut games_played = 0;
     for k in 0..plan.candidates.len() {
         let dropped = state.dropped.iter().find(|d| d.candidate == k);
         let games = dropped.map_or(state.games, |d| d.games);
-        games_played += games;
         let why = match dropped.map(|d| &d.why) {
             None => String::new(),
             Some(Drop::FartherPaired { best }) => {
@@ -171,6 +181,8 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             Some(Drop::OutsideWithin) => "outside goal ± within".into(),
             Some(Drop::MissesGoal) => "misses the goal".into(),
             Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
+            Some(Drop::Side(side)) => format!("bisection: {} the goal", side.word()),
+            Some(Drop::Beyond) => "bisection: outside the bracket (not played)".into(),
         };
         let to_best =
             best.filter(|&b| b != k && state.goal[k].n == state.goal[b].n).map(|b| look.paired(rules, b, k));
@@ -204,10 +216,21 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     let said =
         |k: usize| format!("{}: {} {}{of}", name(k), plan.metric, with_interval(&rows[k].interval, share));
     let excluded = || {
-        let mut gone: Vec<usize> = state.dropped.iter().map(|d| d.candidate).collect();
+        let mut gone: Vec<usize> =
+            state.dropped.iter().filter(|d| d.why != Drop::Beyond).map(|d| d.candidate).collect();
         gone.sort_unstable();
         let out: Vec<String> = gone.iter().map(|&k| plan.values[k].join("/")).collect();
-        if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", out.join(", ")) }
+        let played = if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", runs(&out)) };
+        let beyond = if state.dropped.iter().any(|d| d.why == Drop::Beyond) {
+            format!(
+                " (the others by bisection, {} assumed to move one way with {})",
+                plan.metric,
+                plan.keys.join(" ")
+            )
+        } else {
+            String::new()
+        };
+        format!("{played}{beyond}")
     };
     let answer = match state.stop {
         Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
@@ -223,8 +246,10 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         }
         Some(Stop::NoneLeft) => match plan.rules.within {
             Some(tol) => format!(
-                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%",
-                metric_words, plan.goal
+                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%{}",
+                metric_words,
+                plan.goal,
+                excluded()
             ),
             None => format!("no setting in the range meets {} at 95%", plan.goal),
         },
@@ -249,8 +274,30 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         answer,
         method: format!("confidence_sequence_normal_mixture_bonferroni_{}", rules.sequences()),
         candidates: rows,
-        games_played,
+        games_played: state.games_played(),
     }
+}
+
+/// Values joined by commas, runs of three or more consecutive whole numbers written `LO-HI`.
+fn runs(values: &[String]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let start = values[i].parse::<i64>();
+        let mut j = i;
+        while let (Ok(a), Some(Ok(b))) = (&start, values.get(j + 1).map(|v| v.parse::<i64>())) {
+            if b != a + (j + 1 - i) as i64 {
+                break;
+            }
+            j += 1;
+        }
+        out.push(if j >= i + 2 { format!("{}-{}", values[i], values[j]) } else { values[i].clone() });
+        if j < i + 2 {
+            j = i;
+        }
+        i = j + 1;
+    }
+    out.join(", ")
 }
 
 /// Writes to stdout, control characters of outside text escaped (`untrusted`); a closed pipe
@@ -781,4 +828,15 @@ fn list_points(file: &str) -> anyhow::Result<String> {
         s.push_str(&format!("  {:>width$}  {}\n", i + 1, p.label));
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn runs_of_whole_numbers_are_written_as_ranges() {
+        let v = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(super::runs(&v("1 2 3 5 7 8 10 11 12 13")), "1-3, 5, 7, 8, 10-13");
+        assert_eq!(super::runs(&v("a b c")), "a, b, c");
+        assert_eq!(super::runs(&v("4")), "4");
+    }
 }

@@ -110,6 +110,13 @@ pub struct TuneArgs {
     /// Stop when every candidate left is within TOL of the goal at 95% (METRIC=TARGET only).
     #[arg(long, value_name = "TOL")]
     pub within: Option<f64>,
+    /// How to search: race (every candidate on the same deals, the farther ones dropped), bisect
+    /// (one whole-number range whose metric moves one way: probe the ends, then halve the bracket
+    /// around the crossing, then race the two settings beside it), auto (bisect a single range of
+    /// 6 or more values towards METRIC=TARGET without --require, else race) [default: the
+    /// scenario's [tune] search, else auto].
+    #[arg(long, value_name = "race|bisect|auto", value_parser = ["race", "bisect", "auto"])]
+    pub search: Option<String>,
     /// Games per candidate at most (a cap: then the answer is not settled) [default: 1000000].
     #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,

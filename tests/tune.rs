@@ -158,3 +158,83 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("question 'speed' is not a metric or share"));
 }
+
+#[test]
+fn bisection_finds_the_crossing_of_a_monotone_setting_with_fewer_games_than_a_race() {
+    // Short War: the mean length grows by about 1.8 battles per battle to win (70.5 at 40, the
+    // closest to 70 by more than a battle); 60 values make a race play every one of them.
+    let tmp = tempfile::tempdir().unwrap();
+    let base = ["war", "--vary", "battles_to_win=1..60", "--goal", "length_mean=70"];
+    let (b, r) = (tmp.path().join("b"), tmp.path().join("r"));
+    let bisect = tune_ok(&[&base[..], &["--out", s(&b)]].concat());
+    let race = tune_ok(&[&base[..], &["--search", "race", "--out", s(&r)]].concat());
+    for text in [&bisect, &race] {
+        assert!(text.starts_with("battles_to_win=40: length_mean "), "{text}");
+    }
+    assert!(bisect.contains("(bisection over battles_to_win;"), "{bisect}");
+    assert!(bisect.contains("the others by bisection"), "{bisect}");
+    let played = |text: &str| -> u64 {
+        let line = text.lines().nth(1).unwrap();
+        line.split(" game").next().unwrap().replace(',', "").parse().unwrap()
+    };
+    assert!(played(&bisect) * 2 < played(&race), "{bisect}\n{race}");
+    // Every probe left says on which side of the goal it lay; the bracket's outside was not played.
+    let csv = std::fs::read_to_string(b.join("tune.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(rows[0].ends_with("bisection: below the goal"), "{csv}");
+    assert!(rows[59].ends_with("bisection: above the goal"), "{csv}");
+    assert!(rows[39].contains(",best,"), "{csv}");
+    assert!(rows.iter().filter(|r| r.ends_with("(not played)")).count() > 40, "{csv}");
+    // A resume of the finished bisection repeats its files.
+    tune_ok(&[&base[..], &["--out", s(&b), "--resume"]].concat());
+    assert_eq!(csv, std::fs::read_to_string(b.join("tune.csv")).unwrap());
+}
+
+#[test]
+fn a_bisection_needs_one_range_towards_an_equal_goal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    for args in [
+        vec!["war", "--vary", "war_down=1,2,3", "--goal", "length_mean=3"],
+        vec!["war", "--vary", "war_down=1..3", "--goal", "length_mean>=3"],
+        vec!["war", "--vary", "war_down=1..3", "--vary", "players=2..3", "--goal", "length_mean=3"],
+    ] {
+        let o = warsim()
+            .arg("tune")
+            .args(&args)
+            .args(["--search", "bisect", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--search bisect needs one --vary KEY=LO..HI"), "{err}");
+        assert!(!out.exists());
+    }
+}
+
+#[test]
+fn observations_of_a_five_seat_rotation_hold_whole_deals() {
+    // Five rotated seats replay each deal five times; an observation of twelve games would split
+    // deals between observations, so the race uses ten.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    tune_ok(&[
+        "territories",
+        "--set",
+        "players=5",
+        "--vary",
+        "max_rounds=10,12",
+        "--goal",
+        "capped_rate=0.5",
+        "--games",
+        "1000",
+        "--out",
+        s(&out),
+    ]);
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tune-state.json")).unwrap()).unwrap();
+    let games = state["games"].as_u64().unwrap();
+    let n = state["goal"][0]["n"].as_u64().unwrap();
+    assert!(games > 0 && games == 10 * n, "{games} games in {n} observations");
+}
