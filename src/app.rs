@@ -801,6 +801,15 @@ fn list(target: Option<&str>) -> anyhow::Result<()> {
             for g in games::registry() {
                 s.push_str(&format!("  {:<12} {}\n", g.name, g.title));
             }
+            // The settings a rules designer balances with (their help starts "balance"), for tune.
+            s.push_str("balance knobs (warsim tune GAME --vary KEY=LO..HI):\n");
+            for g in games::registry() {
+                let knobs: Vec<&str> =
+                    g.settings.iter().filter(|k| k.help.starts_with("balance")).map(|k| k.key).collect();
+                if !knobs.is_empty() {
+                    s.push_str(&format!("  {:<12} {}\n", g.name, knobs.join(", ")));
+                }
+            }
             let files = crate::suggest::shipped_scenarios();
             if !files.is_empty() {
                 s.push_str("scenario files (warsim list FILE for their points):\n");

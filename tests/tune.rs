@@ -238,3 +238,35 @@ fn observations_of_a_five_seat_rotation_hold_whole_deals() {
     let n = state["goal"][0]["n"].as_u64().unwrap();
     assert!(games > 0 && games == 10 * n, "{games} games in {n} observations");
 }
+
+#[test]
+fn list_names_each_games_balance_knobs() {
+    let out = warsim().arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let knobs = text.split("balance knobs").nth(1).expect("a balance part");
+    for line in [
+        "  war          war_down, capture\n",
+        "  scourge      decks\n",
+        "  territories  hand_size, max_rounds\n",
+        "  cardwars     second_extra_cards, second_extra_draws, second_extra_life\n",
+    ] {
+        assert!(knobs.contains(line), "{text}");
+    }
+    // Each is a setting a tune can vary: Territorial Warfare's hand size changes the game.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = tune_ok(&[
+        "territories",
+        "--vary",
+        "hand_size=4,7,10",
+        "--goal",
+        "length_mean=13",
+        "--games",
+        "2400",
+        "--out",
+        s(&tmp.path().join("h")),
+    ]);
+    let csv = std::fs::read_to_string(tmp.path().join("h/tune.csv")).unwrap();
+    let means: Vec<f64> =
+        csv.lines().skip(1).map(|l| l.split(',').nth(4).unwrap().parse().unwrap()).collect();
+    assert!(means[0] != means[1] && means[1] != means[2], "{text}\n{csv}");
+}
