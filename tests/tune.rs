@@ -134,20 +134,37 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
+    // 36 points: a sentence with the lowest and highest edge, then one row per point.
     let first = text.lines().next().unwrap();
+    assert!(first.starts_with("first_player_win_share: lowest first_player_win_share "), "{text}");
     assert!(
-        first.starts_with(
-            "cardwars policies=aggressive first_draw=true opening_hand=0 life=15: first_player_win_share "
-        ),
-        "{text}"
-    );
-    assert!(
-        first.contains("% [") && first.contains("of decided games (240 decided, 0 capped or stalled)"),
+        first.contains("% [")
+            && first.contains(" decided, ")
+            && first.contains(" capped or stalled) at cardwars "),
         "{first}"
+    );
+    assert!(first.ends_with("(36 answers, one row each):"), "{first}");
+    let rows: Vec<&str> = text.lines().skip(2).take(36).collect();
+    assert!(rows.iter().all(|r| r.contains("first_player_win_share") && r.contains("%  [")), "{text}");
+    assert!(
+        rows[0].starts_with("cardwars policies=aggressive first_draw=true opening_hand=0 life=15 "),
+        "{text}"
     );
     let html = std::fs::read_to_string(tmp.path().join("b/report.html")).unwrap();
     let (answer, table) = (html.find("id=answer").unwrap(), html.find("id=summary").unwrap());
     assert!(answer < table, "the answer comes before the summary table");
+    assert_eq!(html[answer..table].matches("<tr><td>").count(), 36, "one row per point");
+    // A few points: one sentence each.
+    let fair = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-fair.toml");
+    let out = warsim()
+        .env("COLUMNS", "400")
+        .args(["run", fair, "--games", "240", "-q", "--out", s(&tmp.path().join("c"))])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.starts_with("cardwars policies=aggressive: first_player_win_share "), "{text}");
+    assert!(first.ends_with("of decided games (240 decided, 0 capped or stalled)"), "{text}");
     // A question that is no metric of the scenario is refused.
     let bad = tmp.path().join("q.toml");
     std::fs::write(&bad, "question = \"speed\"\n[[run]]\ngame = \"war\"\n").unwrap();
@@ -269,4 +286,44 @@ fn list_names_each_games_balance_knobs() {
     let means: Vec<f64> =
         csv.lines().skip(1).map(|l| l.split(',').nth(4).unwrap().parse().unwrap()).collect();
     assert!(means[0] != means[1] && means[1] != means[2], "{text}\n{csv}");
+}
+
+#[test]
+fn which_policy_wins_and_which_cards_decide_are_answered_with_their_intervals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("q.toml");
+    std::fs::write(
+        &file,
+        "question = \"policy_wins\"\n[[run]]\ngame = \"territories\"\nsweep = { policies = [\"greedy,random\", \"greedy\"] }\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let o = warsim().env("COLUMNS", "400").arg("run").args(args).arg("-q").output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let text = run(&[s(&file), "--games", "200", "--out", s(&tmp.path().join("p"))]);
+    let lines: Vec<&str> = text.lines().take(4).collect();
+    // Two policies: each one's share of all games; the mirror: each seat's (the seat effect).
+    assert!(lines[0].starts_with("territories policies=greedy,random: greedy wins "), "{text}");
+    assert!(lines[1].starts_with("territories policies=greedy,random: random wins "), "{text}");
+    assert!(lines[2].starts_with("territories policies=greedy: seat 1 (greedy mirror) wins "), "{text}");
+    assert!(lines[3].starts_with("territories policies=greedy: seat 2 (greedy mirror) wins "), "{text}");
+    assert!(lines.iter().all(|l| l.contains("% [") && l.ends_with("of all 200 games")), "{text}");
+    // Greedy beats random: its interval lies above one half.
+    let low: f64 = lines[0].split('[').nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(low > 50.0, "{text}");
+    // Card impact: the imbalance set's too-strong common comes out on top.
+    std::fs::write(
+        &file,
+        format!(
+            "question = \"card_impact\"\n[[run]]\ngame = \"slots\"\nset = {{ cards = \"{}\", impact = \"cards\", policies = \"random\" }}\n",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cards/imbalance.toml")
+        ),
+    )
+    .unwrap();
+    let text = run(&[s(&file), "--games", "2000", "--out", s(&tmp.path().join("c"))]);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains(": warlord impact "), "{text}");
+    assert!(first.contains("on its owner's chance to win, in points per game"), "{text}");
 }
