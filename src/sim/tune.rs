@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::Point;
 use crate::record::GameRecord;
 use crate::stats::Quantity;
-use crate::stats::bisect::{Bisection, Next, Probe, Side};
+use crate::stats::bisect::{Bisection, Next, Probe, STUCK_LOOKS, Side};
 use crate::stats::race::{self, Cross, Drop, Look, Rules, Stop, Sums, Target};
 
 /// Games per observation when the deal groups allow it: any rotation of 2, 3, 4 or 6 seats fits.
@@ -233,9 +233,9 @@ pub fn next_look(done: u64, obs_games: u64) -> u64 {
 
 /// Applies one look's decisions to the state: a bisection's probe, or the race's drops and then
 /// whether the race stops.
-pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64) {
+pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
     if state.bisect.as_ref().is_some_and(|b| !b.racing) {
-        return probe(state, rules, cap);
+        return probe(state, rules, cap, obs_games);
     }
     let drops = race::drops(rules, &state.look(), &state.live);
     for (k, why) in drops {
@@ -247,7 +247,7 @@ pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64) {
 
 /// A bisection's probe after a look: inside the tolerance it is the answer; once its side of the
 /// goal is known the bisection moves on (`stats::bisect`); at the cap the answer is not settled.
-fn probe(state: &mut TuneState, rules: &Rules, cap: u64) {
+fn probe(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
     let Target::Equal(x) = rules.target else { unreachable!("the plan bisects only towards METRIC=T") };
     let k = state.live[0];
     let i = state.look().interval(rules, k);
@@ -255,12 +255,18 @@ fn probe(state: &mut TuneState, rules: &Rules, cap: u64) {
         state.stop = Some(Stop::AllWithin);
         return;
     }
-    let Some(side) = Side::of(&i, x) else {
-        state.stop = (state.games >= cap).then_some(Stop::Cap);
-        return;
-    };
     let b = state.bisect.as_mut().expect("probing");
-    let next = b.decided(Probe { candidate: k, side, games: state.games });
+    let next = match Side::of(&i, x) {
+        Some(side) => b.decided(Probe { candidate: k, side, games: state.games }),
+        None if state.games >= (FIRST_OBSERVATIONS * obs_games) << (STUCK_LOOKS - 1) => {
+            b.spent += state.games;
+            b.stuck(k)
+        }
+        None => {
+            state.stop = (state.games >= cap).then_some(Stop::Cap);
+            return;
+        }
+    };
     let (live, leaves) = match next {
         Next::Probe { candidate, leaves } => (vec![candidate], leaves),
         Next::Race { candidates, leaves } => (candidates, leaves),
@@ -271,6 +277,10 @@ fn probe(state: &mut TuneState, rules: &Rules, cap: u64) {
     if b.racing {
         b.spent =
             [b.low, b.high].iter().flatten().filter(|p| live.contains(&p.candidate)).map(|p| p.games).sum();
+        // Bracket ends outside the race (a stuck probe's) leave with their side.
+        for p in [b.low, b.high].into_iter().flatten().filter(|p| !live.contains(&p.candidate)) {
+            state.dropped.push(Dropped { candidate: p.candidate, games: p.games, why: Drop::Side(p.side) });
+        }
         for c in 0..b.n {
             if !live.contains(&c) && !state.dropped.iter().any(|d| d.candidate == c) {
                 state.dropped.push(Dropped { candidate: c, games: 0, why: Drop::Beyond });
@@ -310,7 +320,7 @@ pub fn drive(
         };
         state.merge(&sums);
         state.games = target;
-        decide(state, rules, cap);
+        decide(state, rules, cap, obs_games);
         state.save(out)?;
     }
     Ok(true)

@@ -8,8 +8,11 @@
 //! responses", SIAM J. Control Optim. 51, 2013, in using a test that stops once the sign is known
 //! at the chosen confidence). The two settings left around the crossing (or the two ends, when
 //! the whole range lies on one side) are then raced on common deals (`stats::race`) to name the
-//! closer one. Every statement is a confidence sequence at alpha / m, m the probes the range may
-//! need plus the final race's three (two candidates and their pair): Bonferroni over the search.
+//! closer one. A probe whose side is still unknown after `STUCK_LOOKS` looks lies within its
+//! interval's half-width of the goal: the bisection stops there and races it with its neighbours
+//! inside the bracket (the crossing is next to it). Every statement is a confidence sequence at
+//! alpha / m, m the probes the range may need plus the final race's six (at most three candidates
+//! and their three pairs): Bonferroni over the search.
 //!
 //! The monotone shape is an assumption the user makes by choosing bisection (or `auto` makes for
 //! an integer range): candidates outside the bracket are excluded by it, not by games.
@@ -75,6 +78,11 @@ pub enum Next {
     Race { candidates: Vec<usize>, leaves: Option<Probe> },
 }
 
+/// Looks after which a probe that still holds the goal in its interval stops the bisection.
+pub const STUCK_LOOKS: u32 = 6;
+/// Sequences of the final race: up to three candidates and their pairs.
+pub const RACE_SEQUENCES: usize = 6;
+
 /// Most probes a range of `n` values needs: both ends, then one per halving of the bracket.
 pub fn max_probes(n: usize) -> usize {
     match n {
@@ -91,6 +99,14 @@ impl Bisection {
     /// The first candidate to probe.
     pub fn first(&self) -> usize {
         0
+    }
+
+    /// A probe that cannot tell its side: race it with its neighbours inside the bracket.
+    pub fn stuck(&mut self, k: usize) -> Next {
+        self.racing = true;
+        let lo = self.low.map_or(0, |p| p.candidate).max(k.saturating_sub(1));
+        let hi = self.high.map_or(self.n - 1, |p| p.candidate).min(k + 1);
+        Next::Race { candidates: (lo..=hi).collect(), leaves: None }
     }
 
     /// Takes a decided probe and says what comes next.
@@ -161,6 +177,24 @@ mod tests {
         assert_eq!((probed, race), (vec![0, 3], vec![0, 3]));
         let (_, race) = run(&[5.0], 1.0);
         assert_eq!(race, vec![0]);
+    }
+
+    #[test]
+    fn a_stuck_probe_races_with_its_neighbours_inside_the_bracket() {
+        let mut b = Bisection::new(10);
+        assert_eq!(
+            b.decided(Probe { candidate: 0, side: Side::Below, games: 1 }),
+            Next::Probe { candidate: 9, leaves: None }
+        );
+        assert_eq!(
+            b.decided(Probe { candidate: 9, side: Side::Above, games: 1 }),
+            Next::Probe { candidate: 4, leaves: None }
+        );
+        assert_eq!(b.stuck(4), Next::Race { candidates: vec![3, 4, 5], leaves: None });
+        // At an end, the one neighbour there is.
+        let mut b = Bisection::new(10);
+        assert_eq!(b.stuck(0), Next::Race { candidates: vec![0, 1], leaves: None });
+        assert!(b.racing);
     }
 
     #[test]

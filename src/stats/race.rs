@@ -241,10 +241,10 @@ pub struct Rules {
 impl Rules {
     /// Sequences the race may use: one per candidate for the goal and for each requirement, and
     /// one per pair of candidates.
-    /// A bisection's: one per probe, and the final race's two candidates and their pair.
+    /// A bisection's: one per probe, and the final race's (`bisect::RACE_SEQUENCES`).
     pub fn sequences(&self) -> usize {
         if self.probes > 0 {
-            return self.probes + 3;
+            return self.probes + super::bisect::RACE_SEQUENCES;
         }
         let k = self.candidates;
         k * (1 + self.requires.len()) + k * k.saturating_sub(1) / 2
