@@ -61,7 +61,8 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
 }
 
 /// The words of a tune's command line that fix its result (not `--resume`, `--quiet`,
-/// `--threads N`): a resume must repeat them.
+/// `--threads N`, `--shard K/N`, `--merge-shards N`): a resume, a shard and a merge must repeat
+/// them.
 fn tune_command(args: &[String]) -> String {
     let mut kept = Vec::new();
     let mut skip = false;
@@ -71,8 +72,10 @@ fn tune_command(args: &[String]) -> String {
         }
         match a.as_str() {
             "--resume" | "-q" | "--quiet" => {}
-            "--threads" => skip = true,
-            _ if a.starts_with("--threads=") => {}
+            "--threads" | "--shard" | "--merge-shards" => skip = true,
+            _ if a.starts_with("--threads=")
+                || a.starts_with("--shard=")
+                || a.starts_with("--merge-shards=") => {}
             _ => kept.push(a.clone()),
         }
     }
@@ -88,8 +91,11 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
     // are refused before the first game.
     crate::outdir::check_output(&plan.out, Welcome::Anything)?;
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
-    let _lock = Lock::take(&plan.out)?;
-    let mut state = if plan.resume {
+    // A shard writes only its own file, so shards of one look may share the folder.
+    let _lock = if plan.shard.is_none() { Some(Lock::take(&plan.out)?) } else { None };
+    // Shards and their merge go on from the saved state, if any.
+    let go_on = plan.resume || plan.shard.is_some() || plan.merge_shards.is_some();
+    let mut state = if go_on && plan.out.join(race_play::FILE).is_file() {
         let saved = TuneState::load(&plan.out)?;
         if saved.command != plan.command {
             return Err(usage!(
@@ -104,12 +110,47 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
     } else {
         TuneState::new(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
     };
+    if let Some(n) = plan.merge_shards {
+        return merge_tune_shards(&plan, state, n);
+    }
     signal::install();
     let engines: Vec<&dyn games::Point> = plan.candidates.iter().map(|c| &*c.engine).collect();
     let progress = Progress::new(plan.cap * engines.len() as u64, plan.quiet);
     progress.message("tune".into());
     let tick = |n: u64| progress.add(n);
     let started = Instant::now();
+    if let Some(shard) = plan.shard {
+        if state.stop.is_some() {
+            return print_out("the tune is finished: nothing left to play\n");
+        }
+        let part = pool.install(|| {
+            race_play::play_shard(
+                &state,
+                &engines,
+                &plan.measures,
+                plan.seed,
+                (plan.observation, plan.cap),
+                (shard.k, shard.n),
+                signal::stop_flag(),
+                &tick,
+            )
+        });
+        progress.finish();
+        let Some(part) = part else {
+            return Err(Interrupted(format!("shard {}/{} stopped; run it again", shard.k, shard.n)).into());
+        };
+        let file = race_play::shard_file(shard.k, shard.n);
+        let text = serde_json::to_string(&part)?;
+        crate::io::write_atomic(&plan.out.join(&file), |w| Ok(w.write_all(text.as_bytes())?))?;
+        return print_out(&format!(
+            "shard {}/{} of the look from {} games per candidate: {} in {}\n",
+            shard.k,
+            shard.n,
+            report::format::grouped(state.games as i128),
+            file,
+            plan.out.display()
+        ));
+    }
     let finished = pool.install(|| {
         race_play::drive(
             &mut state,
@@ -148,6 +189,44 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         },
         report::format::grouped(state.games as i128),
         report::format::grouped(sweep as i128),
+        plan.out.display()
+    ))
+}
+
+/// `tune --merge-shards N`: the next look from its N shard files, decided and saved, and the files
+/// written; the shard files are removed once the state holds them.
+fn merge_tune_shards(plan: &TunePlan, mut state: crate::sim::tune::TuneState, n: u64) -> anyhow::Result<()> {
+    use crate::sim::tune::{self as race_play, ShardPart};
+    if state.stop.is_some() {
+        return print_out("the tune is finished: nothing left to merge\n");
+    }
+    let mut parts = Vec::new();
+    for k in 1..=n {
+        let path = plan.out.join(race_play::shard_file(k, n));
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| usage!("cannot read {}: {e} (run tune --shard {k}/{n} first)", path.display()))?;
+        let part: ShardPart =
+            serde_json::from_str(&text).map_err(|_| usage!("{} is not a tune shard", path.display()))?;
+        parts.push(part);
+    }
+    race_play::merge_shards(&mut state, &parts, &plan.rules, (plan.observation, plan.cap))
+        .map_err(|e| usage!("{e}"))?;
+    state.save(&plan.out)?;
+    for k in 1..=n {
+        std::fs::remove_file(plan.out.join(race_play::shard_file(k, n)))?;
+    }
+    let result = tune_result(plan, &state);
+    report::tune::write_all(&plan.out, &result)?;
+    if state.stop.is_none() {
+        return print_out(&format!(
+            "look merged at {} games per candidate; not settled yet: run the {n} shards of the next look and merge again\n",
+            report::format::grouped(state.games as i128)
+        ));
+    }
+    print_out(&format!(
+        "{}\n{}; files in {}\n",
+        result.answer,
+        report::format::count(result.games_played, "game"),
         plan.out.display()
     ))
 }

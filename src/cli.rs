@@ -132,6 +132,15 @@ pub struct TuneArgs {
     /// Continue the interrupted tune saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
+    /// Play only shard K of N of the race's next look (1 <= K <= N), from the state saved in the
+    /// output folder (or the start): writes tune-shard-K-of-N.json there; --merge-shards N ends
+    /// the look. A tune is a sequence of looks: repeat both until the answer.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["resume", "merge_shards"])]
+    pub shard: Option<String>,
+    /// Merge the N shard files of the next look in the output folder, decide the look, save the
+    /// state and write the files; the same answer as the unsharded tune, byte for byte.
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
+    pub merge_shards: Option<u64>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -494,6 +494,10 @@ pub struct TunePlan {
     pub command: String,
     /// Bisect on the crossing (`stats::bisect`) rather than race every candidate.
     pub bisect: bool,
+    /// `--shard K/N`: play only this shard of the next look.
+    pub shard: Option<crate::sim::shard::Shard>,
+    /// `--merge-shards N`: merge the next look's N shard files.
+    pub merge_shards: Option<u64>,
     /// Games per observation of the race: whole deal groups of every candidate.
     pub observation: u64,
 }
@@ -686,6 +690,16 @@ impl TunePlan {
             candidates,
             bisect,
             observation,
+            shard: args.shard.as_deref().map(crate::sim::shard::Shard::parse).transpose()?,
+            merge_shards: match args.merge_shards {
+                Some(n) if n == 0 || n > crate::sim::shard::MAX_SHARDS => {
+                    return Err(UsageError(format!(
+                        "--merge-shards {n}: N must be from 1 to {}",
+                        crate::sim::shard::MAX_SHARDS
+                    )));
+                }
+                n => n,
+            },
         })
     }
 }

@@ -327,3 +327,52 @@ fn which_policy_wins_and_which_cards_decide_are_answered_with_their_intervals() 
     assert!(first.contains(": warlord impact "), "{text}");
     assert!(first.contains("on its owner's chance to win, in points per game"), "{text}");
 }
+
+#[test]
+fn a_sharded_tune_writes_the_unsharded_files_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, base) in [
+        ("race", ["war", "--vary", "war_down=1..3", "--goal", "length_mean=400", "--games", "20000"]),
+        (
+            "bisect",
+            ["war", "--vary", "battles_to_win=1..60", "--goal", "length_mean=70", "--games", "100000"],
+        ),
+    ] {
+        let (whole, sharded) = (tmp.path().join(format!("{name}-w")), tmp.path().join(format!("{name}-s")));
+        let answer = tune_ok(&[&base[..], &["--out", s(&whole)]].concat());
+        let mut looks = 0;
+        let merged = loop {
+            looks += 1;
+            assert!(looks < 40, "the sharded tune never ended");
+            // Shards in a scrambled order; each writes only its own file.
+            for k in ["2/3", "3/3", "1/3"] {
+                let text = tune_ok(&[&base[..], &["--out", s(&sharded), "--shard", k]].concat());
+                assert!(text.starts_with(&format!("shard {k} of the look")), "{text}");
+            }
+            let text = tune_ok(&[&base[..], &["--out", s(&sharded), "--merge-shards", "3"]].concat());
+            if !text.starts_with("look merged") {
+                break text;
+            }
+        };
+        assert!(looks > 1, "{name}: one look proves nothing");
+        assert_eq!(merged.lines().next(), answer.lines().next(), "{name}");
+        for file in ["tune.csv", "plots/tune.svg", "report.html"] {
+            let (a, b) = (whole.join(file), sharded.join(file));
+            assert!(std::fs::read(a).unwrap() == std::fs::read(b).unwrap(), "{name}: {file} differs");
+        }
+        // The state differs only in the folder its command names.
+        let state =
+            |dir: &Path| std::fs::read_to_string(dir.join("tune-state.json")).unwrap().replace(s(dir), "OUT");
+        assert!(state(&whole) == state(&sharded), "{name}: tune-state.json differs");
+        assert!(!sharded.join("tune-shard-1-of-3.json").exists(), "merged shard files are removed");
+    }
+    // A merge without its shards says which is missing.
+    let o = warsim()
+        .args(["tune", "war", "--vary", "war_down=1..3", "--goal", "length_mean=400", "--merge-shards", "2"])
+        .arg("--out")
+        .arg(tmp.path().join("m"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("run tune --shard 1/2 first"));
+}

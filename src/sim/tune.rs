@@ -295,6 +295,90 @@ fn probe(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
     state.games = 0;
 }
 
+/// The games per candidate after the next look of `state`.
+pub fn look_target(state: &TuneState, obs_games: u64, cap: u64) -> u64 {
+    next_look(state.games, obs_games).min(cap.div_ceil(obs_games) * obs_games)
+}
+
+/// One shard's part of a look (`--shard K/N`): the sums of its share of the look's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardPart {
+    pub k: u64,
+    pub n: u64,
+    /// The state's command, games per candidate and live candidates the look started from.
+    pub command: String,
+    pub from: u64,
+    pub live: Vec<usize>,
+    pub sums: TuneState,
+}
+
+/// The file of shard `k` of `n` in the output folder.
+pub fn shard_file(k: u64, n: u64) -> String {
+    format!("tune-shard-{k}-of-{n}.json")
+}
+
+/// Shard `k` of `n`'s games of the block `(first, count)`: a contiguous run of whole observations.
+pub fn shard_block((first, count): (u64, u64), obs_games: u64, k: u64, n: u64) -> (u64, u64) {
+    let obs = count / obs_games;
+    let (a, b) = ((k - 1) * obs / n, k * obs / n);
+    (first + a * obs_games, (b - a) * obs_games)
+}
+
+/// Plays shard `k` of `n` of the next look of `state` (None if `stop` was raised).
+#[allow(clippy::too_many_arguments)]
+pub fn play_shard(
+    state: &TuneState,
+    engines: &[&dyn Point],
+    measures: &[Measures],
+    master: u64,
+    (obs_games, cap): (u64, u64),
+    (k, n): (u64, u64),
+    stop: &AtomicBool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Option<ShardPart> {
+    let target = look_target(state, obs_games, cap);
+    let block = shard_block((state.games, target - state.games), obs_games, k, n);
+    let sums = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick)?;
+    Some(ShardPart {
+        k,
+        n,
+        command: state.command.clone(),
+        from: state.games,
+        live: state.live.clone(),
+        sums,
+    })
+}
+
+/// Merges the shards of the next look into `state` and decides the look, as `drive` would have;
+/// an error names a part that does not belong to this look.
+pub fn merge_shards(
+    state: &mut TuneState,
+    parts: &[ShardPart],
+    rules: &Rules,
+    (obs_games, cap): (u64, u64),
+) -> Result<(), String> {
+    for (i, p) in parts.iter().enumerate() {
+        let k = i as u64 + 1;
+        if p.k != k || p.n != parts.len() as u64 {
+            return Err(format!("{} holds shard {}/{}", shard_file(k, parts.len() as u64), p.k, p.n));
+        }
+        if p.command != state.command || p.from != state.games || p.live != state.live {
+            return Err(format!(
+                "{} is a shard of another look or tune (it starts at {} games per candidate, the state at {})",
+                shard_file(k, p.n),
+                p.from,
+                state.games
+            ));
+        }
+    }
+    for p in parts {
+        state.merge(&p.sums);
+    }
+    state.games = look_target(state, obs_games, cap);
+    decide(state, rules, cap, obs_games);
+    Ok(())
+}
+
 /// Plays the race from `state` to its stop (or until `stop` is raised: then returns false with the
 /// state as of its last complete look, saved).
 #[allow(clippy::too_many_arguments)]
@@ -311,7 +395,7 @@ pub fn drive(
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<bool> {
     while state.stop.is_none() {
-        let target = next_look(state.games, obs_games).min(cap.div_ceil(obs_games) * obs_games);
+        let target = look_target(state, obs_games, cap);
         let block = (state.games, target - state.games);
         let Some(sums) = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick)
         else {
@@ -337,6 +421,18 @@ mod tests {
         assert_eq!(next_look(first, 12), 2 * first);
         assert_eq!(next_look(3 * first, 12), 4 * first);
         assert_eq!(next_look(0, 10), FIRST_OBSERVATIONS * 10);
+    }
+
+    #[test]
+    fn shards_split_a_block_into_whole_observations_that_cover_it() {
+        let block = (2400, 2400 * 12);
+        let parts: Vec<(u64, u64)> = (1..=7).map(|k| shard_block(block, 12, k, 7)).collect();
+        assert_eq!(parts[0].0, 2400);
+        for w in parts.windows(2) {
+            assert_eq!(w[0].0 + w[0].1, w[1].0);
+        }
+        assert_eq!(parts[6].0 + parts[6].1, 2400 + 2400 * 12);
+        assert!(parts.iter().all(|&(a, c)| a % 12 == 0 && c % 12 == 0));
     }
 
     #[test]
