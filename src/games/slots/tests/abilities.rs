@@ -10,6 +10,8 @@ use super::kit::*;
 use crate::games::narrate::Silent;
 use crate::seed::GameSeed;
 
+mod mutants;
+
 const SAMPLE: &str = include_str!("../../../../scenarios/cards/sample.toml");
 
 /// Probe designs: one keyword each, acting at [SSCORE] so a test decides when.

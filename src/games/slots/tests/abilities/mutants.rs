@@ -1,0 +1,33 @@
+//! Card text on hand-built tables for what mutation testing found unpinned (`docs/testing.md`,
+//! "Mutation testing"): each test shows one rule of the text firing and fails when one line of it
+//! is changed.
+
+use super::*;
+use crate::games::slots::judge::Greedy;
+
+/// A rare of value `value` named `id` with one ability of `lines` (TOML keys, one per line).
+fn probe(id: &str, value: u8, lines: &str) -> String {
+    format!(
+        "\n[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"rare\"\nvalue = {value}\n  [[card.ability]]\n{lines}\n"
+    )
+}
+
+#[test]
+fn the_greedy_chooser_destroys_the_card_whose_loss_turns_a_slot() {
+    // P1's 3 in S2 loses to P0's 5 already; its 8 in S3 beats P0's 5: destroying the 8 takes S3.
+    let mut b = bench(&probe(
+        "picker",
+        9,
+        "  on = \"score_start\"\n  effect = \"destroy\"\n  target = { side = \"opp\", pick = \"choose\" }",
+    ));
+    b.up(0, "picker", 1);
+    b.up(0, "vanilla-5", 2);
+    let three = b.up(1, "vanilla-3", 2);
+    b.up(0, "vanilla-5", 3);
+    let eight = b.up(1, "vanilla-8", 3);
+    let mut g = b.game();
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreStart, &mut Silent, &mut Greedy::new());
+    assert!(g.st.on_table(three));
+    assert!(!g.st.on_table(eight));
+}
