@@ -145,3 +145,69 @@ fn designer_dealing_refuses_a_set_with_too_few_rares_for_its_players() {
         )
     );
 }
+
+/// A rare named `id` of value 5 with `extra` lines (keys of the card, then its abilities).
+fn design(id: &str, extra: &str) -> String {
+    format!("[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"rare\"\nvalue = 5\n{extra}")
+}
+
+#[test]
+fn a_name_holds_thirty_characters_and_no_more() {
+    let named = |n: usize| {
+        let text = format!(
+            "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n[[card]]\nid = \"x\"\nname = \"{}\"\nrarity = \"rare\"\nvalue = 5\n",
+            "n".repeat(n)
+        );
+        parse("t.toml", &text).map(|set| set.designs[0].name.chars().count()).map_err(|e| e.to_string())
+    };
+    assert_eq!(named(30), Ok(30));
+    let err = named(31).unwrap_err();
+    assert!(err.contains("31 characters; a name holds 1-30"), "{err}");
+}
+
+#[test]
+fn a_design_keeps_its_designer_and_not_its_notes() {
+    let set = set_of(&design("x", "designer = \"Ann\"\nnotes = \"kept aside\"\n"));
+    assert_eq!(set.designs[0].designer, "Ann");
+}
+
+#[test]
+fn drawing_is_worth_a_card_to_the_drawer_and_the_opposite_to_the_opponent() {
+    let draw = |player: &str| {
+        set_of(&design(
+            "d",
+            &format!(
+                "  [[card.ability]]\n  on = \"score_end\"\n  effect = \"draw\"\n  player = \"{player}\"\n"
+            ),
+        ))
+        .worth[0]
+    };
+    assert_eq!([draw("you"), draw("opp"), draw("both")], [10, -10, 0]);
+}
+
+#[test]
+fn a_selector_that_leaves_its_source_out_reads_other_card() {
+    let read = |target: &str| {
+        let set = set_of(&design(
+            "o",
+            &format!("  [[card.ability]]\n  effect = \"counter\"\n  target = {target}\n  amount = 1\n"),
+        ));
+        super::super::spell::read(&set, 0).sentences
+    };
+    assert_eq!(
+        read("{ side = \"you\", other = true }"),
+        ["When revealed: put a +1 counter on every other card of yours."]
+    );
+    assert_eq!(
+        read("{ side = \"you\", other = true, pick = \"random\" }"),
+        ["When revealed: put a +1 counter on a random other card of yours."]
+    );
+    let set = set_of(&design(
+        "w",
+        "  [[card.ability]]\n  on = \"destroyed\"\n  watch = { side = \"you\", other = true }\n  effect = \"draw\"\n",
+    ));
+    assert_eq!(
+        super::super::spell::read(&set, 0).sentences,
+        ["When another card of yours is destroyed: you draw 1 card."]
+    );
+}

@@ -31,3 +31,24 @@ fn the_greedy_chooser_destroys_the_card_whose_loss_turns_a_slot() {
     assert!(g.st.on_table(three));
     assert!(!g.st.on_table(eight));
 }
+
+#[test]
+fn a_modifier_and_a_destroy_of_one_card_in_one_batch_conflict() {
+    // Two 4s at [SSCORE]: one gives P1's card in S1 -2, the other destroys it: both fizzle.
+    let weaken =
+        probe("weaken", 4, "  on = \"score_start\"\n  effect = \"modify\"\n  target = \"oc\"\n  amount = -2");
+    let crush = probe(
+        "crush",
+        4,
+        "  on = \"score_start\"\n  effect = \"destroy\"\n  target = { side = \"opp\", slots = 1 }",
+    );
+    let mut b = bench(&format!("{weaken}{crush}"));
+    b.up(0, "weaken", 1);
+    let seven = b.up(1, "vanilla-7", 1);
+    b.up(0, "crush", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.tally.fizzles, 2);
+    assert!(g.st.on_table(seven));
+    assert_eq!(g.st.value(seven), 7);
+}
