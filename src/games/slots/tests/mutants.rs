@@ -211,3 +211,18 @@ fn a_selector_that_leaves_its_source_out_reads_other_card() {
         ["When another card of yours is destroyed: you draw 1 card."]
     );
 }
+
+#[test]
+fn counters_on_your_cards_are_worth_their_amount_per_card_and_on_both_sides_nothing() {
+    let counter = |target: &str| {
+        set_of(&design(
+            "c",
+            &format!("  [[card.ability]]\n  on = \"score_end\"\n  effect = \"counter\"\n  target = {target}\n  amount = 1\n"),
+        ))
+        .worth[0]
+    };
+    // Two adjacent cards of yours: 2 values; of the opponent: -2; every card: 0 (it cancels out).
+    assert_eq!(counter("{ side = \"you\", slots = \"adjacent\" }"), 20);
+    assert_eq!(counter("{ side = \"opp\", slots = \"adjacent\" }"), -20);
+    assert_eq!(counter("\"all\""), 0);
+}
