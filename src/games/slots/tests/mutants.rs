@@ -226,3 +226,31 @@ fn counters_on_your_cards_are_worth_their_amount_per_card_and_on_both_sides_noth
     assert_eq!(counter("{ side = \"opp\", slots = \"adjacent\" }"), -20);
     assert_eq!(counter("\"all\""), 0);
 }
+
+#[test]
+fn every_dealing_is_found_by_its_name() {
+    for d in [Dealing::Piles, Dealing::Designer, Dealing::Independent] {
+        assert_eq!(Dealing::named(d.name()), Some(d));
+    }
+    assert_eq!(Dealing::named("shuffled"), None);
+}
+
+#[test]
+fn a_slot_range_runs_upwards() {
+    let ranged = |slots: &str| {
+        let text = format!(
+            "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n{}",
+            design(
+                "r",
+                &format!(
+                    "  [[card.ability]]\n  effect = \"counter\"\n  target = {{ slots = \"{slots}\" }}\n  amount = 1\n"
+                )
+            )
+        );
+        parse("t.toml", &text).map(|_| ()).map_err(|e| e.to_string())
+    };
+    assert_eq!(ranged("3-6"), Ok(()));
+    assert_eq!(ranged("4-4"), Ok(()));
+    let err = ranged("6-3").unwrap_err();
+    assert!(err.contains("'6-3' is not a slot or slot range within 1-9"), "{err}");
+}

@@ -52,3 +52,21 @@ fn a_modifier_and_a_destroy_of_one_card_in_one_batch_conflict() {
     assert!(g.st.on_table(seven));
     assert_eq!(g.st.value(seven), 7);
 }
+
+#[test]
+fn a_seats_view_does_not_tell_which_abilities_a_hidden_card_has() {
+    // P1's face-down card in S3: a Mud Slinger (a `reveal` ability) or a textless 2. P0 sees a
+    // face-down card either way, and its view must not say which triggers the card answers.
+    let view = |hidden: &str| {
+        let mut b = bench("");
+        b.up(0, "vanilla-5", 3);
+        let id = b.down(1, hidden, 3);
+        let mut st = b.st;
+        st.kept[1] = Stack::of(&[id]);
+        assert!(st.armed.iter().any(|a| a >> id & 1 == 1) == (hidden != "vanilla-2"));
+        let mut out = State::new(DeckPolicy::Top21, 10);
+        st.view_for(0, &mut out);
+        out
+    };
+    assert!(view("mud-slinger") == view("vanilla-2"), "the views differ");
+}
