@@ -254,3 +254,32 @@ fn a_slot_range_runs_upwards() {
     let err = ranged("6-3").unwrap_err();
     assert!(err.contains("'6-3' is not a slot or slot range within 1-9"), "{err}");
 }
+
+#[test]
+fn the_census_stops_a_game_that_plays_past_its_cap() {
+    // With one replay the cap is (3 decisive + 2 tied rounds) x 9 slots = 45 slots.
+    let census = |rounds: u32| {
+        let mut g = position(1, [&[], &[]], [&[], &[]], &[]);
+        g.st.rounds = rounds;
+        g.st.decks = g.st.kept;
+        let mut watch = super::super::census::AnswerCensus::new(1);
+        crate::games::census::Watch::step(&mut watch, &g, &crate::record::GameRecord::EMPTY);
+        watch.verdict()
+    };
+    assert!(census(5).is_ok(), "{:?}", census(5));
+    let err = census(6).unwrap_err();
+    assert!(err.contains("still going after 54 slots, past the cap of 45"), "{err}");
+}
+
+#[test]
+fn an_event_records_the_games_counters_and_the_own_card_count() {
+    let t = crate::tournament::Tournament::new(
+        super::super::event::SlotsEvent::new(Rules::with("highest"), 3, Dealing::Piles)
+            .expect("textless events deal"),
+    );
+    let layout = crate::games::Point::layout(&t);
+    for name in super::super::engine::counter::NAMES {
+        assert!(layout.counter(name).is_some(), "{name}");
+    }
+    assert!(layout.distribution("own_cards").is_some());
+}

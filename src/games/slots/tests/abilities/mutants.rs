@@ -70,3 +70,15 @@ fn a_seats_view_does_not_tell_which_abilities_a_hidden_card_has() {
     };
     assert!(view("mud-slinger") == view("vanilla-2"), "the views differ");
 }
+
+#[test]
+fn the_greedy_chooser_takes_a_point_it_may_score() {
+    let bonus =
+        probe("bonus", 4, "  on = \"score_start\"\n  optional = true\n  effect = \"points\"\n  amount = 1");
+    let mut b = bench(&bonus);
+    b.up(0, "bonus", 1);
+    let mut g = b.game();
+    g.st.scoring = SLOTS as u8;
+    g.moment(Trigger::ScoreStart, &mut Silent, &mut Greedy::new());
+    assert_eq!((g.st.points, g.tally.declined), ([1, 0], 0));
+}
