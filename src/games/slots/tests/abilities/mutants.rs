@@ -82,3 +82,24 @@ fn the_greedy_chooser_takes_a_point_it_may_score() {
     g.moment(Trigger::ScoreStart, &mut Silent, &mut Greedy::new());
     assert_eq!((g.st.points, g.tally.declined), ([1, 0], 0));
 }
+
+#[test]
+fn the_reader_counts_a_slot_the_opponent_holds_against_itself() {
+    // Turn 2, P0 to place in S2. P1's 8 takes S1 from P0's 5. In hand: a textless 7, and a 2 that
+    // destroys the opposing card in the slot before its own. The 7 likely wins S2 but leaves S1
+    // lost; the 2 likely loses S2 but takes S1 back: the reader plays the 2.
+    let wrecker =
+        probe("wrecker", 2, "  effect = \"destroy\"\n  target = { side = \"opp\", slots = \"prev1\" }");
+    let mut b = bench(&wrecker);
+    b.up(0, "vanilla-5", 1);
+    let eight = b.up(1, "vanilla-8", 1);
+    b.hand(0, "vanilla-7");
+    b.hand(0, "wrecker");
+    let theirs = b.hand(1, "vanilla-4");
+    b.st.kept[1] = Stack::of(&[eight, theirs]);
+    let mut g = b.game();
+    g.st.turn = 2;
+    let mut obs = Observation::default();
+    g.observe(0, &mut obs);
+    assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
+}
