@@ -103,3 +103,36 @@ fn the_reader_counts_a_slot_the_opponent_holds_against_itself() {
     g.observe(0, &mut obs);
     assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
 }
+
+#[test]
+fn a_swap_and_a_counter_on_its_second_card_in_one_batch_conflict() {
+    // Two 4s at [SSCORE]: one swaps itself with P1's 7 opposite it, the other puts a counter on
+    // that 7: both fizzle, and nothing moves.
+    let switch =
+        probe("switch", 4, "  on = \"score_start\"\n  effect = \"swap\"\n  a = \"self\"\n  b = \"oc\"");
+    let marker = probe(
+        "marker",
+        4,
+        "  on = \"score_start\"\n  effect = \"counter\"\n  target = { side = \"opp\", slots = 1 }\n  amount = 1",
+    );
+    let mut b = bench(&format!("{switch}{marker}"));
+    let sw = b.up(0, "switch", 1);
+    let seven = b.up(1, "vanilla-7", 1);
+    b.up(0, "marker", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.tally.fizzles, 2);
+    assert_eq!((g.st.slots[0], g.st.counter_sum(seven)), ([sw, seven], 0));
+}
+
+#[test]
+fn the_story_names_where_an_acting_card_lies() {
+    let bonus = probe("bonus", 4, "  on = \"score_start\"\n  effect = \"points\"\n  amount = 1");
+    let mut b = bench(&bonus);
+    b.up(0, "bonus", 3);
+    let mut g = b.game();
+    g.st.scoring = SLOTS as u8;
+    let mut story = String::new();
+    g.moment(Trigger::ScoreStart, &mut crate::games::narrate::Story(&mut story), &mut Script::none());
+    assert!(story.contains("bonus 4 (P0, S3): P0 +1 point(s)"), "{story}");
+}
