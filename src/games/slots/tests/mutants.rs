@@ -283,3 +283,25 @@ fn an_event_records_the_games_counters_and_the_own_card_count() {
     }
     assert!(layout.distribution("own_cards").is_some());
 }
+
+#[test]
+fn an_event_ranks_each_pool_by_its_21_strongest_cards() {
+    use crate::tournament::Contest;
+    let ev = super::super::event::SlotsEvent::new(Rules::with("highest"), 3, Dealing::Piles)
+        .expect("textless events deal");
+    let mut sc = Contest::new_scratch(&ev);
+    let mut story = String::new();
+    let mut rec = crate::record::GameRecord::EMPTY.clone();
+    Contest::deal(&ev, GameSeed::new(6, 0), &mut sc, &mut rec, &mut crate::games::narrate::Story(&mut story));
+    let pools: Vec<&str> = story.lines().filter(|l| l.contains(" pool (deal=piles, strength ")).collect();
+    assert_eq!(pools.len(), 3, "{story}");
+    for (p, line) in pools.iter().enumerate() {
+        // "player 1 pool (deal=piles, strength 1230, ...): 9 8 ...": textless, so tenths of value.
+        let (head, values) = line.split_once("): ").expect("the values");
+        let mut values: Vec<i64> = values.split(' ').map(|v| v.parse().expect("a value")).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let want: i64 = values[..21].iter().sum::<i64>() * 10;
+        assert!(head.contains(&format!("strength {want}")), "{line}");
+        assert_eq!(Contest::strength(&ev, &sc, p), Some(want));
+    }
+}
