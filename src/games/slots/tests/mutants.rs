@@ -305,3 +305,22 @@ fn an_event_ranks_each_pool_by_its_21_strongest_cards() {
         assert_eq!(Contest::strength(&ev, &sc, p), Some(want));
     }
 }
+
+#[test]
+fn a_static_ability_may_count_cards_but_not_by_their_current_value() {
+    let counting = |sel: &str| {
+        let text = format!(
+            "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n{}",
+            design(
+                "s",
+                &format!(
+                    "  [[card.ability]]\n  on = \"static\"\n  if = [ {{ count = {sel}, is = \">=1\" }} ]\n  effect = \"modify\"\n  target = \"self\"\n  amount = 1\n"
+                )
+            )
+        );
+        parse("t.toml", &text).map(|_| ()).map_err(|e| e.to_string())
+    };
+    assert_eq!(counting("{ side = \"you\", printed = \">5\" }"), Ok(()));
+    let err = counting("{ side = \"you\", value = \">5\" }").unwrap_err();
+    assert!(err.contains("a static ability cannot read current values"), "{err}");
+}
