@@ -136,3 +136,40 @@ fn the_story_names_where_an_acting_card_lies() {
     g.moment(Trigger::ScoreStart, &mut crate::games::narrate::Story(&mut story), &mut Script::none());
     assert!(story.contains("bonus 4 (P0, S3): P0 +1 point(s)"), "{story}");
 }
+
+#[test]
+fn the_reader_models_the_opposing_card_at_its_rounded_mean_value() {
+    // P1's 8 is seen, so the model is three cards of each value 3-9 less one 8: 20 cards of mean
+    // 5.9, which rounds to 6. The 1 in hand destroys an opposing card worth 6 or more: against
+    // the modelled 6 it takes S2 outright, which the reader prefers to its 7's chances.
+    let sniper =
+        probe("sniper", 1, "  if = [ { oc_value = \">=6\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
+    let mut b = bench(&sniper);
+    b.up(0, "vanilla-9", 1);
+    let eight = b.up(1, "vanilla-8", 1);
+    b.hand(0, "vanilla-7");
+    b.hand(0, "sniper");
+    let theirs = b.hand(1, "vanilla-4");
+    b.st.kept[1] = Stack::of(&[eight, theirs]);
+    let mut g = b.game();
+    g.st.turn = 2;
+    let mut obs = Observation::default();
+    g.observe(0, &mut obs);
+    assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
+}
+
+#[test]
+fn an_ability_takes_four_conditions_and_no_more() {
+    let conds = |n: usize| {
+        let list = vec!["{ slot = \">=1\" }"; n].join(", ");
+        parse(
+            "t.toml",
+            &format!("{SAMPLE}\n{}", probe("c", 5, &format!("  if = [ {list} ]\n  effect = \"draw\""))),
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    };
+    assert_eq!(conds(4), Ok(()));
+    let err = conds(5).unwrap_err();
+    assert!(err.contains("at most 4 conditions"), "{err}");
+}
