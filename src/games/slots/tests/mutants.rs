@@ -324,3 +324,13 @@ fn a_static_ability_may_count_cards_but_not_by_their_current_value() {
     let err = counting("{ side = \"you\", value = \">5\" }").unwrap_err();
     assert!(err.contains("a static ability cannot read current values"), "{err}");
 }
+
+#[test]
+fn a_lone_designer_deals_herself_only_her_own_cards() {
+    for dealing in [Dealing::Piles, Dealing::Designer] {
+        let printing = Printing::new(None, &[], 1, dealing).expect("textless sheets always deal");
+        let mut pools = EventPools::default();
+        pools.deal(&printing, dealing, &mut GameSeed::new(8, 0).rng());
+        assert_eq!(pools.own(0), POOL, "{}", dealing.name());
+    }
+}

@@ -173,3 +173,21 @@ fn an_ability_takes_four_conditions_and_no_more() {
     let err = conds(5).unwrap_err();
     assert!(err.contains("at most 4 conditions"), "{err}");
 }
+
+#[test]
+fn a_won_slot_ability_scores_for_a_win_and_not_for_a_loss() {
+    // Ash Wisp: "wins its slot: you get +1 pt". Alone in S1 it wins (2 points); against a 5 it
+    // loses (the 5's slot, no bonus).
+    let points = |against: Option<&str>| {
+        let mut b = bench("");
+        b.up(0, "ash-wisp", 1);
+        if let Some(other) = against {
+            b.up(1, other, 1);
+        }
+        let mut g = b.game();
+        g.score_slots(&mut Silent, &mut Script::none());
+        g.st.points
+    };
+    assert_eq!(points(None), [2, 0]);
+    assert_eq!(points(Some("vanilla-5")), [0, 1]);
+}
