@@ -105,24 +105,29 @@ fn the_reader_counts_a_slot_the_opponent_holds_against_itself() {
 }
 
 #[test]
-fn a_swap_and_a_counter_on_its_second_card_in_one_batch_conflict() {
-    // Two 4s at [SSCORE]: one swaps itself with P1's 7 opposite it, the other puts a counter on
-    // that 7: both fizzle, and nothing moves.
-    let switch =
-        probe("switch", 4, "  on = \"score_start\"\n  effect = \"swap\"\n  a = \"self\"\n  b = \"oc\"");
-    let marker = probe(
-        "marker",
-        4,
-        "  on = \"score_start\"\n  effect = \"counter\"\n  target = { side = \"opp\", slots = 1 }\n  amount = 1",
-    );
-    let mut b = bench(&format!("{switch}{marker}"));
-    let sw = b.up(0, "switch", 1);
-    let seven = b.up(1, "vanilla-7", 1);
-    b.up(0, "marker", 2);
-    let mut g = b.game();
-    score_start(&mut g);
-    assert_eq!(g.tally.fizzles, 2);
-    assert_eq!((g.st.slots[0], g.st.counter_sum(seven)), ([sw, seven], 0));
+fn a_swap_and_a_counter_on_either_of_its_cards_in_one_batch_conflict() {
+    // Two 4s at [SSCORE]: one swaps itself with P1's 7 opposite it (the 7 named first or second),
+    // the other puts a counter on that 7: both fizzle, and nothing moves.
+    for (a, b) in [("self", "oc"), ("oc", "self")] {
+        let switch = probe(
+            "switch",
+            4,
+            &format!("  on = \"score_start\"\n  effect = \"swap\"\n  a = \"{a}\"\n  b = \"{b}\""),
+        );
+        let marker = probe(
+            "marker",
+            4,
+            "  on = \"score_start\"\n  effect = \"counter\"\n  target = { side = \"opp\", slots = 1 }\n  amount = 1",
+        );
+        let mut bench = bench(&format!("{switch}{marker}"));
+        let sw = bench.up(0, "switch", 1);
+        let seven = bench.up(1, "vanilla-7", 1);
+        bench.up(0, "marker", 2);
+        let mut g = bench.game();
+        score_start(&mut g);
+        assert_eq!(g.tally.fizzles, 2, "a = {a}");
+        assert_eq!((g.st.slots[0], g.st.counter_sum(seven)), ([sw, seven], 0), "a = {a}");
+    }
 }
 
 #[test]
@@ -140,10 +145,11 @@ fn the_story_names_where_an_acting_card_lies() {
 #[test]
 fn the_reader_models_the_opposing_card_at_its_rounded_mean_value() {
     // P1's 8 is seen, so the model is three cards of each value 3-9 less one 8: 20 cards of mean
-    // 5.9, which rounds to 6. The 1 in hand destroys an opposing card worth 6 or more: against
-    // the modelled 6 it takes S2 outright, which the reader prefers to its 7's chances.
+    // 5.9, which rounds to 6. The 1 in hand destroys an opposing card worth 6 or 7: against the
+    // modelled 6 it takes S2 outright, which the reader prefers to its 7's chances (against a
+    // model of 5 or 8 it would do nothing, and the 7 would be played).
     let sniper =
-        probe("sniper", 1, "  if = [ { oc_value = \">=6\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
+        probe("sniper", 1, "  if = [ { oc_value = \"6-7\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
     let mut b = bench(&sniper);
     b.up(0, "vanilla-9", 1);
     let eight = b.up(1, "vanilla-8", 1);
