@@ -114,7 +114,7 @@ fn an_agent_asked_to_discard_answers_by_its_own_rule() {
     let mut st = fresh_state(10);
     st.hands[0] = Stack::of(&[card(0, 5, 0), card(0, 2, 0), card(0, 7, 0)]);
     let mut obs = Observation::default();
-    let mut ch = SeatChoices { players: &mut sc.players, obs: &mut obs };
+    let mut ch = SeatChoices { players: &mut sc.players, obs: &mut obs, sideboard: None };
     assert_eq!(kit::Choices::discard(&mut ch, &st, 0), 1);
 }
 
