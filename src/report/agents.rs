@@ -3,7 +3,8 @@
 //! seats rotated so deal luck cancels out), the share of all games each policy won against the
 //! other (draws count as games not won), with its 95% interval: Wilson's over independent games,
 //! the ratio estimator's over deal groups when seats rotate (the rotations of one deal are one
-//! observation, `stats::group`). Written as `agents.csv` and drawn as `plots/agents.svg`.
+//! observation, `stats::group`). Written as `agents.csv`. `plots/agents.svg` draws each point's
+//! shares of its decided games instead (`decided_shares`), so points are never pooled.
 
 use std::io::Write;
 
@@ -51,6 +52,44 @@ pub fn policy_wins(p: &PointResult) -> Vec<(String, u64, GroupSums)> {
             (policy, wins, sums)
         })
         .collect()
+}
+
+/// A point's results as shares of its decided games (games some seat won), with their 95%
+/// intervals: each agent's, in order of appearance (the line-up's order), and each seat's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecidedShares {
+    pub agents: Vec<(String, Interval)>,
+    pub seats: Vec<Interval>,
+}
+
+/// The shares of decided games of point `p` (`stats::tracked::decided_sets`): over deal groups
+/// when seats rotate, Wilson's on the decided games when every game is its own deal.
+pub fn decided_shares(p: &PointResult) -> DecidedShares {
+    let plan = p.acc.plan(&p.layout);
+    let share = |rows: Vec<u16>| p.acc.interval(&plan, &Key::OfDecided(rows));
+    let wins: Vec<&crate::record::OutcomeKey> =
+        p.layout.outcomes.iter().filter(|o| o.kind == OutcomeKind::Win).collect();
+    let rows_where = |keep: &dyn Fn(&crate::record::OutcomeKey) -> bool| -> Vec<u16> {
+        let rows = p.layout.outcomes.iter().enumerate();
+        rows.filter(|(_, o)| o.kind == OutcomeKind::Win && keep(o)).map(|(i, _)| i as u16).collect()
+    };
+    let mut agents: Vec<(String, Interval)> = Vec::new();
+    let mut seats: Vec<u8> = Vec::new();
+    for o in &wins {
+        if let Some(policy) = &o.policy
+            && !agents.iter().any(|(name, _)| name == policy)
+        {
+            agents.push((policy.clone(), share(rows_where(&|x| x.policy.as_ref() == Some(policy)))));
+        }
+        if let Some(seat) = o.seat
+            && !seats.contains(&seat)
+        {
+            seats.push(seat);
+        }
+    }
+    seats.sort_unstable();
+    let seats = seats.into_iter().map(|s| share(rows_where(&|x| x.seat == Some(s)))).collect();
+    DecidedShares { agents, seats }
 }
 
 /// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.

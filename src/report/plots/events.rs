@@ -54,7 +54,7 @@ pub fn events(run: &RunResult) -> Option<String> {
             values.push(if c.total == 0 { "0".into() } else { estimate(ci.estimate, half, "") });
         }
         if fired {
-            panels.push(Panel { title: name, marks, values, percent: false, zero: true });
+            panels.push(Panel { title: name, marks, values, percent: false, zero: true, reference: None });
         } else {
             never.push(name);
         }

@@ -35,6 +35,8 @@ pub struct Panel {
     pub percent: bool,
     /// The axis includes 0, drawn as a darker line (for means of counts and for differences).
     pub zero: bool,
+    /// A value drawn as a darker line, where the quantity is even (one half for a share of two).
+    pub reference: Option<f64>,
 }
 
 /// The table telling the rows apart: its column headers and each row's cells.
@@ -222,6 +224,9 @@ fn draw_panel(svg: &mut Svg, p: &Panel, left: f64, right: f64, y: f64, top: f64,
     if p.zero && lo < 0.0 && hi > 0.0 {
         svg.line((x.at(0.0), top), (x.at(0.0), bottom), MUTED, 1.2);
     }
+    if let Some(r) = p.reference.filter(|r| (lo..=hi).contains(r)) {
+        svg.line((x.at(r), top), (x.at(r), bottom), MUTED, 1.2);
+    }
     axis::x_axis(svg, &x, bottom, &ticks, (left - 4.0, right));
     for (r, marks) in p.marks.iter().enumerate() {
         let mid = top + (r as f64 + 0.5) * row_h;
@@ -264,7 +269,14 @@ mod tests {
             thick: 4.0,
             offset: 0.0,
         };
-        Panel { title: "t".into(), marks: vec![vec![m]], values: vec![String::new()], percent, zero }
+        Panel {
+            title: "t".into(),
+            marks: vec![vec![m]],
+            values: vec![String::new()],
+            percent,
+            zero,
+            reference: None,
+        }
     }
 
     #[test]

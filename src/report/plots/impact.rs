@@ -57,6 +57,7 @@ pub fn impact(run: &RunResult) -> Option<String> {
         values,
         percent: false,
         zero: true,
+        reference: None,
     };
     let notes = vec![format!(
         "Each card's {name}: its owner's chance to win (a draw counts half) with the card as written minus \

@@ -50,6 +50,7 @@ pub fn outcomes(run: &RunResult) -> String {
             values,
             percent: true,
             zero: false,
+            reference: None,
         });
     }
     let mut notes = vec![
