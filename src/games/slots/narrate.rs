@@ -81,6 +81,22 @@ pub fn placed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
 pub fn revealed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
     let [a, b] = st.slots[slot];
     narr.line(format_args!("    revealed: {} v {}", label(st, a), label(st, b)));
+    // A static ability acts from now on without a moment of its own: say it once, here.
+    let Some(set) = &st.set else { return };
+    for id in [a, b].into_iter().filter(|&id| id != NONE) {
+        let d = st.pools.design[id as usize];
+        if d == TEXTLESS {
+            continue;
+        }
+        for ab in set.own_statics.of(d).iter().chain(set.auras.of(d)) {
+            narr.line(format_args!(
+                "    {} {}: {}",
+                label(st, id),
+                whose(st, id),
+                super::spell::sentence(ab)
+            ));
+        }
+    }
 }
 
 /// An instance resolved (or fizzled): its source, where it lies, and each operation.
@@ -160,13 +176,28 @@ pub fn values<N: Narrator>(st: &State, narr: &mut N) {
                 NONE => "-".to_string(),
                 _ => match st.statics_on(id, k, side) {
                     0 => st.value(id).to_string(),
-                    by => format!("{}({by:+} static)", st.value(id)),
+                    by => format!("{}({by:+} static: {})", st.value(id), statics(st, id, k, side)),
                 },
             };
             format!("S{} {}/{}", k + 1, v(st.slots[k][0], 0), v(st.slots[k][1], 1))
         })
         .collect();
     narr.line(format_args!("      values: {}", slots.join(" ")));
+}
+
+/// The static modifiers on the card at (`slot`, `side`) by source, in table order: "own text -4",
+/// "Oathkeeper 8 +1".
+fn statics(st: &State, id: u8, slot: usize, side: usize) -> String {
+    let mut by: Vec<(u8, i32)> = Vec::new();
+    st.each_static(id, slot, side, |src, amount| match by.iter_mut().find(|(s, _)| *s == src) {
+        Some((_, sum)) => *sum += amount,
+        None => by.push((src, amount)),
+    });
+    let named = by.iter().filter(|(_, amount)| *amount != 0).map(|&(src, amount)| {
+        let who = if src == id { "own text".to_string() } else { label(st, src) };
+        format!("{who} {amount:+}")
+    });
+    named.collect::<Vec<_>>().join(", ")
 }
 
 /// Events dropped at the cascade limit.
