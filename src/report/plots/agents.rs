@@ -14,8 +14,11 @@ use crate::stats::Interval;
 
 /// The figure, or `None` when no outcome names a policy.
 pub fn agents(run: &RunResult) -> Option<String> {
-    let decision =
-        |p: &PointResult| p.layout.outcomes.iter().any(|o| o.kind == OutcomeKind::Win && o.policy.is_some());
+    // An event's entrants are named like policies, but its standings (`standings.csv`) say more.
+    let decision = |p: &PointResult| {
+        p.layout.entrants.is_none()
+            && p.layout.outcomes.iter().any(|o| o.kind == OutcomeKind::Win && o.policy.is_some())
+    };
     let points: Vec<&PointResult> = run.points.iter().filter(|p| decision(p)).collect();
     if points.is_empty() {
         return None;

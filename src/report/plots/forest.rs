@@ -165,7 +165,9 @@ pub fn forest_wide(title: &str, notes: &[String], rows: &Rows, panels: &[Panel],
     let panel_w = (width - 2.0 * MARGIN - table_w) / per_band as f64;
     let title_lines = panels
         .iter()
-        .map(|p| layout::wrap(&p.title, panel_w - GAP, PANEL_TITLE.size).len())
+        // The width `draw_panel` wraps in (from 6 pixels in to the gap), so the lines counted here
+        // are the lines drawn there.
+        .map(|p| layout::wrap(&p.title, panel_w - GAP - 6.0, PANEL_TITLE.size).len())
         .max()
         .unwrap_or(1);
     let head_h = line_height(PANEL_TITLE.size) * title_lines as f64 + 4.0;
