@@ -60,6 +60,9 @@ pub fn policy_wins(p: &PointResult) -> Vec<(String, u64, GroupSums)> {
 pub struct DecidedShares {
     pub agents: Vec<(String, Interval)>,
     pub seats: Vec<Interval>,
+    /// A share of decided games the game declares itself (`Layout::shares`: the first player's,
+    /// where the first player is drawn per deal and seat 0 says nothing), with its name.
+    pub declared: Option<(String, Interval)>,
 }
 
 /// The shares of decided games of point `p` (`stats::tracked::decided_sets`): over deal groups
@@ -89,7 +92,12 @@ pub fn decided_shares(p: &PointResult) -> DecidedShares {
     }
     seats.sort_unstable();
     let seats = seats.into_iter().map(|s| share(rows_where(&|x| x.seat == Some(s)))).collect();
-    DecidedShares { agents, seats }
+    let declared = p.layout.shares.iter().position(|s| s.of == OutcomeKind::Win).map(|i| {
+        let name = &p.layout.shares[i].name;
+        let words = name.split("_win_share").next().unwrap_or(name).replace('_', " ");
+        (words, p.interval(&Key::Share(i)))
+    });
+    DecidedShares { agents, seats, declared }
 }
 
 /// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.
@@ -195,6 +203,33 @@ mod tests {
             layout,
             acc,
         }
+    }
+
+    #[test]
+    fn a_mirror_reads_its_seat_effect_from_the_share_the_game_declares() {
+        // A mirror of two seats whose game draws who plays first: seat 0 won 5 of 8 decided games,
+        // the first player 6 of them; 2 draws are in no denominator.
+        let mut p = point("m", &[(0, "greedy", 0), (1, "greedy", 0)], 0);
+        p.layout.counters = vec!["first_player_wins".into()];
+        p.layout.shares.push(crate::record::Share {
+            name: "first_player_win_share_of_decided".into(),
+            counter: 0,
+            of: OutcomeKind::Win,
+            of_name: "decided_games".into(),
+        });
+        p.acc = Accumulator::new(&p.layout);
+        let games = [(0, 1), (0, 1), (0, 1), (0, 1), (0, 0), (1, 1), (1, 1), (1, 0), (2, 0), (2, 0)];
+        for (i, &(outcome, first)) in games.iter().enumerate() {
+            let mut rec = crate::record::GameRecord::new(&p.layout);
+            rec.outcome = outcome;
+            rec.counters[0] = first;
+            p.acc.record(i as u64, &rec);
+        }
+        let d = decided_shares(&p);
+        assert_eq!(d.agents.len(), 1, "a mirror has one agent");
+        assert_eq!(d.seats[0], crate::stats::wilson(5, 8));
+        let (who, first) = d.declared.expect("the declared share");
+        assert_eq!((who.as_str(), first.estimate), ("first player", 6.0 / 8.0));
     }
 
     #[test]

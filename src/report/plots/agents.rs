@@ -2,7 +2,8 @@
 //! one row per point, so points of different card sets, versions or player counts are never pooled.
 //! Two panels of shares of the decided games (draws and unfinished games left out, so one half
 //! means even): the line-up's first agent's share (against the other agents of the point), and
-//! the seat effect, seat 0's share, which is all a mirror match (one agent in every seat) can tell.
+//! the seat effect, which is all a mirror match (one agent in every seat) can tell: the first
+//! player's share where the game declares it (it draws who plays first), else seat 0's.
 //! Intervals over deal groups when seats rotate (`report::agents::decided_shares`).
 
 use super::forest::{Mark, Panel, estimate, forest};
@@ -39,11 +40,14 @@ pub fn agents(run: &RunResult) -> Option<String> {
         }),
     );
     let seats = panel(
-        "Seat effect: seat 0's share of decided games",
-        shares.iter().all(|s| s.seats.len() < 2 || two(s.seats.len())),
-        shares.iter().map(|s| match s.seats.first() {
-            Some(ci) if two(s.seats.len()) => (Some(*ci), percent(ci)),
-            Some(ci) if s.seats.len() > 2 => (Some(*ci), format!("(of {}) {}", s.seats.len(), percent(ci))),
+        "Seat effect: the first player's (else seat 0's) share of decided games",
+        shares.iter().all(|s| s.declared.is_some() || s.seats.len() < 2 || two(s.seats.len())),
+        shares.iter().map(|s| match (&s.declared, s.seats.first()) {
+            (Some((who, ci)), _) => (Some(*ci), format!("{who} {}", percent(ci))),
+            (None, Some(ci)) if two(s.seats.len()) => (Some(*ci), format!("seat 0 {}", percent(ci))),
+            (None, Some(ci)) if s.seats.len() > 2 => {
+                (Some(*ci), format!("seat 0 (of {}) {}", s.seats.len(), percent(ci)))
+            }
             _ => (None, "one seat".to_string()),
         }),
     );
@@ -51,9 +55,9 @@ pub fn agents(run: &RunResult) -> Option<String> {
         ["Shares of the decided games (draws and unfinished games left out): with two agents or two \
          seats, 50% is even. Line-up: the share won by the seats of the agent named first in \
          `policies`, against the others ('of N' agents: even is 1/N); a mirror match (one agent \
-         everywhere) has none. Seat effect: the share won by seat 0, whoever sat there ('of N' \
-         seats: even is 1/N). Bar: 95% interval \
-         (over deal groups when seats rotate, so each deal counts once); tick: the share."
+         everywhere) has none. Seat effect: the share won by the first player where the game draws \
+         who plays first, else by seat 0, whoever sat there ('of N' seats: even is 1/N). Bar: 95% \
+         interval (over deal groups when seats rotate, so each deal counts once); tick: the share."
             .to_string()];
     Some(forest(
         &sweep.title("Agents: line-ups and the seat effect"),

@@ -48,14 +48,7 @@ pub fn outcomes(run: &RunResult) -> String {
             OutcomeKind::Win => "win rate (decided: some seat won)".to_string(),
             _ => format!("{} rate", kind.name()),
         };
-        panels.push(Panel {
-            title,
-            marks,
-            values,
-            percent: true,
-            zero: false,
-            reference: None,
-        });
+        panels.push(Panel { title, marks, values, percent: true, zero: false, reference: None });
     }
     let mut notes = vec![
         "Share of games ending each way. Bar: Wilson 95% interval; tick: the rate. The numbers are the rate \
