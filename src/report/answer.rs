@@ -31,8 +31,13 @@ fn answer(p: &PointResult, question: &str) -> Option<(Interval, String, bool)> {
     }
     let m = metric::resolve(q, &p.layout)?;
     let rate = m.quantity.is_rate();
-    let of =
-        if rate { format!("of all {} games", p.acc.games) } else { format!("over {} games", p.acc.games) };
+    let of = if rate {
+        format!("of all {} games", grouped(p.acc.games as i128))
+    } else {
+        // A length is counted in the game's own unit (battles, rounds, turns, slots).
+        let unit = if q.starts_with("length") { format!("{} ", p.layout.length_unit) } else { String::new() };
+        format!("{unit}over {} games", grouped(p.acc.games as i128))
+    };
     Some((p.interval(&m.quantity.key()), of, rate))
 }
 

@@ -71,7 +71,7 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
 }
 
 /// The run's sweep with the settings a point leaves unset filled in with the values it played
-/// (its game's defaults, marked so), so a legend or a panel title never says "unset" or nothing.
+/// (its game's defaults), so a legend or a panel title never says "unset" or nothing at all.
 fn played_sweep(run: &RunResult) -> Sweep {
     played_sweep_of(&run.points.iter().collect::<Vec<_>>())
 }
@@ -83,12 +83,10 @@ fn played_sweep_of(points: &[&super::PointResult]) -> Sweep {
     for (values, p) in sweep.values.iter_mut().zip(points) {
         for (value, key) in values.iter_mut().zip(&sweep.keys) {
             if value.is_none() {
-                let played = match key.as_str() {
+                *value = match key.as_str() {
                     "variant" if p.settings.has_variants => Some(p.settings.variant.clone()),
                     _ => p.settings.values.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()),
                 };
-                // Said to be the default: the point never chose it (and may not even use it).
-                *value = played.map(|v| format!("{v} (default)"));
             }
         }
     }
