@@ -170,19 +170,23 @@ pub fn values<N: Narrator>(st: &State, narr: &mut N) {
     let slots: Vec<String> = (0..SLOTS)
         .filter(|&k| st.slots[k] != [NONE, NONE])
         .map(|k| {
-            // A value that static abilities change says by how much, so no number moves without a
-            // cause in the lines above.
-            let v = |id: u8, side: usize| match id {
+            let v = |side: usize| match st.slots[k][side] {
                 NONE => "-".to_string(),
-                _ => match st.statics_on(id, k, side) {
-                    0 => st.value(id).to_string(),
-                    by => format!("{}({by:+} static: {})", st.value(id), statics(st, id, k, side)),
-                },
+                id => value_words(st, id, k, side),
             };
-            format!("S{} {}/{}", k + 1, v(st.slots[k][0], 0), v(st.slots[k][1], 1))
+            format!("S{} {}/{}", k + 1, v(0), v(1))
         })
         .collect();
     narr.line(format_args!("      values: {}", slots.join(" ")));
+}
+
+/// The value of the card at (`slot`, `side`), with what static abilities add and whose they are,
+/// so no number moves without a cause in the lines above: "9(+1 static: Warlord 5 +1)".
+fn value_words(st: &State, id: u8, slot: usize, side: usize) -> String {
+    match st.statics_on(id, slot, side) {
+        0 => st.value(id).to_string(),
+        by => format!("{}({by:+} static: {})", st.value(id), statics(st, id, slot, side)),
+    }
 }
 
 /// The static modifiers on the card at (`slot`, `side`) by source, in table order: "own text -4",
@@ -208,7 +212,8 @@ pub fn cascade_cut<N: Narrator>(events: usize, narr: &mut N) {
 /// One slot scored: the two sides and who took it.
 pub fn scored<N: Narrator>(st: &State, slot: usize, taken: Taken, narr: &mut N) {
     let [a, b] = st.slots[slot];
-    let value = |id: u8| if id == NONE { "empty".to_string() } else { format!("{}", st.value(id)) };
+    let value =
+        |id: u8, side: usize| if id == NONE { "empty".to_string() } else { value_words(st, id, slot, side) };
     let who = match taken {
         Taken::Seat(s) => format!("P{s} scores"),
         Taken::Nobody => "nobody scores".into(),
@@ -218,8 +223,8 @@ pub fn scored<N: Narrator>(st: &State, slot: usize, taken: Taken, narr: &mut N) 
         slot + 1,
         label(st, a),
         label(st, b),
-        value(a),
-        value(b),
+        value(a, 0),
+        value(b, 1),
         st.points[0],
         st.points[1]
     ));

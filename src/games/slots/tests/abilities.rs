@@ -1273,7 +1273,8 @@ fn a_card_leaving_the_table_takes_only_its_own_aura() {
 #[test]
 fn the_story_names_each_static_when_revealed_and_each_source_in_the_values() {
     // Hearth Guard (P0, S2) gives P0's 5 in S1 +1; Tired Giant in S3 gets -4 from its own text.
-    // Revealing them says their static texts; the values name every source of a static change.
+    // Revealing them says their static texts; the values, and the values a slot is scored at,
+    // name every source of a static change.
     let mut b = bench("");
     let five = b.up(0, "vanilla-5", 1);
     let guard = b.up(0, "hearth-guard", 2);
@@ -1286,7 +1287,10 @@ fn the_story_names_each_static_when_revealed_and_each_source_in_the_values() {
         crate::games::slots::narrate::revealed(&g.st, slot, &mut narr);
     }
     crate::games::slots::narrate::values(&g.st, &mut narr);
-    let lines: Vec<&str> = story.lines().map(str::trim_start).collect();
+    crate::games::slots::narrate::scored(&g.st, 0, crate::games::slots::table::Taken::Seat(0), &mut narr);
+    let mut lines: Vec<&str> = story.lines().map(str::trim_start).collect();
+    let score = lines.pop().unwrap();
+    assert!(score.contains("(values 6(+1 static: Hearth Guard 3 +1) v empty)"), "{story}");
     assert!(lines[1].starts_with("Hearth Guard 3 (P0, S2): While face up"), "{story}");
     assert!(
         lines[3].starts_with("Tired Giant 9 (P1, S3): While face up") && lines[3].ends_with("-4."),
