@@ -129,11 +129,9 @@ fn every_shipped_scenario_and_a_single_point_draw_readable_plots() {
         assert!(!html.contains(" 1 points") && !html.contains(" 1 games"), "{name}: singulars");
         match name {
             "war" => assert!(html.contains("5,000 games, 1 point,"), "{name}: thousands and singular"),
-            "war-variants" => assert!(
-                html.contains("variant=standard players=2: length_mean ")
-                    && html.contains("] battles over 400 games"),
-                "{name}: the answer's length in its unit"
-            ),
+            "war-variants" => {
+                assert!(html.contains("battles over 400 games"), "{name}: the answer's length in its unit")
+            }
             "war-pickup" => assert!(
                 html.contains(
                     "4 counters that never fired at any point are left out: cards_killed, spoils_removed"
