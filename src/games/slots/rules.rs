@@ -7,12 +7,12 @@
 //! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
 //! it was before either card went down, and both cards are applied together.
 
-use super::card::{NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
+use super::card::{MAX_STACK, NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
 use super::cardset::Trigger;
 use super::choices::Choices;
 use super::ops::{Teller, Told};
 use super::pools::DeckPolicy;
-use super::resolve::Resolver;
+use super::resolve::{Happened, Resolver};
 use super::table::{CardTally, State, Taken, Tally};
 use crate::decide::{Decision, Legal};
 use crate::seed::{GameRng, below};
@@ -295,6 +295,7 @@ impl Game {
     /// seats draw. Then the next turn, or the scoring after turn 9.
     fn play_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let slot = self.st.turn as usize - 1;
+        self.st.in_play |= 1 << slot;
         for seat in 0..SEATS {
             if self.st.hands[seat].is_empty() {
                 self.tally.empty_slots += 1;
@@ -305,11 +306,31 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Placed(slot));
         }
+        if self.st.text && self.st.armed[Trigger::Placed as usize] & self.st.face_up != 0 {
+            let placed = self.st.slots[slot];
+            self.res.events(
+                &mut self.st,
+                &mut self.tally,
+                &mut self.chance,
+                Happened::Placed,
+                &placed,
+                narr,
+                ch,
+            );
+        }
         self.moment(Trigger::AfterPlace, narr, ch);
         // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays as it
-        // is and fires no reveal ability again.
-        let mut placed = self.st.slots[slot];
-        for id in &mut placed {
+        // is and fires no reveal ability again. Cards stacked in the slot by then turn up too.
+        let mut placed = [NONE; SEATS * MAX_STACK];
+        let mut n = 0;
+        for side in 0..SEATS {
+            self.st.each_in_place(slot, side, |id| {
+                placed[n] = id;
+                n += 1;
+            });
+        }
+        let placed = &mut placed[..n];
+        for id in placed.iter_mut() {
             if *id == NONE {
                 continue;
             }
@@ -324,7 +345,7 @@ impl Game {
             narr.tell(&self.st, Told::Revealed(slot));
         }
         if self.st.text {
-            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
+            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, placed, narr, ch);
         }
         self.moment(Trigger::AfterReveal, narr, ch);
         if !self.st.draw_first {
@@ -350,8 +371,12 @@ impl Game {
 
     /// Both seats draw one card, then the [D] moment.
     fn draw_phase<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
-        for seat in 0..SEATS {
-            self.st.draw(seat, &mut self.tally);
+        let mut drawn = [NONE; SEATS];
+        for (seat, d) in drawn.iter_mut().enumerate() {
+            *d = self.st.draw(seat, &mut self.tally).unwrap_or(NONE);
+        }
+        if self.st.text && self.st.armed[Trigger::Drawn as usize] & self.st.face_up != 0 {
+            self.res.drawn(&mut self.st, &mut self.tally, &mut self.chance, drawn, narr, ch);
         }
         self.moment(Trigger::AfterDraw, narr, ch);
     }
@@ -394,9 +419,11 @@ impl Game {
                 narr.tell(&self.st, Told::Scored(slot, taken));
             }
             if self.st.text {
+                self.tally.stack_scored += self.st.covered_scorers(slot);
                 self.st.taken[slot] = taken;
                 self.st.scoring = slot as u8;
                 self.moment(Trigger::SlotScored, narr, ch);
+                self.moment(Trigger::SlotLost, narr, ch);
             }
         }
         self.st.scoring = SLOTS as u8;

@@ -65,15 +65,20 @@ impl State {
         }
         let mut base = if up { printed } else { 0 };
         let mut add = self.counter_sum(id);
+        let mut times = 1i32;
         // A `source` effect is in `timed` only while its source stays face up on the table.
         for t in self.timed.iter().filter(|t| t.target == id) {
             if t.set {
                 base = t.amount as i32;
+            } else if t.times {
+                times = times.saturating_mul(t.amount as i32);
             } else {
                 add += t.amount as i32;
             }
         }
-        base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS)
+        let sum = base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS);
+        // Multipliers act last, on everything added (saturating: no number of them wraps).
+        if times == 1 { sum } else { sum.saturating_mul(times) }
     }
 
     /// The design of card `id`, if it has text.
@@ -161,6 +166,12 @@ impl State {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
+            Base::Stacked => {
+                return c.slot == ctx.slot
+                    && c.side == ctx.side
+                    && c.id != ctx.source
+                    && self.fits_card(sel, ctx, c);
+            }
             // A zone is off the table: no place of the table fits it.
             Base::Hand | Base::Pile | Base::Deck => return false,
             Base::Filter => {}
@@ -204,6 +215,24 @@ impl State {
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
     /// side first (the pick is the resolver's business).
     pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
+        if sel.base == Base::Stacked {
+            // The source's own place (where it lies or, for last words, lay), but the source.
+            self.each_in_place(ctx.slot, ctx.side, |id| {
+                if id != ctx.source {
+                    let c = Place {
+                        id,
+                        slot: ctx.slot,
+                        side: ctx.side,
+                        up: self.is_face_up(id),
+                        counters: self.carries(id),
+                    };
+                    if self.fits_card(sel, ctx, c) {
+                        each(id);
+                    }
+                }
+            });
+            return;
+        }
         // Only the places the selector's base, side and slots allow, in table order (bit
         // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
         let mut places = self.candidates(sel, ctx);
@@ -234,7 +263,7 @@ impl State {
         match sel.base {
             Base::Source => return place_of(ctx.source),
             Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
-            Base::Hand | Base::Pile | Base::Deck => return 0,
+            Base::Stacked | Base::Hand | Base::Pile | Base::Deck => return 0,
             Base::Filter => {}
         }
         // One bit per place of seat 0's side: the even bits of the table.
@@ -291,7 +320,7 @@ impl State {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
             Base::Hand | Base::Pile | Base::Deck => false,
-            Base::Filter => {
+            Base::Stacked | Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {
                     id: e.id,
@@ -334,6 +363,30 @@ impl State {
                 (Taken::Nobody, Outcome::Tied) => true,
                 _ => false,
             },
+        }
+    }
+
+    /// The highest value among the other cards in the place `ctx` reads from (its stack), if any.
+    pub fn stacked_high(&self, ctx: &Ctx) -> Option<i32> {
+        let mut best = None;
+        self.each_in_place(ctx.slot, ctx.side, |id| {
+            if id != ctx.source {
+                let v = self.value(id);
+                best = Some(best.map_or(v, |b: i32| b.max(v)));
+            }
+        });
+        best
+    }
+
+    /// Card `id` off the table as an event sees it (drawn or discarded by `seat`): no slot.
+    pub fn snap_off(&self, id: u8, seat: usize) -> Snap {
+        Snap {
+            id,
+            slot: NONE,
+            side: seat as u8,
+            up: false,
+            value: self.pools.printed[id as usize] as i32,
+            counters: false,
         }
     }
 

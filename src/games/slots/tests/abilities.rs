@@ -1264,9 +1264,9 @@ fn a_card_leaving_the_table_takes_only_its_own_aura() {
     let three = b.up(0, "vanilla-3", 5);
     let mut g = b.game();
     assert_eq!(g.st.value(five), 6);
-    g.st.lift(three);
+    g.st.lift(three, &mut g.tally.clone());
     assert_eq!(g.st.value(five), 6);
-    g.st.lift(guard);
+    g.st.lift(guard, &mut g.tally.clone());
     assert_eq!(g.st.value(five), 5);
 }
 
