@@ -432,7 +432,9 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
             selector(x, &at.key("watch"), Rules { pick: false, has_event: false, ..rules })?
         }
         (Some(x), _) => {
-            return at.key("watch").fault(&x.span(), "only 'destroyed' and 'revealed' abilities watch cards");
+            return at
+                .key("watch")
+                .fault(&x.span(), "only 'destroyed', 'revealed' and 'placed' abilities watch cards");
         }
         (None, Trigger::Destroyed) => Selector::SOURCE,
         (None, _) => Selector { other: true, ..Selector::ALL },

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::card::MAX_VALUE;
+use super::card::{MAX_STACK, MAX_VALUE, SEATS, SLOTS};
 use super::cardset::{
     Ability, Base, CardSet, Cmp, Cond, Design, DiscardPick, Duration, Effect, Face, Factor, OcState, Order,
     Outcome, Pick, Player, Rarity, Selector, Side, Sign, Slots, Trigger, ValueFrom,
@@ -217,6 +217,11 @@ fn player(p: Player, verb: &str) -> String {
     }
 }
 
+/// Whose, agreeing with `player`: "your", "their".
+fn poss(p: Player) -> &'static str {
+    if p == Player::You { "your" } else { "their" }
+}
+
 /// "1 card", "2 cards".
 fn count(n: impl std::fmt::Display + PartialEq<u8> + Copy, what: &str) -> String {
     if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
@@ -260,7 +265,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
             };
             let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
             let face = if up { "face up" } else { "face down" };
-            format!("{} a card from hand {how} {face} onto their side of {slot}", player(p, "put"))
+            format!("{} a card from hand {how} {face} onto {} side of {slot}", player(p, "put"), poss(p))
         }
         Effect::Move { target, slot } => {
             let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
@@ -283,7 +288,8 @@ fn effect(e: &Effect, is_static: bool) -> String {
                 DiscardPick::Lowest => "with the lowest printed value",
                 _ => "with the highest printed value",
             };
-            format!("{} {} {how} from their pile into their hand", player(p, "take"), count(amount, "card"))
+            let (of, w) = (poss(p), count(amount, "card"));
+            format!("{} {w} {how} from {of} pile into {of} hand", player(p, "take"))
         }
         Effect::Shuffle { player: p } => format!("{} their deck", player(p, "shuffle")),
         Effect::Counter { target, amount, per: p } => {
@@ -413,6 +419,18 @@ pub fn never_acts(a: &Ability) -> Option<String> {
         if a.on == Trigger::Revealed && a.watch.face == Face::Down {
             return Some("a revealed card is face up, and the watch wants it face down".into());
         }
+        if a.on == Trigger::Placed && (a.watch.face == Face::Up || a.watch.printed.is_some()) {
+            return Some("a card is placed face down, and the watch wants it face up".into());
+        }
+    }
+    match a.effect {
+        Effect::Look { bottom, .. } if !(1..=MAX_VALUE as i32).any(|v| bottom.holds(v)) => {
+            return Some("no printed value 1-9 goes to the bottom".into());
+        }
+        Effect::Move { target, slot: 0 } if target.base == Base::Source => {
+            return Some("this card already lies in this slot".into());
+        }
+        _ => {}
     }
     for c in a.conds() {
         if let Some(why) = never_holds(c) {
@@ -452,6 +470,10 @@ fn empty(sel: &Selector) -> Option<&'static str> {
     None
 }
 
+/// The most a count can find: every place of the table holding a full stack (more than any hand,
+/// pile or deck holds).
+const COUNT_MAX: i32 = (SLOTS * SEATS * MAX_STACK) as i32;
+
 /// Why a condition can never hold, if it cannot: its comparison fails on every value its subject
 /// can take.
 fn never_holds(c: &Cond) -> Option<&'static str> {
@@ -459,7 +481,7 @@ fn never_holds(c: &Cond) -> Option<&'static str> {
     match *c {
         Cond::Slot(x) if none(x, 1..=9) => Some("slots are 1-9"),
         Cond::Count(sel, _) if empty(&sel).is_some() => Some("its count selector matches no card"),
-        Cond::Count(_, x) if none(x, 0..=18) => Some("a count is 0-18"),
+        Cond::Count(_, x) if none(x, 0..=COUNT_MAX) => Some("a count is 0-72"),
         Cond::OcPrinted(x) if none(x, 1..=9) => Some("printed values are 1-9"),
         Cond::Hand(x) if none(x, 0..=30) => Some("a hand holds 0-30 cards"),
         _ => None,
