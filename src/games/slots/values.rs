@@ -109,6 +109,9 @@ impl State {
             }
         }
         let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
+        // Selectors by side and slots name the top card of a place (a card under another is
+        // reached by `stacked`, `self` or `event` only).
+        let covered = self.slots[slot][side] != id;
         // Only the face-up cards on the table with an aura, one bit each.
         let mut sources = self.auras & self.face_up;
         while sources != 0 {
@@ -124,7 +127,7 @@ impl State {
                     Side::Opp => side == ctx.side,
                     Side::Both => false,
                 };
-                if !other_side && self.fits(sel, &ctx, target) {
+                if !other_side && !(covered && sel.base == Base::Filter) && self.fits(sel, &ctx, target) {
                     sum += self.static_amount(a, &ctx);
                 }
             }

@@ -162,6 +162,14 @@ fn stacked_names_the_other_cards_of_the_sources_place() {
     b.up(0, "vanilla-1", 3);
     let g = b.game();
     assert_eq!(g.st.value(wall), 5 + 2);
+    // An aura by side and slots reaches the top of a place only: Hearth Guard's +1 to your
+    // adjacent cards lifts the 4 on top, not the 6 under it.
+    let mut b = table();
+    b.up(0, "hearth-guard", 2);
+    let six = b.up(0, "vanilla-6", 3);
+    let four = b.up(0, "vanilla-4", 3);
+    let g = b.game();
+    assert_eq!((g.st.value(four), g.st.value(six)), (5, 6));
 }
 
 #[test]
