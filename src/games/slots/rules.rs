@@ -319,15 +319,41 @@ impl Game {
             );
         }
         self.moment(Trigger::AfterPlace, narr, ch);
+        if self.st.text {
+            self.reveal_turn(slot, narr, ch);
+        } else {
+            // Without text nothing turns a card up early or stacks one: the turn's two cards.
+            for id in self.st.slots[slot] {
+                if id != NONE {
+                    self.tally.re_reveals += u64::from(self.st.turn_up(id));
+                }
+            }
+            if N::ON {
+                narr.tell(&self.st, Told::Revealed(slot));
+            }
+        }
+        self.moment(Trigger::AfterReveal, narr, ch);
+        if !self.st.draw_first {
+            self.draw_phase(narr, ch);
+        }
+        if self.st.turn as usize == SLOTS {
+            self.score(rng, narr, ch);
+        } else {
+            self.st.turn += 1;
+            self.begin_turn(rng, narr, ch);
+        }
+    }
+
+    /// The reveal of slot `slot` when cards carry text, and its moment.
+    fn reveal_turn<N: Teller, C: Choices>(&mut self, slot: usize, narr: &mut N, ch: &mut C) {
         // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays as it
         // is and fires no reveal ability again. Cards stacked in the slot by then turn up too.
         let mut placed = [NONE; SEATS * MAX_STACK];
-        let mut n = 0;
-        for side in 0..SEATS {
-            self.st.each_in_place(slot, side, |id| {
-                placed[n] = id;
-                n += 1;
-            });
+        placed[..SEATS].copy_from_slice(&self.st.slots[slot]);
+        let mut n = SEATS;
+        for under in &self.st.under[slot] {
+            placed[n..n + under.len()].copy_from_slice(under.as_slice());
+            n += under.len();
         }
         let placed = &mut placed[..n];
         for id in placed.iter_mut() {
@@ -344,19 +370,7 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Revealed(slot));
         }
-        if self.st.text {
-            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, placed, narr, ch);
-        }
-        self.moment(Trigger::AfterReveal, narr, ch);
-        if !self.st.draw_first {
-            self.draw_phase(narr, ch);
-        }
-        if self.st.turn as usize == SLOTS {
-            self.score(rng, narr, ch);
-        } else {
-            self.st.turn += 1;
-            self.begin_turn(rng, narr, ch);
-        }
+        self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, placed, narr, ch);
     }
 
     /// A turn begins: its [BT] moment, the draw phase when the draw comes first (`draw_first`),
@@ -371,11 +385,17 @@ impl Game {
 
     /// Both seats draw one card, then the [D] moment.
     fn draw_phase<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
+        if !self.st.text {
+            for seat in 0..SEATS {
+                self.st.draw(seat, &mut self.tally);
+            }
+            return;
+        }
         let mut drawn = [NONE; SEATS];
         for (seat, d) in drawn.iter_mut().enumerate() {
             *d = self.st.draw(seat, &mut self.tally).unwrap_or(NONE);
         }
-        if self.st.text && self.st.armed[Trigger::Drawn as usize] & self.st.face_up != 0 {
+        if self.st.armed[Trigger::Drawn as usize] & self.st.face_up != 0 {
             self.res.drawn(&mut self.st, &mut self.tally, &mut self.chance, drawn, narr, ch);
         }
         self.moment(Trigger::AfterDraw, narr, ch);

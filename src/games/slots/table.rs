@@ -309,24 +309,32 @@ impl State {
     }
 
     /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
+    /// The place is empty: a slot's turn comes once, and effects put cards only into slots whose
+    /// turn has come (`has_room`).
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
         let id = self.hands[seat].remove(index);
         self.placed |= 1 << id;
-        self.set_down(id, slot, seat);
+        debug_assert_eq!(self.slots[slot][seat], NONE, "the turn's place is empty");
+        self.put(id, slot, seat);
     }
 
     /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
     /// On an occupied place it goes on top of the stack (only effects do that, and only where
     /// `has_room` allows).
-    #[inline]
     pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
         let top = self.slots[slot][side];
         if top != NONE {
             self.under[slot][side].push(top);
         }
-        self.slots[slot][side] = id;
         self.in_play |= 1 << slot;
+        self.put(id, slot, side);
+    }
+
+    /// Card `id` becomes the top of side `side` of slot `slot`, armed.
+    #[inline]
+    fn put(&mut self, id: u8, slot: usize, side: usize) {
+        self.slots[slot][side] = id;
         self.pos[id as usize] = (slot * SEATS + side) as u8;
         if self.text {
             self.arm(id);
