@@ -122,12 +122,13 @@ impl State {
             for a in set.auras.of(self.pools.design[src as usize]) {
                 let Effect::Modify { target: sel, .. } = &a.effect else { continue };
                 // A cheap refusal first: most auras name one side.
-                let other_side = match sel.side {
-                    Side::You => side != ctx.side,
-                    Side::Opp => side == ctx.side,
-                    Side::Both => false,
-                };
-                if !other_side && !(covered && sel.base == Base::Filter) && self.fits(sel, &ctx, target) {
+                let out_of_reach = covered && sel.base == Base::Filter
+                    || match sel.side {
+                        Side::You => side != ctx.side,
+                        Side::Opp => side == ctx.side,
+                        Side::Both => false,
+                    };
+                if !out_of_reach && self.fits(sel, &ctx, target) {
                     sum += self.static_amount(a, &ctx);
                 }
             }

@@ -64,6 +64,17 @@ value = 8
   slot = 9
 
 [[card]]
+id = "reinforcer"
+name = "Reinforcer"
+rarity = "rare"
+value = 8
+  [[card.ability]]
+  on = "after_place"
+  effect = "place"
+  slot = 4
+  pick = "highest"
+
+[[card]]
 id = "doubler"
 name = "Doubler"
 rarity = "rare"
@@ -233,20 +244,21 @@ fn the_slots_reveal_turns_up_every_face_down_card_stacked_there() {
     g.st.turn = 4;
     play_turn(&mut g);
     assert!(g.st.is_face_up(g.st.slots[3][0]));
-    // A card pushed under the turn's card before the reveal turns up with it.
+    // Reinforcer, at [P], puts P0's highest hand card face down onto slot 4, over the turn's 2:
+    // the reveal turns both up.
     let mut b = table();
-    for seat in 0..SEATS {
-        b.hand(seat, "vanilla-2");
-        b.hand(seat, "vanilla-1");
-    }
-    let under = b.card(0, "vanilla-9");
+    b.up(0, "reinforcer", 1);
+    let two = b.hand(0, "vanilla-2");
+    let nine = b.hand(0, "vanilla-9");
+    b.hand(0, "vanilla-1");
+    b.hand(1, "vanilla-3");
+    b.hand(1, "vanilla-1");
     let mut g = b.game();
     g.st.turn = 4;
-    g.st.in_play = 1 << 3;
-    g.st.set_down(under, 3, 0);
     play_turn(&mut g);
-    assert!(g.st.is_face_up(under) && g.st.is_covered(under));
-    assert_eq!(g.st.winner_of(3), Taken::Seat(0), "the 9 under a 2 counts against a 2");
+    assert_eq!((g.st.slots[3][0], g.st.under[3][0].as_slice()), (nine, &[two][..]));
+    assert!(g.st.is_face_up(two) && g.st.is_face_up(nine));
+    assert_eq!((g.tally.stacked_cards, g.tally.already_up), (1, 0));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,11 +349,9 @@ fn a_placed_watcher_answers_the_opponents_placements_only() {
 #[test]
 fn drawn_acts_once_per_card_its_controller_draws() {
     // Scholar: the turn's draw (1), then two more by an effect at [SSCORE]; P1's draws are not its.
-    let mut b = table();
-    let scholar = b.up(0, "scholar", 1);
     let probe = "\n[[card]]\nid = \"draw-two\"\nname = \"Draw Two\"\nrarity = \"rare\"\nvalue = 9\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"draw\"\n  player = \"both\"\n  amount = 2\n";
-    let mut b2 = bench(probe);
-    std::mem::swap(&mut b.st.set, &mut b2.st.set);
+    let mut b = bench(&format!("{PROBES}{probe}"));
+    let scholar = b.up(0, "scholar", 1);
     b.up(1, "draw-two", 2);
     for seat in 0..SEATS {
         b.hand(seat, "vanilla-2");
