@@ -194,6 +194,7 @@ impl Resolver {
     /// The moment of cards of the table that `what` together (turned up, or placed by the
     /// turn): their own abilities and the watchers, then what follows.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn events<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,

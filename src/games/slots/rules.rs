@@ -439,11 +439,15 @@ impl Game {
                 narr.tell(&self.st, Told::Scored(slot, taken));
             }
             if self.st.text {
-                self.tally.stack_scored += self.st.covered_scorers(slot);
+                if self.st.is_stacked(slot) {
+                    self.tally.stack_scored += self.st.covered_scorers(slot);
+                }
                 self.st.taken[slot] = taken;
                 self.st.scoring = slot as u8;
                 self.moment(Trigger::SlotScored, narr, ch);
-                self.moment(Trigger::SlotLost, narr, ch);
+                if self.st.armed[Trigger::SlotLost as usize] & self.st.face_up != 0 {
+                    self.moment(Trigger::SlotLost, narr, ch);
+                }
             }
         }
         self.st.scoring = SLOTS as u8;

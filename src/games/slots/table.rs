@@ -493,7 +493,11 @@ impl State {
             [_, NONE] => Taken::Seat(0),
             [NONE, _] => Taken::Seat(1),
             [a, b] => {
-                let higher = self.side_value(slot, 0, a).cmp(&self.side_value(slot, 1, b));
+                let higher = if self.is_stacked(slot) {
+                    self.side_value(slot, 0, a).cmp(&self.side_value(slot, 1, b))
+                } else {
+                    self.value(a).cmp(&self.value(b))
+                };
                 // Rule-changing cards: the lower card may win the slot, a tie may go to a seat.
                 let order = if self.lower_wins >> slot & 1 == 1 { higher.reverse() } else { higher };
                 match order {
@@ -506,6 +510,12 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Whether either side of slot `slot` holds more than one card.
+    #[inline]
+    pub fn is_stacked(&self, slot: usize) -> bool {
+        self.text && !(self.under[slot][0].is_empty() && self.under[slot][1].is_empty())
     }
 
     /// The value a side of slot `slot` scores with, `top` being its top card: the highest value
