@@ -61,7 +61,8 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
 }
 
 /// The words of a tune's command line that fix its result (not `--resume`, `--quiet`,
-/// `--threads N`): a resume must repeat them.
+/// `--threads N`, `--shard K/N`, `--merge-shards N`): a resume, a shard and a merge must repeat
+/// them.
 fn tune_command(args: &[String]) -> String {
     let mut kept = Vec::new();
     let mut skip = false;
@@ -71,8 +72,10 @@ fn tune_command(args: &[String]) -> String {
         }
         match a.as_str() {
             "--resume" | "-q" | "--quiet" => {}
-            "--threads" => skip = true,
-            _ if a.starts_with("--threads=") => {}
+            "--threads" | "--shard" | "--merge-shards" => skip = true,
+            _ if a.starts_with("--threads=")
+                || a.starts_with("--shard=")
+                || a.starts_with("--merge-shards=") => {}
             _ => kept.push(a.clone()),
         }
     }
@@ -88,8 +91,11 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
     // are refused before the first game.
     crate::outdir::check_output(&plan.out, Welcome::Anything)?;
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
-    let _lock = Lock::take(&plan.out)?;
-    let mut state = if plan.resume {
+    // A shard writes only its own file, so shards of one look may share the folder.
+    let _lock = if plan.shard.is_none() { Some(Lock::take(&plan.out)?) } else { None };
+    // Shards and their merge go on from the saved state, if any.
+    let go_on = plan.resume || plan.shard.is_some() || plan.merge_shards.is_some();
+    let mut state = if go_on && plan.out.join(race_play::FILE).is_file() {
         let saved = TuneState::load(&plan.out)?;
         if saved.command != plan.command {
             return Err(usage!(
@@ -99,15 +105,52 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
             ));
         }
         saved
+    } else if plan.bisect {
+        TuneState::bisecting(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
     } else {
         TuneState::new(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
     };
+    if let Some(n) = plan.merge_shards {
+        return merge_tune_shards(&plan, state, n);
+    }
     signal::install();
     let engines: Vec<&dyn games::Point> = plan.candidates.iter().map(|c| &*c.engine).collect();
     let progress = Progress::new(plan.cap * engines.len() as u64, plan.quiet);
     progress.message("tune".into());
     let tick = |n: u64| progress.add(n);
     let started = Instant::now();
+    if let Some(shard) = plan.shard {
+        if state.stop.is_some() {
+            return print_out("the tune is finished: nothing left to play\n");
+        }
+        let part = pool.install(|| {
+            race_play::play_shard(
+                &state,
+                &engines,
+                &plan.measures,
+                plan.seed,
+                (plan.observation, plan.cap),
+                (shard.k, shard.n),
+                signal::stop_flag(),
+                &tick,
+            )
+        });
+        progress.finish();
+        let Some(part) = part else {
+            return Err(Interrupted(format!("shard {}/{} stopped; run it again", shard.k, shard.n)).into());
+        };
+        let file = race_play::shard_file(shard.k, shard.n);
+        let text = serde_json::to_string(&part)?;
+        crate::io::write_atomic(&plan.out.join(&file), |w| Ok(w.write_all(text.as_bytes())?))?;
+        return print_out(&format!(
+            "shard {}/{} of the look from {} games per candidate: {} in {}\n",
+            shard.k,
+            shard.n,
+            report::format::grouped(state.games as i128),
+            file,
+            plan.out.display()
+        ));
+    }
     let finished = pool.install(|| {
         race_play::drive(
             &mut state,
@@ -115,6 +158,7 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
             &engines,
             &plan.measures,
             plan.seed,
+            plan.observation,
             plan.cap,
             &plan.out,
             signal::stop_flag(),
@@ -131,11 +175,58 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         ))
         .into());
     }
+    // A sweep of every candidate to the games the answer took reaches the same precision.
+    let sweep = state.games * plan.candidates.len() as u64;
     print_out(&format!(
-        "{}\n{} in {:.2} s; files in {}\n",
+        "{}\n{} in {:.2} s ({}; a sweep of every setting to the answer's {} games would play {}); files in {}\n",
         result.answer,
         report::format::count(result.games_played, "game"),
         started.elapsed().as_secs_f64(),
+        if plan.bisect {
+            format!("bisection over {}", plan.keys.join(" "))
+        } else {
+            format!("a race of {} settings", plan.candidates.len())
+        },
+        report::format::grouped(state.games as i128),
+        report::format::grouped(sweep as i128),
+        plan.out.display()
+    ))
+}
+
+/// `tune --merge-shards N`: the next look from its N shard files, decided and saved, and the files
+/// written; the shard files are removed once the state holds them.
+fn merge_tune_shards(plan: &TunePlan, mut state: crate::sim::tune::TuneState, n: u64) -> anyhow::Result<()> {
+    use crate::sim::tune::{self as race_play, ShardPart};
+    if state.stop.is_some() {
+        return print_out("the tune is finished: nothing left to merge\n");
+    }
+    let mut parts = Vec::new();
+    for k in 1..=n {
+        let path = plan.out.join(race_play::shard_file(k, n));
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| usage!("cannot read {}: {e} (run tune --shard {k}/{n} first)", path.display()))?;
+        let part: ShardPart =
+            serde_json::from_str(&text).map_err(|_| usage!("{} is not a tune shard", path.display()))?;
+        parts.push(part);
+    }
+    race_play::merge_shards(&mut state, &parts, &plan.rules, (plan.observation, plan.cap))
+        .map_err(|e| usage!("{e}"))?;
+    state.save(&plan.out)?;
+    for k in 1..=n {
+        std::fs::remove_file(plan.out.join(race_play::shard_file(k, n)))?;
+    }
+    let result = tune_result(plan, &state);
+    report::tune::write_all(&plan.out, &result)?;
+    if state.stop.is_none() {
+        return print_out(&format!(
+            "look merged at {} games per candidate; not settled yet: run the {n} shards of the next look and merge again\n",
+            report::format::grouped(state.games as i128)
+        ));
+    }
+    print_out(&format!(
+        "{}\n{}; files in {}\n",
+        result.answer,
+        report::format::count(result.games_played, "game"),
         plan.out.display()
     ))
 }
@@ -157,11 +248,9 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             .join(" ")
     };
     let mut rows = Vec::new();
-    let mut games_played = 0;
     for k in 0..plan.candidates.len() {
         let dropped = state.dropped.iter().find(|d| d.candidate == k);
         let games = dropped.map_or(state.games, |d| d.games);
-        games_played += games;
         let why = match dropped.map(|d| &d.why) {
             None => String::new(),
             Some(Drop::FartherPaired { best }) => {
@@ -171,6 +260,8 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             Some(Drop::OutsideWithin) => "outside goal ± within".into(),
             Some(Drop::MissesGoal) => "misses the goal".into(),
             Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
+            Some(Drop::Side(side)) => format!("bisection: {} the goal", side.word()),
+            Some(Drop::Beyond) => "bisection: outside the bracket (not played)".into(),
         };
         let to_best =
             best.filter(|&b| b != k && state.goal[k].n == state.goal[b].n).map(|b| look.paired(rules, b, k));
@@ -204,10 +295,21 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     let said =
         |k: usize| format!("{}: {} {}{of}", name(k), plan.metric, with_interval(&rows[k].interval, share));
     let excluded = || {
-        let mut gone: Vec<usize> = state.dropped.iter().map(|d| d.candidate).collect();
+        let mut gone: Vec<usize> =
+            state.dropped.iter().filter(|d| d.why != Drop::Beyond).map(|d| d.candidate).collect();
         gone.sort_unstable();
         let out: Vec<String> = gone.iter().map(|&k| plan.values[k].join("/")).collect();
-        if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", out.join(", ")) }
+        let played = if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", runs(&out)) };
+        let beyond = if state.dropped.iter().any(|d| d.why == Drop::Beyond) {
+            format!(
+                " (the others by bisection, {} assumed to move one way with {})",
+                plan.metric,
+                plan.keys.join(" ")
+            )
+        } else {
+            String::new()
+        };
+        format!("{played}{beyond}")
     };
     let answer = match state.stop {
         Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
@@ -223,8 +325,10 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         }
         Some(Stop::NoneLeft) => match plan.rules.within {
             Some(tol) => format!(
-                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%",
-                metric_words, plan.goal
+                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%{}",
+                metric_words,
+                plan.goal,
+                excluded()
             ),
             None => format!("no setting in the range meets {} at 95%", plan.goal),
         },
@@ -249,8 +353,30 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         answer,
         method: format!("confidence_sequence_normal_mixture_bonferroni_{}", rules.sequences()),
         candidates: rows,
-        games_played,
+        games_played: state.games_played(),
     }
+}
+
+/// Values joined by commas, runs of three or more consecutive whole numbers written `LO-HI`.
+fn runs(values: &[String]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let start = values[i].parse::<i64>();
+        let mut j = i;
+        while let (Ok(a), Some(Ok(b))) = (&start, values.get(j + 1).map(|v| v.parse::<i64>())) {
+            if b != a + (j + 1 - i) as i64 {
+                break;
+            }
+            j += 1;
+        }
+        out.push(if j >= i + 2 { format!("{}-{}", values[i], values[j]) } else { values[i].clone() });
+        if j < i + 2 {
+            j = i;
+        }
+        i = j + 1;
+    }
+    out.join(", ")
 }
 
 /// Writes to stdout, control characters of outside text escaped (`untrusted`); a closed pipe
@@ -754,6 +880,15 @@ fn list(target: Option<&str>) -> anyhow::Result<()> {
             for g in games::registry() {
                 s.push_str(&format!("  {:<12} {}\n", g.name, g.title));
             }
+            // The settings a rules designer balances with (their help starts "balance"), for tune.
+            s.push_str("balance knobs (warsim tune GAME --vary KEY=LO..HI):\n");
+            for g in games::registry() {
+                let knobs: Vec<&str> =
+                    g.settings.iter().filter(|k| k.help.starts_with("balance")).map(|k| k.key).collect();
+                if !knobs.is_empty() {
+                    s.push_str(&format!("  {:<12} {}\n", g.name, knobs.join(", ")));
+                }
+            }
             let files = crate::suggest::shipped_scenarios();
             if !files.is_empty() {
                 s.push_str("scenario files (warsim list FILE for their points):\n");
@@ -781,4 +916,15 @@ fn list_points(file: &str) -> anyhow::Result<String> {
         s.push_str(&format!("  {:>width$}  {}\n", i + 1, p.label));
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn runs_of_whole_numbers_are_written_as_ranges() {
+        let v = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(super::runs(&v("1 2 3 5 7 8 10 11 12 13")), "1-3, 5, 7, 8, 10-13");
+        assert_eq!(super::runs(&v("a b c")), "a, b, c");
+        assert_eq!(super::runs(&v("4")), "4");
+    }
 }

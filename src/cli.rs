@@ -110,6 +110,13 @@ pub struct TuneArgs {
     /// Stop when every candidate left is within TOL of the goal at 95% (METRIC=TARGET only).
     #[arg(long, value_name = "TOL")]
     pub within: Option<f64>,
+    /// How to search: race (every candidate on the same deals, the farther ones dropped), bisect
+    /// (one whole-number range whose metric moves one way: probe the ends, then halve the bracket
+    /// around the crossing, then race the two settings beside it), auto (bisect a single range of
+    /// 6 or more values towards METRIC=TARGET without --require, else race) [default: the
+    /// scenario's [tune] search, else auto].
+    #[arg(long, value_name = "race|bisect|auto", value_parser = ["race", "bisect", "auto"])]
+    pub search: Option<String>,
     /// Games per candidate at most (a cap: then the answer is not settled) [default: 1000000].
     #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,
@@ -125,6 +132,15 @@ pub struct TuneArgs {
     /// Continue the interrupted tune saved in the output folder (same command otherwise).
     #[arg(long)]
     pub resume: bool,
+    /// Play only shard K of N of the race's next look (1 <= K <= N), from the state saved in the
+    /// output folder (or the start): writes tune-shard-K-of-N.json there; --merge-shards N ends
+    /// the look. A tune is a sequence of looks: repeat both until the answer.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["resume", "merge_shards"])]
+    pub shard: Option<String>,
+    /// Merge the N shard files of the next look in the output folder, decide the look, save the
+    /// state and write the files; the same answer as the unsharded tune, byte for byte.
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
+    pub merge_shards: Option<u64>,
 }
 
 #[derive(Debug, clap::Args)]

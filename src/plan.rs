@@ -492,10 +492,19 @@ pub struct TunePlan {
     pub resume: bool,
     /// The command as it fixes the result (for a resume's check).
     pub command: String,
+    /// Bisect on the crossing (`stats::bisect`) rather than race every candidate.
+    pub bisect: bool,
+    /// `--shard K/N`: play only this shard of the next look.
+    pub shard: Option<crate::sim::shard::Shard>,
+    /// `--merge-shards N`: merge the next look's N shard files.
+    pub merge_shards: Option<u64>,
+    /// Games per observation of the race: whole deal groups of every candidate.
+    pub observation: u64,
 }
 
-/// `KEY=LO..HI` as the list of whole numbers, or `KEY=V1,V2,...` as given.
-fn vary_values(raw: &str) -> Result<(String, Vec<String>), UsageError> {
+/// `KEY=LO..HI` as the list of whole numbers, or `KEY=V1,V2,...` as given; and whether it was a
+/// range.
+fn vary_values(raw: &str) -> Result<(String, Vec<String>, bool), UsageError> {
     let (k, v) = split_pair(raw, "--vary")?;
     let values: Vec<String> = if let Some((a, b)) = v.split_once("..") {
         let (a, b) = match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
@@ -513,7 +522,7 @@ fn vary_values(raw: &str) -> Result<(String, Vec<String>), UsageError> {
     if values.is_empty() {
         return Err(UsageError(format!("--vary '{raw}' has no values (KEY=LO..HI or KEY=V1,V2,...)")));
     }
-    Ok((k, values))
+    Ok((k, values, v.contains("..")))
 }
 
 /// A goal or requirement's metric, resolved for a candidate: a `--until` metric, or a share of
@@ -555,8 +564,10 @@ impl TunePlan {
         }
         let mut keys = Vec::new();
         let mut sweep = args.point.sweep.clone();
+        let mut range_values = None;
         for raw in &vary_raw {
-            let (k, values) = vary_values(raw)?;
+            let (k, values, range) = vary_values(raw)?;
+            range_values = range.then_some(values.len());
             keys.push(k.clone());
             sweep.push(format!(
                 "{k}={}",
@@ -640,13 +651,25 @@ impl TunePlan {
             )));
         }
         crate::outdir::check_writable(&out)?;
+        // The candidates are exactly the range's values, in order (no other axis or run).
+        let single_range = vary_raw.len() == 1 && range_values == Some(candidates.len());
+        let bisect = search_by_bisection(
+            args.search.as_deref().or(spec.search.as_deref()).unwrap_or("auto"),
+            single_range,
+            candidates.len(),
+            matches!(target, Target::Equal(_)),
+            requires.is_empty(),
+        )?;
         let rules = Rules {
             target,
             within,
             requires: requires.iter().map(|(_, t)| *t).collect(),
             candidates: candidates.len(),
             tuned_at: crate::sim::tune::TUNED_AT,
+            probes: if bisect { crate::stats::bisect::max_probes(candidates.len()) } else { 0 },
         };
+        let observation =
+            crate::sim::tune::observation_games(candidates.iter().map(|c| c.engine.layout().group_size));
         Ok(TunePlan {
             name: req.name,
             keys,
@@ -665,7 +688,44 @@ impl TunePlan {
             resume: args.resume,
             command,
             candidates,
+            bisect,
+            observation,
+            shard: args.shard.as_deref().map(crate::sim::shard::Shard::parse).transpose()?,
+            merge_shards: match args.merge_shards {
+                Some(n) if n == 0 || n > crate::sim::shard::MAX_SHARDS => {
+                    return Err(UsageError(format!(
+                        "--merge-shards {n}: N must be from 1 to {}",
+                        crate::sim::shard::MAX_SHARDS
+                    )));
+                }
+                n => n,
+            },
         })
+    }
+}
+
+/// Least values in a range for `--search auto` to bisect it: below that a race is as quick.
+pub const BISECT_FROM: usize = 6;
+
+/// Whether a tune bisects (`stats::bisect`) or races: `search` as asked, checked against what a
+/// bisection needs (one whole-number range towards METRIC=TARGET, no --require).
+fn search_by_bisection(
+    search: &str,
+    single_range: bool,
+    candidates: usize,
+    equal_goal: bool,
+    no_requires: bool,
+) -> Result<bool, UsageError> {
+    let fits = single_range && equal_goal && no_requires;
+    match search {
+        "race" => Ok(false),
+        "auto" => Ok(fits && candidates >= BISECT_FROM),
+        "bisect" if fits => Ok(true),
+        "bisect" => Err(UsageError(
+            "--search bisect needs one --vary KEY=LO..HI (no other --vary or --sweep), a goal METRIC=TARGET and no --require; use --search race"
+                .into(),
+        )),
+        other => Err(UsageError(format!("[tune] search '{other}': allowed are race, bisect, auto"))),
     }
 }
 

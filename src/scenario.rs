@@ -43,6 +43,7 @@ pub struct TuneSpec {
     #[serde(default)]
     pub require: Vec<String>,
     pub within: Option<f64>,
+    pub search: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -134,20 +134,37 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
+    // 36 points: a sentence with the lowest and highest edge, then one row per point.
     let first = text.lines().next().unwrap();
+    assert!(first.starts_with("first_player_win_share: lowest first_player_win_share "), "{text}");
     assert!(
-        first.starts_with(
-            "cardwars policies=aggressive first_draw=true opening_hand=0 life=15: first_player_win_share "
-        ),
-        "{text}"
-    );
-    assert!(
-        first.contains("% [") && first.contains("of decided games (240 decided, 0 capped or stalled)"),
+        first.contains("% [")
+            && first.contains(" decided, ")
+            && first.contains(" capped or stalled) at cardwars "),
         "{first}"
+    );
+    assert!(first.ends_with("(36 answers, one row each):"), "{first}");
+    let rows: Vec<&str> = text.lines().skip(2).take(36).collect();
+    assert!(rows.iter().all(|r| r.contains("first_player_win_share") && r.contains("%  [")), "{text}");
+    assert!(
+        rows[0].starts_with("cardwars policies=aggressive first_draw=true opening_hand=0 life=15 "),
+        "{text}"
     );
     let html = std::fs::read_to_string(tmp.path().join("b/report.html")).unwrap();
     let (answer, table) = (html.find("id=answer").unwrap(), html.find("id=summary").unwrap());
     assert!(answer < table, "the answer comes before the summary table");
+    assert_eq!(html[answer..table].matches("<tr><td>").count(), 36, "one row per point");
+    // A few points: one sentence each.
+    let fair = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-fair.toml");
+    let out = warsim()
+        .env("COLUMNS", "400")
+        .args(["run", fair, "--games", "240", "-q", "--out", s(&tmp.path().join("c"))])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.starts_with("cardwars policies=aggressive: first_player_win_share "), "{text}");
+    assert!(first.ends_with("of decided games (240 decided, 0 capped or stalled)"), "{text}");
     // A question that is no metric of the scenario is refused.
     let bad = tmp.path().join("q.toml");
     std::fs::write(&bad, "question = \"speed\"\n[[run]]\ngame = \"war\"\n").unwrap();
@@ -157,4 +174,205 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("question 'speed' is not a metric or share"));
+}
+
+#[test]
+fn bisection_finds_the_crossing_of_a_monotone_setting_with_fewer_games_than_a_race() {
+    // Short War: the mean length grows by about 1.8 battles per battle to win (70.5 at 40, the
+    // closest to 70 by more than a battle); 60 values make a race play every one of them.
+    let tmp = tempfile::tempdir().unwrap();
+    let base = ["war", "--vary", "battles_to_win=1..60", "--goal", "length_mean=70"];
+    let (b, r) = (tmp.path().join("b"), tmp.path().join("r"));
+    let bisect = tune_ok(&[&base[..], &["--out", s(&b)]].concat());
+    let race = tune_ok(&[&base[..], &["--search", "race", "--out", s(&r)]].concat());
+    for text in [&bisect, &race] {
+        assert!(text.starts_with("battles_to_win=40: length_mean "), "{text}");
+    }
+    assert!(bisect.contains("(bisection over battles_to_win;"), "{bisect}");
+    assert!(bisect.contains("the others by bisection"), "{bisect}");
+    let played = |text: &str| -> u64 {
+        let line = text.lines().nth(1).unwrap();
+        line.split(" game").next().unwrap().replace(',', "").parse().unwrap()
+    };
+    assert!(played(&bisect) * 2 < played(&race), "{bisect}\n{race}");
+    // Every probe left says on which side of the goal it lay; the bracket's outside was not played.
+    let csv = std::fs::read_to_string(b.join("tune.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(rows[0].ends_with("bisection: below the goal"), "{csv}");
+    assert!(rows[59].ends_with("bisection: above the goal"), "{csv}");
+    assert!(rows[39].contains(",best,"), "{csv}");
+    assert!(rows.iter().filter(|r| r.ends_with("(not played)")).count() > 40, "{csv}");
+    // A resume of the finished bisection repeats its files.
+    tune_ok(&[&base[..], &["--out", s(&b), "--resume"]].concat());
+    assert_eq!(csv, std::fs::read_to_string(b.join("tune.csv")).unwrap());
+}
+
+#[test]
+fn a_bisection_needs_one_range_towards_an_equal_goal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    for args in [
+        vec!["war", "--vary", "war_down=1,2,3", "--goal", "length_mean=3"],
+        vec!["war", "--vary", "war_down=1..3", "--goal", "length_mean>=3"],
+        vec!["war", "--vary", "war_down=1..3", "--vary", "players=2..3", "--goal", "length_mean=3"],
+    ] {
+        let o = warsim()
+            .arg("tune")
+            .args(&args)
+            .args(["--search", "bisect", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--search bisect needs one --vary KEY=LO..HI"), "{err}");
+        assert!(!out.exists());
+    }
+}
+
+#[test]
+fn observations_of_a_five_seat_rotation_hold_whole_deals() {
+    // Five rotated seats replay each deal five times; an observation of twelve games would split
+    // deals between observations, so the race uses ten.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    tune_ok(&[
+        "territories",
+        "--set",
+        "players=5",
+        "--vary",
+        "max_rounds=10,12",
+        "--goal",
+        "capped_rate=0.5",
+        "--games",
+        "1000",
+        "--out",
+        s(&out),
+    ]);
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tune-state.json")).unwrap()).unwrap();
+    let games = state["games"].as_u64().unwrap();
+    let n = state["goal"][0]["n"].as_u64().unwrap();
+    assert!(games > 0 && games == 10 * n, "{games} games in {n} observations");
+}
+
+#[test]
+fn list_names_each_games_balance_knobs() {
+    let out = warsim().arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let knobs = text.split("balance knobs").nth(1).expect("a balance part");
+    for line in [
+        "  war          war_down, capture\n",
+        "  scourge      decks\n",
+        "  territories  hand_size, max_rounds\n",
+        "  cardwars     second_extra_cards, second_extra_draws, second_extra_life\n",
+    ] {
+        assert!(knobs.contains(line), "{text}");
+    }
+    // Each is a setting a tune can vary: Territorial Warfare's hand size changes the game.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = tune_ok(&[
+        "territories",
+        "--vary",
+        "hand_size=4,7,10",
+        "--goal",
+        "length_mean=13",
+        "--games",
+        "2400",
+        "--out",
+        s(&tmp.path().join("h")),
+    ]);
+    let csv = std::fs::read_to_string(tmp.path().join("h/tune.csv")).unwrap();
+    let means: Vec<f64> =
+        csv.lines().skip(1).map(|l| l.split(',').nth(4).unwrap().parse().unwrap()).collect();
+    assert!(means[0] != means[1] && means[1] != means[2], "{text}\n{csv}");
+}
+
+#[test]
+fn which_policy_wins_and_which_cards_decide_are_answered_with_their_intervals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("q.toml");
+    std::fs::write(
+        &file,
+        "question = \"policy_wins\"\n[[run]]\ngame = \"territories\"\nsweep = { policies = [\"greedy,random\", \"greedy\"] }\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let o = warsim().env("COLUMNS", "400").arg("run").args(args).arg("-q").output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let text = run(&[s(&file), "--games", "200", "--out", s(&tmp.path().join("p"))]);
+    let lines: Vec<&str> = text.lines().take(4).collect();
+    // Two policies: each one's share of all games; the mirror: each seat's (the seat effect).
+    assert!(lines[0].starts_with("territories policies=greedy,random: greedy wins "), "{text}");
+    assert!(lines[1].starts_with("territories policies=greedy,random: random wins "), "{text}");
+    assert!(lines[2].starts_with("territories policies=greedy: seat 1 (greedy mirror) wins "), "{text}");
+    assert!(lines[3].starts_with("territories policies=greedy: seat 2 (greedy mirror) wins "), "{text}");
+    assert!(lines.iter().all(|l| l.contains("% [") && l.ends_with("of all 200 games")), "{text}");
+    // Greedy beats random: its interval lies above one half.
+    let low: f64 = lines[0].split('[').nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(low > 50.0, "{text}");
+    // Card impact: the imbalance set's too-strong common comes out on top.
+    std::fs::write(
+        &file,
+        format!(
+            "question = \"card_impact\"\n[[run]]\ngame = \"slots\"\nset = {{ cards = \"{}\", impact = \"cards\", policies = \"random\" }}\n",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cards/imbalance.toml")
+        ),
+    )
+    .unwrap();
+    let text = run(&[s(&file), "--games", "2000", "--out", s(&tmp.path().join("c"))]);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains(": warlord impact "), "{text}");
+    assert!(first.contains("on its owner's chance to win, in points per game"), "{text}");
+}
+
+#[test]
+fn a_sharded_tune_writes_the_unsharded_files_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, base) in [
+        ("race", ["war", "--vary", "war_down=1..3", "--goal", "length_mean=400", "--games", "20000"]),
+        (
+            "bisect",
+            ["war", "--vary", "battles_to_win=1..60", "--goal", "length_mean=70", "--games", "100000"],
+        ),
+    ] {
+        let (whole, sharded) = (tmp.path().join(format!("{name}-w")), tmp.path().join(format!("{name}-s")));
+        let answer = tune_ok(&[&base[..], &["--out", s(&whole)]].concat());
+        let mut looks = 0;
+        let merged = loop {
+            looks += 1;
+            assert!(looks < 40, "the sharded tune never ended");
+            // Shards in a scrambled order; each writes only its own file.
+            for k in ["2/3", "3/3", "1/3"] {
+                let text = tune_ok(&[&base[..], &["--out", s(&sharded), "--shard", k]].concat());
+                assert!(text.starts_with(&format!("shard {k} of the look")), "{text}");
+            }
+            let text = tune_ok(&[&base[..], &["--out", s(&sharded), "--merge-shards", "3"]].concat());
+            if !text.starts_with("look merged") {
+                break text;
+            }
+        };
+        assert!(looks > 1, "{name}: one look proves nothing");
+        assert_eq!(merged.lines().next(), answer.lines().next(), "{name}");
+        for file in ["tune.csv", "plots/tune.svg", "report.html"] {
+            let (a, b) = (whole.join(file), sharded.join(file));
+            assert!(std::fs::read(a).unwrap() == std::fs::read(b).unwrap(), "{name}: {file} differs");
+        }
+        // The state differs only in the folder its command names.
+        let state =
+            |dir: &Path| std::fs::read_to_string(dir.join("tune-state.json")).unwrap().replace(s(dir), "OUT");
+        assert!(state(&whole) == state(&sharded), "{name}: tune-state.json differs");
+        assert!(!sharded.join("tune-shard-1-of-3.json").exists(), "merged shard files are removed");
+    }
+    // A merge without its shards says which is missing.
+    let o = warsim()
+        .args(["tune", "war", "--vary", "war_down=1..3", "--goal", "length_mean=400", "--merge-shards", "2"])
+        .arg("--out")
+        .arg(tmp.path().join("m"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("run tune --shard 1/2 first"));
 }

@@ -77,11 +77,28 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     );
     let _ = writeln!(h, "<h1>warsim report: {}</h1>", esc(&m.scenario));
     // The answer first: the scenario's question, one sentence per point, before any table.
-    let answers = super::answer::sentences(run);
+    let answers = super::answer::answers(run);
     if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
-        for a in &answers {
-            let _ = writeln!(h, "<p>{}</p>", esc(a));
+        match super::answer::table(&answers) {
+            None => {
+                for a in &answers {
+                    let _ = writeln!(h, "<p>{}</p>", esc(&a.sentence()));
+                }
+            }
+            Some(rows) => {
+                let q = m.question.as_deref().unwrap_or_default();
+                let _ = writeln!(h, "<p>{}</p>", esc(&super::answer::headline(q, &answers)));
+                let _ = writeln!(h, "<table><tr><th>point<th>what<th>estimate<th>95% interval<th>of</tr>");
+                for r in rows {
+                    let _ = writeln!(
+                        h,
+                        "<tr>{}</tr>",
+                        r.iter().map(|c| format!("<td>{}", esc(c))).collect::<String>()
+                    );
+                }
+                let _ = writeln!(h, "</table>");
+            }
         }
         let _ = writeln!(h, "</section>");
     }

@@ -147,7 +147,7 @@ pub fn play_paired(
 }
 
 /// The least common multiple of two group sizes: the games two points' deal groups both tile.
-fn lcm(a: u64, b: u64) -> u64 {
+pub(crate) fn lcm(a: u64, b: u64) -> u64 {
     let (a, b) = (a.max(1), b.max(1));
     let gcd = |mut x: u64, mut y: u64| {
         while y != 0 {

@@ -12,8 +12,8 @@
 //!
 //! The metric of a candidate is a ratio of per-observation sums, `sum t / sum m` (m = 1 for a plain
 //! mean or rate; m = "the game was decided" for a share of decided games). An observation is a
-//! group of consecutive games (`GROUP` of them), so games that replay one deal with the seats
-//! rotated are never split. The ratio's standard error is the linearised ("ratio estimator") one
+//! run of consecutive games holding whole deal groups (`sim::tune::observation_games`), so games
+//! that replay one deal with the seats rotated are never split. The ratio's standard error is the linearised ("ratio estimator") one
 //! (Cochran, *Sampling Techniques*, 3rd ed., 1977, §6.4): the residuals `t - r m` divided by the
 //! mean of m; a paired difference of two candidates uses the difference of their residuals on the
 //! same observations.
@@ -22,9 +22,6 @@ use serde::{Deserialize, Serialize};
 
 use super::sequence::{ALPHA, radius, rho2_tightest_at};
 use super::{Interval, Method};
-
-/// Consecutive games that make one observation: any rotation of 2, 3, 4 or 6 seats stays inside.
-pub const GROUP: u64 = 12;
 
 /// What the search looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -192,6 +189,11 @@ pub enum Drop {
     MissesGoal,
     /// Its whole interval breaks requirement `.0`.
     BreaksRequirement(usize),
+    /// A bisection probe whose whole interval lies on this side of the goal, with a probe nearer
+    /// the crossing on the same side.
+    Side(super::bisect::Side),
+    /// Never played: outside the bisection's final bracket (the metric assumed monotone).
+    Beyond,
 }
 
 /// Why the race stopped.
@@ -232,12 +234,18 @@ pub struct Rules {
     pub candidates: usize,
     /// Observations at which the sequences are tightest.
     pub tuned_at: f64,
+    /// With bisection (`stats::bisect`): the most probes the range may need (0 for a race).
+    pub probes: usize,
 }
 
 impl Rules {
     /// Sequences the race may use: one per candidate for the goal and for each requirement, and
     /// one per pair of candidates.
+    /// A bisection's: one per probe, and the final race's (`bisect::RACE_SEQUENCES`).
     pub fn sequences(&self) -> usize {
+        if self.probes > 0 {
+            return self.probes + super::bisect::RACE_SEQUENCES;
+        }
         let k = self.candidates;
         k * (1 + self.requires.len()) + k * k.saturating_sub(1) / 2
     }
@@ -371,6 +379,9 @@ mod tests {
     use crate::seed::GameSeed;
     use rand_core::Rng;
 
+    /// Games per observation of the fake engine.
+    const GROUP: u64 = 12;
+
     /// A fake engine: candidate k's observation is a sum of `GROUP` Bernoulli games with
     /// probability `p[k]`, all candidates driven by the same uniform numbers (common random
     /// numbers, as same-deal candidates are), so their paired differences are narrow.
@@ -405,7 +416,8 @@ mod tests {
         within: Option<f64>,
         cap: u64,
     ) -> (Stop, Vec<usize>, Vec<(usize, Drop)>) {
-        let rules = Rules { target, within, requires: vec![], candidates: p.len(), tuned_at: 400.0 };
+        let rules =
+            Rules { target, within, requires: vec![], candidates: p.len(), tuned_at: 400.0, probes: 0 };
         let mut live: Vec<usize> = (0..p.len()).collect();
         let mut dropped = Vec::new();
         let mut n = 100;
@@ -480,6 +492,7 @@ mod tests {
             requires: vec![Target::AtMost(0.3)],
             candidates: 2,
             tuned_at: 400.0,
+            probes: 0,
         };
         let (goal, cross) = observe(&[0.5, 0.5], 400, 3);
         let (req, _) = observe(&[0.2, 0.6], 400, 4);

@@ -265,7 +265,7 @@ fn offer(cands: &mut Candidates<Vec<u8>>, make: impl FnOnce(&mut Vec<u8>)) {
 
 impl Searcher {
     pub fn new(rules: &Rules) -> Searcher {
-        let sim = Game::new(rules.players, rules.version, rules.decks, rules.max_rounds);
+        let sim = Game::of_rules(rules);
         let unseen = Unseen { pool: Vec::with_capacity(rules.decks * 52) };
         let rollout = GreedyRollout { heuristic: Heuristic::new(Style::Greedy), obs: Observation::default() };
         Searcher {

@@ -146,7 +146,7 @@ impl DecisionEngine for TerritoriesEngine {
     fn new_scratch(&self) -> TerritoriesScratch {
         let r = &self.rules;
         TerritoriesScratch {
-            game: Game::new(r.players, r.version, r.decks, r.max_rounds),
+            game: Game::of_rules(r),
             deck: Vec::with_capacity(self.deck.len()),
             obs: Observation::default(),
             action: Vec::with_capacity(32),

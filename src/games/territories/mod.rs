@@ -43,6 +43,13 @@ pub const SETTINGS: &[SettingSpec] = &[
         deal: false,
     },
     SettingSpec {
+        key: "hand_size",
+        default: "7",
+        allowed: Allowed::Int { min: 1, max: 20 },
+        help: "balance (the hand size): cards dealt to each player (7 by the rules text); a deck that runs out deals fewer",
+        deal: true,
+    },
+    SettingSpec {
         key: "max_rounds",
         default: "200",
         allowed: Allowed::Int { min: 1, max: 100_000 },
@@ -127,6 +134,8 @@ pub struct Rules {
     pub decks: usize,
     pub version: Version,
     pub max_rounds: u32,
+    /// Cards dealt to each player.
+    pub hand: usize,
     pub lineup: Lineup,
     pub rotate: bool,
     pub search_budget: u32,
@@ -150,6 +159,7 @@ impl Rules {
             decks,
             version: if s.get("version") == "B" { Version::B } else { Version::A },
             max_rounds: s.int("max_rounds") as u32,
+            hand: s.int("hand_size") as usize,
             lineup,
             rotate: s.flag("rotate_seats"),
             search_budget: s.int("search_budget") as u32,
@@ -163,6 +173,7 @@ impl Rules {
             decks: 1,
             version,
             max_rounds: 200,
+            hand: rules::HAND,
             lineup: Lineup::parse(lineup, 2, &POLICIES).expect("known policies"),
             rotate: true,
             search_budget: 200,

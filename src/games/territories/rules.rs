@@ -195,6 +195,8 @@ pub struct State {
     pub version: Version,
     pub decks: usize,
     pub max_rounds: u32,
+    /// Cards dealt to each player (`HAND` by the rules text; the `hand_size` setting).
+    pub hand: usize,
     pub hands: Vec<Vec<u8>>,
     /// The draw pile; the top is the end.
     pub pile: Vec<u8>,
@@ -220,6 +222,7 @@ impl State {
             version,
             decks,
             max_rounds,
+            hand: HAND,
             hands: vec![Vec::with_capacity(capacity); players],
             pile: Vec::with_capacity(capacity),
             territories: std::array::from_fn(|_| Vec::with_capacity(capacity)),
@@ -232,14 +235,15 @@ impl State {
         }
     }
 
-    /// Starts a game from a shuffled deck: 7 cards each, dealt one at a time from the top.
+    /// Starts a game from a shuffled deck: `hand` cards each (7 by the rules text), dealt one at a
+    /// time from the top while the deck lasts.
     pub fn deal(&mut self, deck: &[u8]) {
         self.pile.clear();
         self.pile.extend_from_slice(deck);
         for h in &mut self.hands {
             h.clear();
         }
-        for _ in 0..HAND {
+        for _ in 0..self.hand {
             for seat in 0..self.players {
                 if let Some(c) = self.pile.pop() {
                     self.hands[seat].push(c);
@@ -670,6 +674,13 @@ pub struct Game {
 impl Game {
     pub fn new(players: usize, version: Version, decks: usize, max_rounds: u32) -> Game {
         Game::on(State::new(players, version, decks, max_rounds))
+    }
+
+    /// A new game under `rules` (players, version, decks, round cap and hand size).
+    pub fn of_rules(rules: &super::Rules) -> Game {
+        let mut g = Game::new(rules.players, rules.version, rules.decks, rules.max_rounds);
+        g.st.hand = rules.hand;
+        g
     }
 
     /// A game on the given table, not yet started (`begin`).

@@ -304,7 +304,16 @@ fn uniform_placement_in_version_a_gives_every_legal_placement_equally() {
 fn rules_for(players: usize, version: Version, policy: &str) -> Rules {
     let decks = 1 + usize::from(players > 4);
     let lineup = Lineup::parse(policy, players, &POLICIES).unwrap();
-    Rules { players, decks, version, max_rounds: 200, lineup, rotate: false, search_budget: 8 }
+    Rules {
+        players,
+        decks,
+        version,
+        max_rounds: 200,
+        hand: rules::HAND,
+        lineup,
+        rotate: false,
+        search_budget: 8,
+    }
 }
 
 #[test]
@@ -1179,4 +1188,30 @@ fn the_search_agents_view_of_the_game_follows_its_decisions() {
 fn faces_are_labelled_as_on_the_cards() {
     let labels: Vec<&str> = (1..FACES as u8).map(face_label).collect();
     assert_eq!(labels, ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]);
+}
+
+#[test]
+fn the_hand_size_setting_deals_that_many_cards_while_the_deck_lasts() {
+    // Five cards each from one deck for two players: 42 left in the pile.
+    let mut st = State::new(2, Version::A, 1, 200);
+    st.hand = 5;
+    let deck: Vec<u8> = (0..52).map(|i| (i % 13 + 1) as u8).collect();
+    st.deal(&deck);
+    assert_eq!((st.hands[0].len(), st.hands[1].len(), st.pile.len()), (5, 5, 42));
+    // Twenty each for six players from two decks: the 104 cards run out after 17 rounds and two.
+    let mut st = State::new(6, Version::A, 2, 200);
+    st.hand = 20;
+    let deck: Vec<u8> = (0..104).map(|i| (i % 13 + 1) as u8).collect();
+    st.deal(&deck);
+    let sizes: Vec<usize> = st.hands.iter().map(Vec::len).collect();
+    assert_eq!((sizes, st.pile.len()), (vec![18, 18, 17, 17, 17, 17], 0));
+    // The setting reaches the engine's games: the default deals the rules text's seven.
+    let pairs = [("hand_size".to_string(), "4".to_string())];
+    let settings =
+        crate::settings::resolve("territories", SETTINGS, PRESETS, &Default::default(), &pairs).unwrap();
+    assert_eq!(Rules::from_settings(&settings).unwrap().hand, 4);
+    let mut g = Game::of_rules(&Rules::from_settings(&settings).unwrap());
+    g.deal(&deck[..52]);
+    assert_eq!(g.st.hands[0].len(), 4);
+    assert_eq!(Game::new(2, Version::A, 1, 200).st.hand, HAND);
 }

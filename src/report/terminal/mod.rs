@@ -238,8 +238,25 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     out
 }
 
-/// The run's answer sentences (`report::answer`), each wrapped to the terminal's width.
+/// The run's answers (`report::answer`): a few as sentences, each wrapped to the terminal's
+/// width; more as a table, one row per answer.
 pub fn render_answers(run: &super::RunResult) -> String {
     let width = width();
-    super::answer::sentences(run).iter().map(|l| table::wrap(l, width)).collect()
+    let answers = super::answer::answers(run);
+    let Some(rows) = super::answer::table(&answers) else {
+        return answers.iter().map(|a| table::wrap(&a.sentence(), width)).collect();
+    };
+    let q = run.manifest.question.as_deref().unwrap_or_default();
+    let column = |i: usize| rows.iter().map(|r| r[i].clone()).collect::<Vec<_>>();
+    let mut t = table::Table {
+        cols: vec![
+            table::Column::setting("point", column(0)),
+            table::Column::setting("", column(1)),
+            table::Column::new("estimate", column(2)),
+            table::Column::setting("95% interval", column(3)),
+            table::Column::setting("of", column(4)).droppable(1),
+        ],
+    };
+    t.fit(width);
+    format!("{}\n{}", table::wrap(&super::answer::headline(q, &answers), width).trim_end(), t.render())
 }
