@@ -853,7 +853,8 @@ fn write_merged(
 
 fn play(plan: PlayPlan) -> anyhow::Result<()> {
     let seed = GameSeed::new(plan.seed, plan.game_index);
-    let mut text = format!("{} — seed {}, game {}\n", plan.point.label, plan.seed, plan.game_index);
+    let unit = plan.point.engine.unit();
+    let mut text = format!("{} — seed {}, {unit} {}\n", plan.point.label, plan.seed, plan.game_index);
     match plan.game_of_event {
         Some((a, b)) => text.push_str(&plan.point.engine.story_game(seed, a, b).map_err(UsageError)?),
         None => text.push_str(&plan.point.engine.narrate(seed)),

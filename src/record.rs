@@ -162,11 +162,15 @@ pub struct Share {
 /// for every ordered pair (i, j), i != j, the games i won against j; then for every pair i < j the
 /// games they drew; then per entrant its events finished first alone and first shared; then per
 /// entrant its games won in the event (so that the spread over events gives the interval of a win
-/// rate whose games share an event's deal).
+/// rate whose games share an event's deal); and, when the games of an event share its deal
+/// (`by_event`), per entrant its points in the event (a win 2, a draw 1) and for every pair i < k
+/// the product of their points, so that one event can be one observation of the ratings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntrantTable {
     pub names: Vec<String>,
     pub first: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_event: bool,
 }
 
 /// The typed counters of an `EntrantTable`.
@@ -214,6 +218,22 @@ impl EntrantCounters {
     pub fn won(self, i: usize) -> Counter {
         let n = self.n as usize;
         Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + 2 * n + i) as u32)
+    }
+
+    /// Points `i` took in the event (a table `by_event` only).
+    #[inline]
+    pub fn points(self, i: usize) -> Counter {
+        let n = self.n as usize;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + 3 * n + i) as u32)
+    }
+
+    /// The product of the points `i` and `k` took in the event, `i != k` (a table `by_event` only).
+    #[inline]
+    pub fn points_product(self, i: usize, k: usize) -> Counter {
+        let n = self.n as usize;
+        let (a, b) = (i.min(k), i.max(k));
+        let before = a * (2 * n - a - 1) / 2;
+        Counter(self.first + (n * (n - 1) + n * (n - 1) / 2 + 4 * n + before + (b - a - 1)) as u32)
     }
 }
 
@@ -584,7 +604,7 @@ impl LayoutBuilder {
     }
 
     /// The entrants of an event (`EntrantTable`), by name: their results' counters.
-    pub fn entrants(&mut self, names: &[String]) -> EntrantCounters {
+    pub fn entrants(&mut self, names: &[String], by_event: bool) -> EntrantCounters {
         assert!(self.layout.entrants.is_none(), "one table of entrants");
         let n = names.len();
         let first = self.layout.counters.len() as u32;
@@ -613,7 +633,19 @@ impl LayoutBuilder {
             let c = self.counter(format!("{name} games won"));
             debug_assert_eq!(c, t.won(i));
         }
-        self.layout.entrants = Some(EntrantTable { names: names.to_vec(), first });
+        if by_event {
+            for (i, name) in names.iter().enumerate() {
+                let c = self.counter(format!("{name} points"));
+                debug_assert_eq!(c, t.points(i));
+            }
+            for i in 0..n {
+                for k in i + 1..n {
+                    let c = self.counter(format!("{} x {} points", names[i], names[k]));
+                    debug_assert_eq!(c, t.points_product(i, k));
+                }
+            }
+        }
+        self.layout.entrants = Some(EntrantTable { names: names.to_vec(), first, by_event });
         t
     }
 
@@ -772,7 +804,7 @@ mod tests {
         let mut b = LayoutBuilder::new("games");
         b.counter("before");
         let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
-        let t = b.entrants(&names);
+        let t = b.entrants(&names, false);
         let (l, _) = b.finish();
         let name = |c: Counter| l.counters[c.0 as usize].as_str();
         for i in 0..4 {
@@ -786,6 +818,19 @@ mod tests {
             assert_eq!(name(t.won(i)), format!("{} games won", names[i]));
         }
         assert_eq!(l.counters.len(), 1 + 12 + 6 + 4 * 3);
+        // With one event as the ratings' unit: points per entrant and per pair.
+        let mut b = LayoutBuilder::new("games");
+        let t = b.entrants(&names, true);
+        let (l, _) = b.finish();
+        let name = |c: Counter| l.counters[c.0 as usize].as_str();
+        for i in 0..4 {
+            assert_eq!(name(t.points(i)), format!("{} points", names[i]));
+            for k in (0..4).filter(|&k| k != i) {
+                let (a, z) = (i.min(k), i.max(k));
+                assert_eq!(name(t.points_product(i, k)), format!("{} x {} points", names[a], names[z]));
+            }
+        }
+        assert_eq!(l.counters.len(), 12 + 6 + 4 * 3 + 4 + 6);
     }
 
     #[test]

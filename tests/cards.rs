@@ -197,3 +197,51 @@ fn warsim_cards_escapes_control_characters_of_names_and_texts() {
     assert!(out.contains("Draw 1.\\u{1b}[2J"), "{out}");
     assert!(!out.contains('\u{1b}'));
 }
+
+#[test]
+fn play_tells_a_tournament_whose_standings_follow_from_its_games() {
+    // `play` on an event: the header names the tournament, and the table it tells is recomputed
+    // here from its game lines alone (won-drawn-lost per player), then checked against the
+    // closing counters line.
+    let out = stdout_of(&[
+        "play",
+        "slots",
+        "--set",
+        "event=tournament",
+        "--set",
+        "cards=scenarios/cards/tournament.toml",
+        "--set",
+        "policies=highest",
+        "--game-index",
+        "3",
+    ]);
+    assert!(out.lines().next().unwrap().ends_with("seed 1, tournament 3"), "{out}");
+    let mut wdl = [[0u32; 3]; 9];
+    let player = |w: &str| w.parse::<usize>().unwrap() - 1;
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 36, "every pair of nine players meets once");
+    for line in games {
+        // game K (round R): player A beat player B x-y (...) | player A drew player B x-y
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let (a, b) = (player(w[5]), player(w[8]));
+        if w[6] == "beat" {
+            wdl[a][0] += 1;
+            wdl[b][2] += 1;
+        } else {
+            wdl[a][1] += 1;
+            wdl[b][1] += 1;
+        }
+    }
+    let told: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("Standings")).skip(1).take(9).collect();
+    assert_eq!(told.len(), 9);
+    for row in told {
+        // place, "player", number, won-drawn-lost, difference
+        let w: Vec<&str> = row.split_whitespace().collect();
+        let p = player(w[2]);
+        let r: Vec<u32> = w[3].split('-').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(r, wdl[p], "player {}: {row}", p + 1);
+        let counters = out.lines().find(|l| l.starts_with("Counters:")).unwrap();
+        let won = format!("player {} games won={}", p + 1, wdl[p][0]);
+        assert!(wdl[p][0] == 0 || counters.contains(&won), "{won} in {counters}");
+    }
+}

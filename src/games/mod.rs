@@ -68,6 +68,10 @@ pub trait Engine: Send + Sync + 'static {
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
     fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
+    /// What one index of a run is: `game`, or `tournament` for an event (`crate::tournament`).
+    fn unit(&self) -> &'static str {
+        "game"
+    }
     /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
     /// (`crate::tournament`) has games to name.
     fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
@@ -103,6 +107,8 @@ pub trait Point: Send + Sync {
     fn story(&self, seed: GameSeed) -> (String, GameRecord);
     /// See `Engine::census`.
     fn census(&self, seed: GameSeed) -> Result<u64, String>;
+    /// See `Engine::unit`.
+    fn unit(&self) -> &'static str;
     /// See `Engine::narrate_game`.
     fn story_game(&self, seed: GameSeed, a: usize, b: usize) -> Result<String, String>;
     /// Plays one game and returns its record (for tests and `play`'s closing line).

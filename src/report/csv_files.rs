@@ -457,7 +457,8 @@ impl Export for CardPairs {
 /// won, drawn and lost over all events with the win rate (its interval from the spread of the
 /// games won per event: an event's games share its deal, so the event is the unit), its events finished
 /// first alone and shared with their rates (Wilson over events), and its Bradley-Terry rating on
-/// the Elo scale with its 95% interval (`stats::ratings`).
+/// the Elo scale with its 95% interval (`stats::ratings`): for events whose games share a deal,
+/// with one event as one observation (`bradley_terry_by_event`), else one game.
 pub struct Standings;
 
 impl Export for Standings {
@@ -508,7 +509,23 @@ impl Export for Standings {
                     draws[i * n + j] = total(c.drew(i, j));
                 }
             }
-            let ratings = crate::stats::ratings::bradley_terry(n, &wins, &draws);
+            let ratings = if t.by_event {
+                // The games of an event share its deal: one event is one observation.
+                let mut products = vec![0u128; n * n];
+                for i in 0..n {
+                    for k in 0..n {
+                        products[i * n + k] = if i == k {
+                            p.acc.counters[c.points(i).0 as usize].sum_sq
+                        } else {
+                            total(c.points_product(i, k)) as u128
+                        };
+                    }
+                }
+                let by = crate::stats::ratings::ByEvent { events: p.acc.games, products: &products };
+                crate::stats::ratings::bradley_terry_by_event(n, &wins, &draws, &by)
+            } else {
+                crate::stats::ratings::bradley_terry(n, &wins, &draws)
+            };
             let events = p.acc.games;
             for (i, name) in t.names.iter().enumerate() {
                 let won: u64 = (0..n).map(|j| wins[i * n + j]).sum();

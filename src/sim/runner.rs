@@ -43,6 +43,10 @@ impl<E: Engine> Point for E {
         Engine::census(self, seed)
     }
 
+    fn unit(&self) -> &'static str {
+        Engine::unit(self)
+    }
+
     fn story_game(&self, seed: GameSeed, a: usize, b: usize) -> Result<String, String> {
         let mut out = String::new();
         Engine::narrate_game(self, seed, a, b, &mut out).map(|()| out)

@@ -11,6 +11,14 @@
 //! has no other), so its Moore-Penrose inverse is (H + J/n)^-1 - J/n with J the all-ones matrix.
 //! This treats games as independent given the strengths, true when each game is dealt on its own.
 //!
+//! When the games of one event share a deal (the entrants keep a hand for the whole event), they
+//! are not independent: one observation is one event. `bradley_terry_by_event` then gives the
+//! cluster-robust (sandwich) covariance H+ M H+ (Huber 1967; White 1980), M the sum over events of
+//! the outer product of each event's score vector U_e,i = S_e,i - E_i, S_e,i the wins of i in event
+//! e (a draw half), E_i = sum_j n_ij p_i / (p_i + p_j) / T its expected wins per event (every event
+//! plays the same schedule), with the small-sample factor T / (T - 1). M needs only the event
+//! count T and the sums over events of S_e,i S_e,k: integer totals, mergeable like the rest.
+//!
 //! A pure function of integer totals: the same totals give the same ratings, bit for bit.
 
 /// Elo points per unit of ln p: 400 / ln 10.
@@ -32,6 +40,26 @@ pub struct Rating {
 /// gets the fit of the games with half a win added to every pair that met (a minimal smoothing, said
 /// in its missing interval).
 pub fn bradley_terry(n: usize, wins: &[u64], draws: &[u64]) -> Vec<Rating> {
+    fit(n, wins, draws, None)
+}
+
+/// What the events of a run add for intervals by event: their number, and for every two entrants
+/// `i`, `k` the sum over events of the product of their points in the event (a win 2, a draw 1),
+/// `products[i * n + k]` (symmetric; the diagonal holds the sums of squares).
+pub struct ByEvent<'a> {
+    pub events: u64,
+    pub products: &'a [u128],
+}
+
+/// `bradley_terry` with the intervals of events whose games share a deal: one event is one
+/// observation (the sandwich covariance, see the module's notes). `None` intervals with fewer
+/// than two events.
+pub fn bradley_terry_by_event(n: usize, wins: &[u64], draws: &[u64], by_event: &ByEvent) -> Vec<Rating> {
+    assert_eq!(by_event.products.len(), n * n);
+    fit(n, wins, draws, Some(by_event))
+}
+
+fn fit(n: usize, wins: &[u64], draws: &[u64], by_event: Option<&ByEvent>) -> Vec<Rating> {
     assert_eq!(wins.len(), n * n);
     assert_eq!(draws.len(), n * n);
     let w = |i: usize, j: usize| wins[i * n + j] as f64 + draws[i * n + j] as f64 / 2.0;
@@ -67,7 +95,10 @@ pub fn bradley_terry(n: usize, wins: &[u64], draws: &[u64]) -> Vec<Rating> {
         }
     }
     let theta: Vec<f64> = p.iter().map(|x| x.ln()).collect();
-    let cov = covariance(n, &p, nij);
+    let mut cov = covariance(n, &p, nij);
+    if let Some(e) = by_event {
+        cov = cov.and_then(|c| sandwich(n, &p, &c, e, games, won));
+    }
     (0..n)
         .map(|i| Rating {
             elo: ELO * theta[i],
@@ -97,6 +128,45 @@ fn covariance(n: usize, p: &[f64], nij: impl Fn(usize, usize) -> f64) -> Option<
     let mut inv = invert(n, h)?;
     inv.iter_mut().for_each(|x| *x -= j);
     Some(inv)
+}
+
+/// The cluster-robust covariance `bread * M * bread` (module notes), `bread` the pseudo-inverse
+/// of the information; `None` with fewer than two events.
+fn sandwich(
+    n: usize,
+    p: &[f64],
+    bread: &[f64],
+    e: &ByEvent,
+    games: impl Fn(usize, usize) -> f64,
+    won: impl Fn(usize) -> f64,
+) -> Option<Vec<f64>> {
+    if e.events < 2 {
+        return None;
+    }
+    let t = e.events as f64;
+    let expected: Vec<f64> = (0..n)
+        .map(|i| (0..n).filter(|&j| j != i).map(|j| games(i, j) * p[i] / (p[i] + p[j])).sum::<f64>() / t)
+        .collect();
+    let mut meat = vec![0.0; n * n];
+    for i in 0..n {
+        for k in 0..n {
+            // Sum over events of (S_i - E_i)(S_k - E_k), S in wins (points / 2).
+            let ss = e.products[i * n + k] as f64 / 4.0;
+            meat[i * n + k] =
+                (ss - expected[i] * won(k) - won(i) * expected[k] + t * expected[i] * expected[k]) * t
+                    / (t - 1.0);
+        }
+    }
+    let product = |a: &[f64], b: &[f64]| {
+        let mut out = vec![0.0; n * n];
+        for i in 0..n {
+            for k in 0..n {
+                out[i * n + k] = (0..n).map(|j| a[i * n + j] * b[j * n + k]).sum();
+            }
+        }
+        out
+    };
+    Some(product(&product(bread, &meat), bread))
 }
 
 /// Gauss-Jordan inversion with partial pivoting; `None` when singular.
@@ -182,5 +252,51 @@ mod tests {
         assert!(sweep[0].half_width.is_none());
         // Smoothed by half a win: odds 5.5 / 0.5 = 11.
         assert!((sweep[0].elo - sweep[1].elo - ELO * 11f64.ln()).abs() < 1e-6);
+    }
+
+    /// The points (win 2, draw 1) per entrant of each event, as `ByEvent`'s products.
+    fn products(n: usize, events: &[Vec<u32>]) -> Vec<u128> {
+        let mut out = vec![0u128; n * n];
+        for pts in events {
+            for i in 0..n {
+                for k in 0..n {
+                    out[i * n + k] += (pts[i] * pts[k]) as u128;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn events_that_repeat_one_result_widen_the_interval_by_event() {
+        // Two entrants meet once per event. 40 events, a won 30 of them: independent events, so
+        // the sandwich's variance of theta_a - theta_b is the model's, times T / (T - 1), and the
+        // estimate is the same.
+        let events: Vec<Vec<u32>> = (0..40).map(|e| if e < 30 { vec![2, 0] } else { vec![0, 2] }).collect();
+        let wins = [0, 30, 10, 0];
+        let model = bradley_terry(2, &wins, &[0; 4]);
+        let p = products(2, &events);
+        let by = bradley_terry_by_event(2, &wins, &[0; 4], &ByEvent { events: 40, products: &p });
+        assert!((model[0].elo - by[0].elo).abs() < 1e-12);
+        let ratio = by[0].half_width.unwrap() / model[0].half_width.unwrap();
+        assert!((ratio - (40.0f64 / 39.0).sqrt()).abs() < 1e-9, "{ratio}");
+        // Now 10 events of four games each, where the games of one event all go the same way (a
+        // shared deal decides them): the same 30-10 totals, but only 10 observations. The model
+        // interval is unchanged; the interval by event is twice as wide (variance x4, one event
+        // counting four identical games), up to T / (T - 1) = 10/9 instead of 40/39.
+        let clustered: Vec<Vec<u32>> = (0..10).map(|e| if e < 7 { vec![8, 0] } else { vec![0, 8] }).collect();
+        let wins = [0, 28, 12, 0];
+        let model = bradley_terry(2, &wins, &[0; 4]);
+        let p = products(2, &clustered);
+        let by = bradley_terry_by_event(2, &wins, &[0; 4], &ByEvent { events: 10, products: &p });
+        // Model variance of the difference: 1 / (n p q); events: 10/9 * sum (S - 4p)^2 / (n p q)^2.
+        let (pa, n): (f64, f64) = (0.7, 40.0);
+        let model_var = 1.0 / (n * pa * (1.0 - pa));
+        let meat = 10.0 / 9.0 * (7.0 * (4.0 - 4.0 * pa).powi(2) + 3.0 * (4.0 * pa).powi(2));
+        let by_var = meat * model_var * model_var;
+        let expect = (by_var / model_var).sqrt();
+        let ratio = by[0].half_width.unwrap() / model[0].half_width.unwrap();
+        assert!((ratio - expect).abs() < 1e-9, "{ratio} vs {expect}");
+        assert!(ratio > 1.9, "clustered games widen the interval: {ratio}");
     }
 }

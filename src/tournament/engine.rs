@@ -41,6 +41,8 @@ pub struct Tournament<C: Contest> {
     outcomes: Outcomes,
     schedule: Vec<Meeting>,
     table: EntrantCounters,
+    /// Whether the games of an event share its deal (`Contest::games_share_deal`).
+    by_event: bool,
     _own: (Counters, Dists),
 }
 
@@ -57,6 +59,7 @@ pub struct TournamentScratch<S> {
 impl<C: Contest> Tournament<C> {
     pub fn new(mut contest: C) -> Self {
         let names = contest.entrants().to_vec();
+        let by_event = contest.games_share_deal();
         let n = names.len();
         assert!(n >= 2, "an event needs two entrants");
         let mut b = LayoutBuilder::new(contest.length_unit());
@@ -64,10 +67,18 @@ impl<C: Contest> Tournament<C> {
         b.plain(&[OutcomeKind::Shared]);
         let counters = b.declared_counters(counter::NAMES);
         let dists = b.declared_distributions(dist::NAMES);
-        let table = b.entrants(&names);
+        let table = b.entrants(&names, contest.games_share_deal());
         contest.declare(&mut b);
         let (layout, outcomes) = b.finish();
-        Tournament { contest, layout, outcomes, schedule: round_robin(n), table, _own: (counters, dists) }
+        Tournament {
+            contest,
+            layout,
+            outcomes,
+            schedule: round_robin(n),
+            table,
+            by_event,
+            _own: (counters, dists),
+        }
     }
 
     /// The meetings of an event, in the order they are played.
@@ -102,6 +113,15 @@ impl<C: Contest> Tournament<C> {
         }
         for e in 0..names.len() {
             rec.count(self.table.won(e), sc.table.won[e] as u64);
+        }
+        if self.by_event {
+            for e in 0..names.len() {
+                let points = sc.table.points(e) as u64;
+                rec.count(self.table.points(e), points);
+                for k in e + 1..names.len() {
+                    rec.count(self.table.points_product(e, k), points * sc.table.points(k) as u64);
+                }
+            }
         }
         self.finish(sc, rec);
         if N::ON {
@@ -299,6 +319,10 @@ impl<C: Contest> Engine for Tournament<C> {
                 .map_err(|e| format!("game {} of the event: {e}", k + 1))?;
         }
         Ok(steps)
+    }
+
+    fn unit(&self) -> &'static str {
+        "tournament"
     }
 
     fn narrate_game(&self, seed: GameSeed, a: usize, b: usize, out: &mut String) -> Result<(), String> {

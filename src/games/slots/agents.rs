@@ -4,12 +4,14 @@
 //! its legal cards (and its observation, for those that read one), the decisions inside
 //! abilities (`choices`) from its seat's observation.
 
+use super::card::Stack;
 use super::choices::{self, Ask, Choices, Places};
 use super::judge;
 use super::reader::Reader;
 use super::rules::{Observation, Place, PlaceLegal, highest};
 use super::search::Searcher;
 use super::setup::{POLICIES, Rules};
+use super::sideboard::Sideboard;
 use super::table::State;
 use crate::decide::{Players, Policy, Random};
 use crate::seed::GameRng;
@@ -105,6 +107,8 @@ fn search(s: &mut Searcher, obs: &Observation, legal: &PlaceLegal, rng: &mut Gam
 pub struct SeatChoices<'a> {
     pub players: &'a mut Players<Agent>,
     pub obs: &'a mut Observation,
+    /// The `adapt` deck policy's memory (`None` when no seat adapts).
+    pub sideboard: Option<&'a mut Sideboard>,
 }
 
 impl SeatChoices<'_> {
@@ -134,8 +138,18 @@ impl Choices for SeatChoices<'_> {
         self.ask(st, ask.seat as usize, |agent, obs, rng| agent.take(obs, ask, targets, rng))
     }
 
+    /// Every discard reads the hand alone (`random` its size, the others its printed values):
+    /// the table is not observed for it.
     fn discard(&mut self, st: &State, seat: usize) -> usize {
-        self.ask(st, seat, |agent, obs, rng| agent.discard(obs, rng))
+        let obs = &mut *self.obs;
+        st.observe_hand(seat, obs);
+        self.players.decide(seat, |agent, rng| agent.discard(obs, rng))
+    }
+
+    /// The deck policy decides from its seat's stream.
+    fn sideboard(&mut self, st: &State, seat: usize, out: &mut Stack) -> bool {
+        let Some(sb) = self.sideboard.as_deref_mut() else { return false };
+        self.players.decide(seat, |_, rng| sb.choose(st, seat, rng, out))
     }
 }
 

@@ -53,6 +53,13 @@ pub trait Choices {
     fn take(&mut self, st: &State, ask: &Ask, targets: &Places) -> bool;
     /// The index of the hand card `seat` discards (its hand is never empty).
     fn discard(&mut self, st: &State, seat: usize) -> usize;
+    /// Before a round after the first, `seat`'s deck policy (one that adapts) may change its
+    /// deck: writes the new deck (21 cards of its pool, in pool order) into `out` and returns
+    /// true, or returns false to keep `st.kept[seat]`. It may read its own pool, the opponent's
+    /// cards in `st.shown`, and the rounds won (`st.wins`, `st.ties`).
+    fn sideboard(&mut self, _st: &State, _seat: usize, _out: &mut Stack) -> bool {
+        false
+    }
 }
 
 /// `n` places of `from` uniformly at random, into `out` (`random`'s answer).

@@ -10,6 +10,7 @@ use super::impact::{self, IMPACT_COLUMNS, Impact, ImpactTable};
 use super::narrate;
 use super::rules::{End, Game, Next, Observation};
 use super::setup::{POLICIES, Rules};
+use super::sideboard::Sideboard;
 use crate::decide::{Clock, Lineup, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
@@ -85,6 +86,8 @@ pub struct SlotsScratch {
     pub(super) players: Players<Agent>,
     /// Whether any agent of the line-up reads its observation (else none is ever built).
     observing: bool,
+    /// The `adapt` deck policy's memory, when a line-up entry adapts.
+    sideboard: Option<Box<Sideboard>>,
 }
 
 impl SlotsEngine {
@@ -181,7 +184,11 @@ impl SlotsEngine {
         narr: &mut N,
         watch: &mut W,
     ) -> End {
-        let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+        let mut ch = SeatChoices {
+            players: &mut sc.players,
+            obs: &mut sc.obs,
+            sideboard: sc.sideboard.as_deref_mut(),
+        };
         sc.game.begin(rng, narr, &mut ch);
         loop {
             if W::ON && !watch.step(&sc.game, rec) {
@@ -197,7 +204,11 @@ impl SlotsEngine {
             let legal = sc.game.place_legal(seat);
             let obs = &sc.obs;
             let index = sc.players.decide(seat, |agent, prng| agent.place(obs, &legal, prng));
-            let mut ch = SeatChoices { players: &mut sc.players, obs: &mut sc.obs };
+            let mut ch = SeatChoices {
+                players: &mut sc.players,
+                obs: &mut sc.obs,
+                sideboard: sc.sideboard.as_deref_mut(),
+            };
             sc.game.answer(index, rng, narr, &mut ch);
         }
     }
@@ -347,6 +358,7 @@ impl Engine for SlotsEngine {
             obs: Observation::default(),
             players: Players::new(agents, &self.rows, every),
             observing,
+            sideboard: r.deck_policy.iter().any(|d| d.adapts()).then(Box::default),
         }
     }
 

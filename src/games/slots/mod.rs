@@ -34,6 +34,7 @@ pub mod resolve;
 pub mod rules;
 pub mod search;
 pub mod setup;
+pub mod sideboard;
 pub mod spell;
 pub mod strength;
 pub mod table;
@@ -43,10 +44,32 @@ pub mod values;
 pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
-pub const LAYERS: [&str; 24] = [
-    "card", "cardset", "strength", "cardfile", "spell", "deal", "pools", "table", "values", "choices",
-    "view", "ops", "resolve", "rules", "census", "impact", "narrate", "judge", "reader", "setup", "search",
-    "agents", "engine", "event",
+pub const LAYERS: [&str; 25] = [
+    "card",
+    "cardset",
+    "strength",
+    "cardfile",
+    "spell",
+    "deal",
+    "pools",
+    "table",
+    "values",
+    "choices",
+    "view",
+    "ops",
+    "resolve",
+    "rules",
+    "census",
+    "impact",
+    "narrate",
+    "judge",
+    "reader",
+    "setup",
+    "search",
+    "sideboard",
+    "agents",
+    "engine",
+    "event",
 ];
 
 pub use engine::SlotsEngine;
@@ -71,7 +94,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "deck_policy",
         default: "top21",
         allowed: Allowed::Choice(&DeckPolicy::LINEUPS),
-        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order); one for every seat, or one per line-up entry (strength,top21: the first policy of `policies` builds by strength), rotated with the seats",
+        help: "how each player keeps 21 of its 30 cards before every round (top21: the highest printed values; strength: the highest printed value plus the text's estimated worth; ties by pool order; adapt: top21 first, then before each later round a sideboard card in for its weakest card when simulated rounds against the cards the opponent has shown score better); one for every seat, or one per line-up entry (strength,top21: the first policy of `policies` builds by strength), rotated with the seats",
         deal: false,
     },
     SettingSpec {

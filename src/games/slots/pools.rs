@@ -120,14 +120,18 @@ pub enum DeckPolicy {
     /// The 21 of highest estimated strength (printed value plus the text's static worth,
     /// `strength`), ties by pool order. Static too: the same deck every round.
     Strength,
+    /// `top21` for the first round; before every later round of a game it may swap one sideboard
+    /// card in, from what the opponent has shown (`sideboard`).
+    Adapt,
 }
 
 impl DeckPolicy {
     /// Names, in the setting `deck_policy`'s order.
-    pub const NAMES: [&'static str; 2] = ["top21", "strength"];
+    pub const NAMES: [&'static str; 3] = ["top21", "strength", "adapt"];
 
     /// The setting's values: one policy for every seat, or one per line-up entry.
-    pub const LINEUPS: [&'static str; 4] = ["top21", "strength", "strength,top21", "top21,strength"];
+    pub const LINEUPS: [&'static str; 7] =
+        ["top21", "strength", "adapt", "strength,top21", "top21,strength", "adapt,top21", "top21,adapt"];
 
     /// The policies of `lineup` (one name, or one per line-up entry), per entry.
     pub fn lineup(lineup: &str) -> Option<[DeckPolicy; SEATS]> {
@@ -141,6 +145,7 @@ impl DeckPolicy {
         match self {
             DeckPolicy::Top21 => "top21",
             DeckPolicy::Strength => "strength",
+            DeckPolicy::Adapt => "adapt",
         }
     }
 
@@ -148,6 +153,7 @@ impl DeckPolicy {
         match name {
             "top21" => Some(DeckPolicy::Top21),
             "strength" => Some(DeckPolicy::Strength),
+            "adapt" => Some(DeckPolicy::Adapt),
             _ => None,
         }
     }
@@ -156,14 +162,16 @@ impl DeckPolicy {
     pub fn adapts(self) -> bool {
         match self {
             DeckPolicy::Top21 | DeckPolicy::Strength => false,
+            DeckPolicy::Adapt => true,
         }
     }
 
-    /// Writes `seat`'s deck for the next round into `out`, in pool order.
+    /// Writes `seat`'s deck for a game's first round into `out`, in pool order (a policy that
+    /// adapts changes it later through `Choices::sideboard`).
     pub fn keep(self, pools: &Pools, set: Option<&CardSet>, seat: usize, out: &mut Stack) {
         let first = (seat * POOL) as u8;
         match self {
-            DeckPolicy::Top21 => top21(pools.printed_of(seat), first, out),
+            DeckPolicy::Top21 | DeckPolicy::Adapt => top21(pools.printed_of(seat), first, out),
             DeckPolicy::Strength => {
                 let strength = |id: u8| {
                     let printed = pools.printed[id as usize] as i32 * strength::TENTHS;

@@ -24,8 +24,9 @@ impl State {
         self.view_for(seat, &mut obs.view);
     }
 
-    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
-    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
+    /// The seat, turn, hand and the hand's printed values of `obs` only: what a decision that
+    /// reads the hand alone needs (the greedy discard), without the table's values.
+    pub fn observe_hand(&self, seat: usize, obs: &mut Observation) {
         obs.seat = seat as u8;
         obs.turn = self.turn;
         obs.hand = self.hands[seat];
@@ -33,6 +34,11 @@ impl State {
         for (i, &id) in self.hands[seat].as_slice().iter().enumerate() {
             obs.hand_printed[i] = self.pools.printed[id as usize];
         }
+    }
+
+    /// What `seat` may see now, its `view` aside (what the decisions inside abilities read).
+    pub fn observe_table(&self, seat: usize, obs: &mut Observation) {
+        self.observe_hand(seat, obs);
         for s in 0..SEATS {
             obs.hand_sizes[s] = self.hands[s].len() as u8;
             obs.deck_sizes[s] = self.decks[s].len() as u8;
@@ -411,12 +417,44 @@ impl Game {
 
     /// A new round: decks, shuffles, five cards each, turn 1.
     fn new_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.sideboard(ch);
         self.st.start_round(rng, &mut self.tally);
         if N::ON {
             narr.tell(&self.st, Told::Round);
         }
         self.st.turn = 1;
         self.begin_turn(rng, narr, ch);
+    }
+
+    /// Plays on from between two rounds of `self.st` (a simulation's copy of a game): the next
+    /// round starts, with fresh tallies (a simulation's are never read).
+    pub fn next_round<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
+        self.tally = Tally::default();
+        self.cards = CardTally::default();
+        self.new_round(rng, narr, ch);
+    }
+
+    /// Between rounds: what the ending round showed is remembered, and each seat whose deck
+    /// policy adapts may change its deck (`sideboard_swaps`: the cards that came in).
+    fn sideboard<C: Choices>(&mut self, ch: &mut C) {
+        if self.st.rounds == 0 {
+            return;
+        }
+        self.st.remember_shown();
+        for seat in 0..SEATS {
+            if !self.st.deck_policy[seat].adapts() {
+                continue;
+            }
+            let mut deck = Stack::default();
+            if ch.sideboard(&self.st, seat, &mut deck) {
+                let before = &self.st.kept[seat];
+                debug_assert_eq!(deck.len(), before.len(), "a deck keeps its size");
+                debug_assert!(deck.as_slice().iter().all(|&id| owner(id) == seat));
+                let came_in = deck.as_slice().iter().filter(|id| !before.as_slice().contains(id)).count();
+                self.tally.sideboard_swaps += came_in as u64;
+                self.st.kept[seat] = deck;
+            }
+        }
     }
 
     /// Scores slots 1-9 in order, then ends the round: a winner, or a tie replayed (the tied

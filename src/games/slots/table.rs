@@ -157,6 +157,9 @@ pub struct State {
     pub was_up: u64,
     /// Cards placed from hand this round, one bit per card id (the per-card `played`).
     pub placed: u64,
+    /// Cards that have been face up in an earlier round of this game, one bit per card id (what
+    /// a deck policy that adapts knows of its opponent's pool).
+    pub shown: u64,
     /// Per trigger, the cards on the table with an ability of that trigger, one bit each (they
     /// act only while face up): a moment looks at these cards only.
     pub armed: [u64; TRIGGERS],
@@ -209,6 +212,7 @@ impl State {
             counters: [[0; 2]; CARDS],
             was_up: 0,
             placed: 0,
+            shown: 0,
             armed: [0; TRIGGERS],
             auras: 0,
             lower_wins: 0,
@@ -232,6 +236,7 @@ impl State {
         self.ties = 0;
         self.rounds = 0;
         self.turn = 0;
+        self.shown = 0;
         for seat in 0..SEATS {
             self.kept[seat].clear();
         }
@@ -269,22 +274,21 @@ impl State {
         self.face_up >> id & 1 == 1
     }
 
-    /// Every card back to its owner, the decks kept (chosen again only by a policy that adapts),
-    /// shuffled (seat 0's first), and five cards drawn each. Counts the cards that came in from
-    /// the sideboard since the last round.
+    /// The cards of the round ending face up or turned up in it, added to `shown`.
+    pub fn remember_shown(&mut self) {
+        self.shown |= self.was_up | self.face_up;
+    }
+
+    /// Every card back to its owner, the decks kept (chosen at the game's first round; a policy
+    /// that adapts changes its deck before this, `rules`), shuffled (seat 0's first), and five
+    /// cards drawn each.
     pub fn start_round(&mut self, rng: &mut GameRng, tally: &mut Tally) {
         self.clear_table();
         self.rounds += 1;
         self.turn = 0;
         for seat in 0..SEATS {
-            if self.kept[seat].is_empty() || self.deck_policy[seat].adapts() {
-                let before = self.kept[seat];
+            if self.kept[seat].is_empty() {
                 self.deck_policy[seat].keep(&self.pools, self.set.as_deref(), seat, &mut self.kept[seat]);
-                if !before.is_empty() {
-                    let came_in =
-                        self.kept[seat].as_slice().iter().filter(|id| !before.as_slice().contains(id));
-                    tally.sideboard_swaps += came_in.count() as u64;
-                }
             }
             self.decks[seat] = self.kept[seat];
             shuffle(rng, self.decks[seat].as_mut_slice());
