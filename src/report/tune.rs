@@ -182,6 +182,17 @@ pub fn plot(res: &TuneResult) -> String {
     forest::forest_wide("tune: the metric against the setting", &notes, &rows, &[panel], 420.0)
 }
 
+/// The interval method in words for the page (`tune.csv` keeps the token): the token
+/// `confidence_sequence_normal_mixture_bonferroni_N` reads as what it is.
+fn method_words(method: &str) -> String {
+    match method.strip_prefix("confidence_sequence_normal_mixture_bonferroni_") {
+        Some(n) => format!(
+            "confidence sequences (normal mixture, valid at every look), with the 5% error split over {n} of them"
+        ),
+        None => method.replace('_', " "),
+    }
+}
+
 /// `report.html`: the answer first, then the plot and the table.
 pub fn page(res: &TuneResult, svg: &str) -> String {
     let mut h = String::from(
@@ -196,7 +207,7 @@ pub fn page(res: &TuneResult, svg: &str) -> String {
         "<p>Stop: {} after {} games in all. Intervals: {} (95% for every candidate, pair and look at once).</p>\n",
         esc(res.stop),
         grouped(res.games_played as i128),
-        esc(&res.method)
+        esc(&method_words(&res.method))
     ));
     h.push_str(svg);
     h.push_str("\n<table><tr><th>#</th>");
@@ -233,4 +244,17 @@ pub fn write_all(out: &Path, res: &TuneResult) -> anyhow::Result<()> {
     super::write_atomic(&out.join("plots").join("tune.svg"), |w| Ok(w.write_all(svg.as_bytes())?))?;
     let html = page(res, &svg);
     super::write_atomic(&out.join("report.html"), |w| Ok(w.write_all(html.as_bytes())?)).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::method_words;
+
+    #[test]
+    fn the_page_names_the_interval_method_in_words() {
+        let words = method_words("confidence_sequence_normal_mixture_bonferroni_91");
+        assert!(words.starts_with("confidence sequences (normal mixture"), "{words}");
+        assert!(words.contains("split over 91 of them") && !words.contains('_'), "{words}");
+        assert_eq!(method_words("wilson"), "wilson");
+    }
 }

@@ -174,6 +174,19 @@ impl GroupSums {
         if self.is_single_games() && bernoulli {
             return wilson(s.t as u64, self.groups);
         }
+        // Every game of every group a success (or none): the groups spread zero, and the ratio
+        // interval would shrink to a point, as if all-successes proved a rate of exactly 1. Treat
+        // each group as one trial instead: Wilson over the groups, which never claims more than
+        // that many independent agreeing units show.
+        let none = s.t2 == 0;
+        // Σ (T_g - m_g)² = 0: every group's total equals its game count.
+        let all = s.t2.checked_add(s.m2) == (s.tm.max(0) as u128).checked_mul(2);
+        if s.m > 0 && (none || all) {
+            return Interval {
+                estimate: self.ratio_estimate(),
+                ..wilson(s.t.signum() as u64 * self.groups, self.groups)
+            };
+        }
         let i = self.ratio();
         Interval { low: i.low.max(0.0), high: i.high.min(1.0), ..i }
     }
@@ -185,6 +198,25 @@ mod tests {
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn a_rate_that_is_all_successes_or_none_keeps_an_interval_over_its_groups() {
+        // 40 groups of 3 games, every game a success: the ratio spread is 0, but 40 agreeing
+        // deals do not prove a rate of exactly 1. Wilson over 40 units: low = 40 / (40 + z²).
+        let all = sums(&[(3, 3); 40]);
+        let r = all.rate();
+        assert_eq!((r.estimate, r.high, r.units), (1.0, 1.0, 40));
+        assert!(close(r.low, 40.0 / (40.0 + Z95 * Z95), 1e-12), "{r:?}");
+        let none = sums(&[(0, 3); 40]).rate();
+        assert_eq!((none.estimate, none.low), (0.0, 0.0));
+        assert!(close(none.high, Z95 * Z95 / (40.0 + Z95 * Z95), 1e-12), "{none:?}");
+        // A group total of 2 over 1 game is no all-successes share.
+        assert_eq!(sums(&[(2, 1), (0, 1), (1, 1)]).rate().method, Method::Ratio);
+        // One failure among them: the ratio interval again.
+        let mut mixed = [(3, 3); 40];
+        mixed[0] = (2, 3);
+        assert_eq!(sums(&mixed).rate().method, Method::Ratio);
     }
 
     #[test]
