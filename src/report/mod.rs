@@ -15,6 +15,7 @@ pub mod html;
 pub(crate) mod html_cards;
 pub mod html_events;
 pub mod labels;
+pub mod makers;
 pub mod manifest;
 pub mod paired_means;
 pub mod plots;
@@ -88,6 +89,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
         Box::new(csv_files::CardPairs),
+        Box::new(csv_files::Designers),
         Box::new(csv_files::Standings),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),

@@ -111,6 +111,45 @@ impl Printing {
         Ok(printing)
     }
 
+    /// The number of its own cards player `p` is expected to receive under `dealing`, from the
+    /// counts alone: each place of a pile (or of a pile's value) holds any of its cards with the
+    /// same chance, so a place adds the share of the pile that is `p`'s. Textless sheets: every
+    /// player designs the same share of each pile (`30 / players`), and `independent` draws
+    /// textless cards without a designer (0).
+    pub fn expected_own(&self, p: usize, dealing: Dealing) -> f64 {
+        let share = |pile: &[Printed]| {
+            let own = pile.iter().filter(|c| c.designer == p as u16).count();
+            if pile.is_empty() { 0.0 } else { own as f64 / pile.len() as f64 }
+        };
+        let Some(cards) = &self.cards else {
+            return match dealing {
+                Dealing::Independent => 0.0,
+                _ => POOL as f64 / self.players as f64,
+            };
+        };
+        let mut expected = 0.0;
+        for (r, rarity) in ORDER.iter().enumerate() {
+            let by_value = *rarity != Rarity::Rare && dealing != Dealing::Piles;
+            if !by_value {
+                let pile: &[Printed] = match dealing {
+                    Dealing::Independent => &self.places[r][0],
+                    _ => &cards[r],
+                };
+                expected += SHAPE[r] as f64 * share(pile);
+                continue;
+            }
+            let each = SHAPE[r] as f64 / MAX_VALUE as f64;
+            for v in 1..=MAX_VALUE {
+                let pile: Vec<Printed> = match dealing {
+                    Dealing::Independent => self.places[r][v as usize].clone(),
+                    _ => cards[r].iter().filter(|c| c.value == v).copied().collect(),
+                };
+                expected += each * share(&pile);
+            }
+        }
+        expected
+    }
+
     /// Refuses a dealing whose piles are too short for the players.
     fn check(&self, dealing: Dealing) -> Result<(), String> {
         let Some(cards) = &self.cards else { return Ok(()) };
