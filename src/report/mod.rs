@@ -14,6 +14,7 @@ pub mod games_csv;
 pub mod html;
 pub(crate) mod html_cards;
 pub mod html_events;
+pub(crate) mod html_makers;
 pub mod labels;
 pub mod makers;
 pub mod manifest;

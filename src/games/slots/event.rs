@@ -405,6 +405,53 @@ mod tests {
         }
     }
 
+    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
+    /// passed through `edit`), dealt from piles.
+    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
+        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
+        let set =
+            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
+        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
+        let acc = Point::play_range(&t, 7, 0, events, &|_| {});
+        let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
+        crate::report::PointResult {
+            label: "p".into(),
+            game: "slots",
+            settings,
+            layout: Point::layout(&t).clone(),
+            acc,
+        }
+    }
+
+    #[test]
+    fn a_design_that_wins_its_slot_is_flagged_too_strong() {
+        // Ember Coal (an uncommon 8, always kept) is not too strong as printed (its holders win
+        // less often than the other uncommon 8s' holders); with a static +9 it
+        // outplays every card of the set in its slot, and its holders win more often than the
+        // other uncommon 8s' holders beyond the Bonferroni interval.
+        let verdict = |p: &crate::report::PointResult| {
+            let f = crate::report::makers::feedback(p).expect("the set names its designers");
+            // Piles deal all 270 printed cards each event: no design is ever left unheld.
+            assert_eq!(f.lines[0].never[0], 0);
+            let l = f.lines.iter().find(|l| l.card == "ember-coal").unwrap();
+            assert_eq!(
+                (l.kind, l.maker.as_str(), l.totals[0]),
+                ("design", "Ryan", 3000),
+                "one holder an event"
+            );
+            l.verdict
+        };
+        assert_ne!(verdict(&feedback_of(|t| t, 3000)), "too_strong");
+        let boost = |t: String| {
+            let at = t.find("id = \"ember-coal\"").unwrap();
+            let end = at + t[at..].find("designer = \"Ryan\"\n").unwrap() + "designer = \"Ryan\"\n".len();
+            let plus = "  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 9\n";
+            format!("{}{plus}{}", &t[..end], &t[end..])
+        };
+        assert_eq!(verdict(&feedback_of(boost, 3000)), "too_strong");
+    }
+
     #[test]
     fn a_set_too_small_for_the_players_is_refused() {
         let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
