@@ -395,6 +395,9 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     crate::sim::hooks::Hooks::get()?;
     let pool = worker_pool(plan.threads)?;
     let (mut state, lock) = prepare_state(&plan, command_line)?;
+    for note in &plan.notes {
+        let _ = writeln!(std::io::stderr(), "{note}");
+    }
     signal::install();
     let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
     let progress = Progress::new(to_play, plan.quiet);
@@ -820,6 +823,15 @@ fn merge(args: MergeArgs) -> anyhow::Result<()> {
         if args.dirs.len() == 1 { "" } else { "s" },
         args.out.display()
     ));
+    // The shards left out the scenario's baseline (they cannot pair games): say how to add it.
+    let baseline =
+        state.scenario_text.as_deref().and_then(|t| crate::scenario::parse(t, "", "", None).ok()?.baseline);
+    if let Some(spec) = baseline {
+        text.push_str(&format!(
+            "the scenario's comparisons: warsim compare {} --baseline {spec}\n",
+            args.out.display()
+        ));
+    }
     print_out(&text)
 }
 
@@ -865,8 +877,14 @@ fn play(plan: PlayPlan) -> anyhow::Result<()> {
 /// `warsim cards FILE`: a Card Wars card set checked as a run checks it, then spelled back.
 fn cards(file: &std::path::Path, csv: bool) -> anyhow::Result<()> {
     let name = file.display().to_string();
-    let text =
-        std::fs::read_to_string(file).map_err(|e| UsageError(format!("cannot read card set {name}: {e}")))?;
+    if !file.exists() {
+        let shipped =
+            crate::suggest::toml_files(&std::path::Path::new(crate::suggest::SCENARIOS).join("cards"));
+        let guess = crate::suggest::nearest_file(file, &crate::suggest::files_near(file, &shipped))
+            .map_or(String::new(), |(f, _)| format!("; did you mean '{}'?", f.display()));
+        return Err(usage!("card set '{name}' does not exist{guess} (card sets: docs/cards.md)"));
+    }
+    let text = crate::io::read_input(file, crate::io::CARD_FILE_LIMIT, "card set")?;
     let set = games::slots::cardfile::parse(&name, &text).map_err(UsageError)?;
     print_out(&games::slots::spell::report(&set, csv))
 }
@@ -874,7 +892,9 @@ fn cards(file: &std::path::Path, csv: bool) -> anyhow::Result<()> {
 /// `warsim list`: the games and scenario files; `list GAME`: its settings; `list FILE`: its points.
 fn list(target: Option<&str>) -> anyhow::Result<()> {
     let text = match target {
-        Some(name) if games::find(name).is_some() => games::describe(crate::scenario::find_game(name)?),
+        Some(name) if games::find(name).is_some() => {
+            games::describe(crate::scenario::find_game(name)?) + &list_metrics(name)?
+        }
         Some(file) => list_points(file)?,
         None => {
             let mut s = String::from("games (warsim list GAME for settings and variants):\n");
@@ -901,6 +921,22 @@ fn list(target: Option<&str>) -> anyhow::Result<()> {
         }
     };
     print_out(&text)
+}
+
+/// The metrics of a game at its defaults, as `--until`, a question and `tune --goal` name them.
+fn list_metrics(game: &str) -> anyhow::Result<String> {
+    use crate::stats::metric;
+    let points = crate::scenario::expand(&crate::scenario::for_game(game), &[])?;
+    let Some(layout) = points.first().map(|p| p.engine.layout()) else { return Ok(String::new()) };
+    let mut names = metric::common_names(&[layout]);
+    names.extend(metric::share_names(layout));
+    let text = format!("{}; events: {}", metric::allowed(&names, 0), layout.events().join(", "));
+    let text = text.replace(" for the events `warsim list GAME` names", "");
+    let wrapped = report::terminal::wrap(&text, report::terminal::width().min(100) - 2).replace('\n', "\n  ");
+    Ok(format!(
+        "\nmetrics at the defaults (--until METRIC:HALFWIDTH, a scenario's question, tune --goal):\n  {}\n",
+        wrapped.trim_end()
+    ))
 }
 
 /// Every point of a scenario file with the index `play --point-index` takes.

@@ -290,6 +290,10 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     if let Ok(n) = plain.parse::<u64>() {
         return Ok(n);
     }
+    let too_large = || format!("'{text}' is too large (at most 18446744073709551615, 2^64 - 1)");
+    if !plain.is_empty() && plain.chars().all(|c| c.is_ascii_digit()) {
+        return Err(too_large());
+    }
     let (mantissa, exponent) = plain.split_once(['e', 'E']).ok_or_else(bad)?;
     let exponent: u32 = exponent.parse().map_err(|_| bad())?;
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
@@ -298,8 +302,8 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     }
     // 1.5e6: the digits, scaled by what is left of the exponent after the fraction's digits.
     let shift = exponent.checked_sub(fraction.len() as u32).ok_or_else(bad)?;
-    let digits: u64 = format!("{whole}{fraction}").parse().map_err(|_| bad())?;
-    10u64.checked_pow(shift).and_then(|p| digits.checked_mul(p)).ok_or_else(bad)
+    let digits: u64 = format!("{whole}{fraction}").parse().map_err(|_| too_large())?;
+    10u64.checked_pow(shift).and_then(|p| digits.checked_mul(p)).ok_or_else(too_large)
 }
 
 /// A clap error as one line: the message, the arguments it names, and its tip, then where help is.
@@ -323,6 +327,23 @@ fn own_words(error: &clap::Error, args: &[std::ffi::OsString], command: Option<&
         _ => Vec::new(),
     };
     match error.kind() {
+        // "invalid value '-5' for '--games <GAMES>': '-5' is not a whole number": the flag and the
+        // value once, then the reason.
+        ErrorKind::ValueValidation => {
+            let flag = invalid.first()?.split_whitespace().next()?.to_string();
+            let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) else { return None };
+            let reason = std::error::Error::source(error)?.to_string();
+            // Rust's own number parsers name no value and speak of digits and literals.
+            let reason = match reason.as_str() {
+                r if r.contains("too large") && !r.contains('\'') => "it is too large".to_string(),
+                r if r.starts_with("invalid digit") || r.starts_with("cannot parse") => {
+                    "it is not a whole number".to_string()
+                }
+                r if r.starts_with("invalid float") => "it is not a number".to_string(),
+                r => r.replace(&format!("'{value}' "), "it "),
+            };
+            Some(format!("{flag} {value}: {reason}"))
+        }
         ErrorKind::MissingRequiredArgument if invalid.iter().any(|a| a == "<TARGET>") => {
             Some(crate::scenario::target_help())
         }
@@ -331,9 +352,14 @@ fn own_words(error: &clap::Error, args: &[std::ffi::OsString], command: Option<&
             let at = args.iter().position(|a| a.to_string_lossy() == arg.as_str())?;
             let before = args.get(at.checked_sub(1)?)?.to_string_lossy().into_owned();
             if arg.parse::<f64>().is_ok() && before.starts_with("--") {
-                return Some(format!(
-                    "'{before} {arg}': '{arg}' is read as a flag, not as the value of {before} (write {before}={arg} to give it as a value)"
-                ));
+                // No flag of warsim takes a negative number: say what it takes instead of how
+                // to pass the value on to a refusal.
+                let takes = match before.as_str() {
+                    "--within" => "a tolerance above 0, e.g. 0.01",
+                    "--threads" => "a number of worker threads from 1 to 1024",
+                    _ => "a whole number from 0 (1000000, 1_000_000 or 1e6)",
+                };
+                return Some(format!("'{before} {arg}': {before} takes {takes}, not a negative number"));
             }
             let name = arg.split('=').next().unwrap_or(arg).trim_start_matches('-');
             let owner = Cli::command()
@@ -393,6 +419,13 @@ mod tests {
         for bad in ["", "x", "1.5", "1e", "1.25e1", "-3", "1e30", "e6"] {
             assert!(parse_count(bad).is_err(), "{bad}");
         }
+        for huge in ["18446744073709551616", "1e20", "99999999999999999999e0"] {
+            assert!(
+                parse_count(huge).unwrap_err().contains("is too large (at most 18446744073709551615"),
+                "{huge}"
+            );
+        }
+        assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
     }
 
     #[test]
@@ -409,6 +442,16 @@ mod tests {
         );
         let tip = line(&["warsim", "run", "war", "--game", "5"]);
         assert!(tip.contains("'--game'") && tip.contains("'--games'"), "{tip}");
+        let negative = line(&["warsim", "run", "war", "--games", "-5"]);
+        assert!(
+            negative.starts_with("'--games -5': --games takes a whole number from 0")
+                && !negative.contains("--games=-5"),
+            "{negative}"
+        );
+        let value = line(&["warsim", "run", "war", "--games=-5"]);
+        assert!(value.starts_with("--games -5: it is not a whole number (write 1000000"), "{value}");
+        let threads = line(&["warsim", "run", "war", "--threads", "abc"]);
+        assert!(threads.starts_with("--threads abc: it is not a whole number"), "{threads}");
         let merge = line(&["warsim", "merge", "a"]);
         assert!(merge.contains("--out <OUT>"), "{merge}");
         assert!(!missing.contains('\n') && !tip.contains('\n'));

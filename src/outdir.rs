@@ -77,6 +77,7 @@ pub enum Welcome {
 /// real folder, and (unless `welcome` says otherwise) it holds no file warsim did not write.
 /// Whatever this check creates is removed again, so a refused command leaves nothing.
 pub fn check_output(dir: &Path, welcome: Welcome) -> Result<(), UsageError> {
+    check_plain(dir)?;
     check_writable(dir)?;
     check_paths(dir)?;
     if welcome == Welcome::OwnOnly {
@@ -98,6 +99,44 @@ pub fn check_output(dir: &Path, welcome: Welcome) -> Result<(), UsageError> {
         }
     }
     Ok(())
+}
+
+/// Refuses a `..` after a folder name (`results/../..`): which folder it means depends on whether
+/// the name exists yet (the check would look at one folder and the run write into another), so
+/// the user writes the folder meant. Leading `..` (`../out`) is plain.
+pub fn check_plain(dir: &Path) -> Result<(), UsageError> {
+    use std::path::Component;
+    let mut named = false;
+    for c in dir.components() {
+        match c {
+            Component::ParentDir if named => {
+                return Err(UsageError(format!(
+                    "output folder '{}': a '..' after a folder name is refused (the folder it means depends on what exists yet): write the folder itself{}",
+                    dir.display(),
+                    lexical(dir).map_or(String::new(), |p| format!(" (e.g. '{}')", p.display()))
+                )));
+            }
+            Component::Normal(_) => named = true,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `dir` with each `name/..` pair taken out, as written (none if nothing is left).
+fn lexical(dir: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let mut parts: Vec<Component> = Vec::new();
+    for c in dir.components() {
+        match (c, parts.last()) {
+            (Component::ParentDir, Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            (Component::CurDir, _) => {}
+            _ => parts.push(c),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.iter().collect())
 }
 
 /// Checks that `dir` can be created and written. The probe is a new file created exclusively and

@@ -45,6 +45,8 @@ pub struct RunPlan {
     pub game_rows: u64,
     /// `--resume` may continue a run saved by another build.
     pub allow_other_build: bool,
+    /// What the run does differently from what its scenario file says, told on stderr first.
+    pub notes: Vec<String>,
 }
 
 /// A validated `play`.
@@ -93,9 +95,12 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
         // A scenario that sweeps the key asks for several values: one value would silently
         // collapse its points, so the user says which they mean.
         if let Some((_, values)) = req.runs.iter().flat_map(|r| &r.sweep).find(|(key, _)| *key == k) {
+            let over = match values.join(", ") {
+                listed if listed.chars().count() <= 60 => listed,
+                _ => format!("{} values", values.len()),
+            };
             return Err(UsageError(format!(
-                "--set {k}={v}: the scenario sweeps '{k}' over {}; to play only {v}, use --sweep {k}={v} (it replaces the sweep)",
-                values.join(", ")
+                "--set {k}={v}: the scenario sweeps '{k}' over {over}; to play only {v}, use --sweep {k}={v} (it replaces the sweep)"
             )));
         }
         for run in &mut req.runs {
@@ -163,22 +168,48 @@ impl RunPlan {
         }
         let threads = worker_threads(args.threads)?;
         let points = scenario::expand(&req, &[])?;
-        let baseline = match args.baseline.clone().or(req.baseline.clone()) {
-            Some(_) if shard.n > 1 || until.is_some() => {
+        let mut notes = Vec::new();
+        let split = shard.n > 1 || until.is_some();
+        let baseline = match (&args.baseline, &req.baseline) {
+            (Some(_), _) if split => {
                 return Err(UsageError(
                     "--baseline cannot be combined with --shard or --until: run `warsim compare DIR --baseline ...` on the merged or finished folder".into(),
                 ));
             }
-            Some(spec) => Some(Comparisons::plan(&points, &spec)?),
-            None => None,
+            // A shard or an --until run cannot pair its games with the baseline's, but the
+            // scenario file asked for it, not the user: play without it and say how to get it.
+            (None, Some(spec)) if split => {
+                let folder = if shard.n > 1 { "the merged folder" } else { "the finished folder" };
+                notes.push(format!(
+                    "note: the scenario's baseline is left out (a {} cannot pair games): on {folder}, run `warsim compare DIR --baseline {spec}`",
+                    if shard.n > 1 { "shard" } else { "--until run" }
+                ));
+                None
+            }
+            (Some(spec), _) => Some(Comparisons::plan(&points, spec)?),
+            (None, Some(spec)) => Some(Comparisons::plan(&points, spec).map_err(|e| {
+                UsageError(format!(
+                    "the scenario's {}: keep a point it names in your --sweep, or give --baseline",
+                    e.0
+                ))
+            })?),
+            (None, None) => None,
         };
         if let Some(u) = &until {
-            u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>())?;
+            let game = points.first().map_or("GAME", |p| p.game.name);
+            u.check(&points.iter().map(|p| p.engine.layout()).collect::<Vec<_>>(), game)?;
         }
         if let Some(q) = &req.question
             && let Some(p) = points.iter().find(|p| !crate::report::answer::answerable(q, p.engine.layout()))
         {
-            return Err(UsageError(format!("question '{q}' is not a metric or share of '{}'", p.label)));
+            let layout = p.engine.layout();
+            let mut names = metric::common_names(&[layout]);
+            names.extend(layout.shares.iter().map(|s| s.name.to_string()));
+            return Err(UsageError(format!(
+                "question '{q}' is not a metric or share of '{}'{}",
+                p.label,
+                metric::unknown(q, &names, p.game.name)
+            )));
         }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
         if args.resume && !out.join(crate::sim::checkpoint::FILE).is_file() {
@@ -210,6 +241,7 @@ impl RunPlan {
             question: req.question,
             game_rows: args.game_rows.unwrap_or(0),
             allow_other_build: args.allow_other_build,
+            notes,
         })
     }
 }
@@ -221,8 +253,8 @@ impl PlayPlan {
         let n = points.len();
         if args.point_index == 0 || args.point_index > n {
             return Err(UsageError(format!(
-                "--point-index {} is not a point of this scenario (1 to {n})",
-                args.point_index
+                "--point-index {} is not a point of this scenario (1 to {n}; `warsim list {}` lists them)",
+                args.point_index, args.point.target
             )));
         }
         let point = points.swap_remove(args.point_index - 1);
@@ -517,10 +549,19 @@ fn vary_values(raw: &str) -> Result<(String, Vec<String>, bool), UsageError> {
         };
         (a..=b).map(|x| x.to_string()).collect()
     } else {
-        v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        v.split(',').map(|s| s.trim().to_string()).collect()
     };
-    if values.is_empty() {
+    if values.iter().all(String::is_empty) {
         return Err(UsageError(format!("--vary '{raw}' has no values (KEY=LO..HI or KEY=V1,V2,...)")));
+    }
+    // As --sweep: an empty item is a slip, never silently dropped. (A value given twice makes two
+    // candidates that cannot be told apart, which tests of the cap use.)
+    if let Some(i) = values.iter().position(String::is_empty) {
+        return Err(UsageError(format!(
+            "--vary '{raw}': value {} of {} is empty (write KEY=V1,V2,... with no empty item)",
+            i + 1,
+            values.len()
+        )));
     }
     Ok((k, values, v.contains("..")))
 }
@@ -606,8 +647,8 @@ impl TunePlan {
             let mut names = metric::common_names(&[layout]);
             names.extend(metric::share_names(layout));
             UsageError(format!(
-                "tune: '{name}' is not a metric of every candidate (metrics: {})",
-                names.join(", ")
+                "tune: '{name}' is not a metric of every candidate{}",
+                metric::unknown(name, &names, candidates[0].game.name)
             ))
         };
         let mut measures = Vec::new();

@@ -155,6 +155,21 @@ fn key_position(lines: &Lines, span: std::ops::Range<usize>, key: &str) -> Optio
     None
 }
 
+/// A TOML reader's message with Rust's type names in a user's words (`expected u64`: a whole
+/// number; a number too large for any is said so).
+fn plain_types(msg: &str) -> String {
+    let msg = msg.replace("expected u64", "expected a whole number from 0 to 18446744073709551615");
+    match msg.split_once(" as i128,") {
+        Some((head, tail)) => format!("{} too large,{tail}", head.replace("invalid type: integer", "number")),
+        None => msg,
+    }
+}
+
+/// The first value that appears twice in `values`, if any.
+pub fn repeated(values: &[String]) -> Option<&str> {
+    values.iter().enumerate().find(|(i, v)| values[..*i].contains(v)).map(|(_, v)| v.as_str())
+}
+
 /// Reads a scenario file. Malformed TOML, unknown keys and wrong types are usage errors that name
 /// the file, line and column.
 pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
@@ -176,11 +191,14 @@ pub fn parse(
     let lines = Lines::new(&text);
     let file: ScenarioFile = toml::from_str(&text).map_err(|e| {
         let at = e.span().map(|s| format!(":{}", lines.line_col(s.start)));
-        let msg = e.message().replace('\n', " ");
-        UsageError(format!(
-            "{shown}{}: {msg} (a scenario has name, description, question, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)",
-            at.unwrap_or_default()
-        ))
+        let msg = plain_types(&e.message().replace('\n', " "));
+        // A wrong type names its key's place and what it takes; other faults get the outline.
+        let outline = if msg.starts_with("invalid") || msg.starts_with("number") || msg.contains("expected one of") {
+            ""
+        } else {
+            " (a scenario has name, description, question, games, seed, baseline, [tune] and [[run]] tables with game, set, sweep)"
+        };
+        UsageError(format!("{shown}{}: {msg}{outline}", at.unwrap_or_default()))
     })?;
     if file.runs.is_empty() {
         return Err(UsageError(format!("{shown}: no [[run]] table: a scenario needs at least one run")));
@@ -213,7 +231,16 @@ pub fn parse(
                 if items.is_empty() {
                     return Err(UsageError(format!("{shown}:{line}: sweep '{k}' has no values")));
                 }
-                sweep.push((k.clone(), items.iter().map(value_text).collect()));
+                let values: Vec<String> = items.iter().map(value_text).collect();
+                if let Some(twice) = repeated(&values) {
+                    return Err(UsageError(format!("{shown}:{line}: sweep '{k}' lists {twice} twice")));
+                }
+                if run.set.as_ref().is_some_and(|s| s.get_ref().contains_key(k)) {
+                    return Err(UsageError(format!(
+                        "{shown}:{line}: '{k}' is both set and swept in this run: give it in one of them"
+                    )));
+                }
+                sweep.push((k.clone(), values));
             }
         }
         runs.push(RunRequest {
@@ -293,9 +320,15 @@ pub fn load_target(target: &str) -> Result<ScenarioRequest, UsageError> {
     let is_path =
         target.contains('/') || target.contains(std::path::MAIN_SEPARATOR) || target.ends_with(".toml");
     if path.is_dir() {
+        // A few of its scenario files, so the line stays short in a folder of many.
+        let files = suggest::toml_files(path);
+        let more = match files.len() {
+            n if n > 4 => format!(", and {} more", n - 4),
+            _ => String::new(),
+        };
         return Err(UsageError(format!(
             "'{target}' is a folder, not a scenario file{}",
-            listed(" (scenario files ", &suggest::toml_files(path), ")")
+            listed(" (scenario files ", &files[..files.len().min(4)], &format!("{more})"))
         )));
     }
     if is_path || (games::find(target).is_none() && path.is_file()) {
@@ -367,11 +400,13 @@ fn missing_scenario(path: &Path) -> UsageError {
 /// A bare word that is neither a game nor a file.
 fn unknown_target(word: &str) -> UsageError {
     let names: Vec<&str> = games::registry().iter().map(|g| g.name).collect();
-    UsageError(format!(
-        "unknown game '{word}' and no file of that name; {} (games: {}; `warsim list` also names the scenario files)",
-        did_you_mean(word, &suggest::shipped_scenarios()),
-        names.join(", ")
-    ))
+    let guess = did_you_mean(word, &suggest::shipped_scenarios());
+    let listed = if guess.starts_with("did you mean") {
+        "`warsim list` names the games and scenario files".to_string()
+    } else {
+        format!("games: {}; `warsim list` also names the scenario files", names.join(", "))
+    };
+    UsageError(format!("unknown game '{word}' and no file of that name; {guess} ({listed})"))
 }
 
 /// What `warsim run` with no target is told: what a target is, and the ones at hand.
@@ -468,11 +503,12 @@ fn check_keys(run: &RunRequest, game: &GameDef) -> Result<(), UsageError> {
                 if !game.presets.is_empty() {
                     keys.push("variant");
                 }
+                let see = format!("`warsim list {}` lists them", game.name);
                 return Err(UsageError(format!(
-                    "{}: {}: unknown setting '{k}' (settings: {})",
+                    "{}: {}: {}",
                     at(k),
                     game.name,
-                    keys.join(", ")
+                    crate::suggest::unknown("setting", k, &keys, "settings", &see)
                 )));
             }
         }

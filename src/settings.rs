@@ -139,6 +139,9 @@ impl FileSource<'_> {
         if let Some(f) = self.stored.iter().find(|f| f.key == key && f.path == path) {
             return Ok(f.clone());
         }
+        if path.trim().is_empty() {
+            return Err(UsageError(format!("{game}: setting '{key}' is empty: give the path of {what}")));
+        }
         let written = Path::new(path);
         let full: PathBuf = match self.base_dir {
             Some(base) if written.is_relative() && !self.cli_keys.iter().any(|k| k == key) => {
@@ -272,7 +275,11 @@ pub fn resolve(
             if !presets.is_empty() {
                 keys.push("variant");
             }
-            UsageError(format!("{game}: unknown setting '{key}' (settings: {})", keys.join(", ")))
+            let see = format!("`warsim list {game}` lists them");
+            UsageError(format!(
+                "{game}: {}",
+                crate::suggest::unknown("setting", key, &keys, "settings", &see)
+            ))
         })
     };
     let mut variant = Vec::new();
@@ -282,9 +289,18 @@ pub fn resolve(
             return Err(UsageError(format!("{game}: unknown setting '{key}' (this game has no presets)")));
         }
         for name in value.split('+').map(str::trim) {
+            if name.is_empty() {
+                return Err(UsageError(format!(
+                    "{game}: variant '{value}' has an empty name: write variant=NAME or variant=A+B"
+                )));
+            }
             let preset = presets.iter().find(|p| p.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
                 let names: Vec<&str> = presets.iter().map(|p| p.name).collect();
-                UsageError(format!("{game}: unknown variant '{name}' (variants: {})", names.join(", ")))
+                let see = format!("`warsim list {game}` lists them");
+                UsageError(format!(
+                    "{game}: {}",
+                    crate::suggest::unknown("variant", name, &names, "variants", &see)
+                ))
             })?;
             for &(k, v) in preset.sets {
                 if let Some(&(_, other_v, other)) = preset_set.iter().find(|(pk, _, _)| *pk == k)
@@ -410,7 +426,10 @@ mod tests {
         assert!(e.0.contains("unknown setting 'playrs'") && e.0.contains("players"), "{e}");
         let e = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("variant", "piece")]))
             .unwrap_err();
-        assert!(e.0.contains("unknown variant 'piece'") && e.0.contains("peace"), "{e}");
+        assert!(e.0.contains("unknown variant 'piece'; did you mean 'peace'?"), "{e}");
+        let e = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("variant", "peace+")]))
+            .unwrap_err();
+        assert!(e.0.contains("variant 'peace+' has an empty name"), "{e}");
         let e = resolve("war", SPECS, PRESETS, &FileSource::default(), &pairs(&[("winner", "middle")]))
             .unwrap_err();
         assert!(e.0.contains("allowed: high, low"), "{e}");

@@ -35,6 +35,28 @@ pub fn nearest<'a, T>(word: &str, candidates: &'a [T], key: impl Fn(&T) -> &str)
     candidates.iter().map(|c| (c, distance(word, key(c)))).min_by_key(|&(_, d)| d)
 }
 
+/// The nearest of `names` to `word` if it is near enough to be a misspelling of it.
+pub fn near<'a>(word: &str, names: &[&'a str]) -> Option<&'a str> {
+    nearest(word, names, |n| n).filter(|&(_, d)| is_near(word, d)).map(|(n, _)| *n)
+}
+
+/// "unknown WHAT 'word'": with the nearest of `names` as a question when one is near, and what is
+/// allowed: `names` listed after `plural`, or, when the list is long and a guess was made, only
+/// where to see them (`see`), so the line stays short.
+pub fn unknown(what: &str, word: &str, names: &[&str], plural: &str, see: &str) -> String {
+    let listed = format!("{plural}: {}", names.join(", "));
+    match near(word, names) {
+        Some(n) if listed.chars().count() > LIST_WIDTH && !see.is_empty() => {
+            format!("unknown {what} '{word}'; did you mean '{n}'? ({see})")
+        }
+        Some(n) => format!("unknown {what} '{word}'; did you mean '{n}'? ({listed})"),
+        None => format!("unknown {what} '{word}' ({listed})"),
+    }
+}
+
+/// Longest list of names a message spells out beside a guess.
+const LIST_WIDTH: usize = 100;
+
 /// The `.toml` files of `dir`, sorted, as paths that start with `dir` (none if it cannot be read).
 pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
@@ -106,5 +128,27 @@ mod tests {
         assert_eq!((f, d), (PathBuf::from("s/war-variants.toml"), 1));
         assert!(nearest_file(Path::new("x"), &[]).is_none());
         assert!(nearest_file(Path::new("s/nosuch"), &files).is_none(), "nothing near: no guess");
+    }
+
+    #[test]
+    fn an_unknown_name_gets_the_nearest_and_what_is_allowed() {
+        let short = ["random", "greedy"];
+        assert_eq!(
+            unknown("policy", "rando", &short, "policies", ""),
+            "unknown policy 'rando'; did you mean 'random'? (policies: random, greedy)"
+        );
+        assert_eq!(
+            unknown("policy", "zzzzzz", &short, "policies", ""),
+            "unknown policy 'zzzzzz' (policies: random, greedy)"
+        );
+        let long: Vec<String> = (0..30).map(|i| format!("setting_{i}")).collect();
+        let long: Vec<&str> = long.iter().map(String::as_str).collect();
+        let guessed = unknown("setting", "setting_7x", &long, "settings", "`warsim list war` lists them");
+        assert_eq!(
+            guessed,
+            "unknown setting 'setting_7x'; did you mean 'setting_7'? (`warsim list war` lists them)"
+        );
+        let unguessed = unknown("setting", "qqqqqqqqqq", &long, "settings", "`warsim list war` lists them");
+        assert!(unguessed.contains("setting_29"), "no guess: every name: {unguessed}");
     }
 }

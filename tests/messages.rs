@@ -34,7 +34,10 @@ fn a_path_that_names_no_file_says_so_and_names_the_nearest_scenario_or_game() {
     let far =
         rejects(&["run", "scenarios/zzzzzzzzzz.toml"], &["does not exist", "nothing has a name near it"]);
     assert!(!far.contains("did you mean"), "no guess when nothing is near: {far}");
-    rejects(&["run", "scenarios"], &["'scenarios' is a folder, not a scenario file", "war-pickup.toml"]);
+    rejects(
+        &["run", "scenarios"],
+        &["'scenarios' is a folder, not a scenario file", "cardwars-balance.toml", "and 7 more)"],
+    );
 }
 
 #[test]
@@ -42,7 +45,11 @@ fn a_bare_word_that_is_neither_game_nor_file_gets_the_nearest_name() {
     rejects(&["run", "war-variants"], &["unknown game 'war-variants'", "'scenarios/war-variants.toml'?"]);
     rejects(
         &["run", "slts"],
-        &["unknown game 'slts'", "did you mean the game 'slots'?", "games: war, scourge"],
+        &["unknown game 'slts'", "did you mean the game 'slots'?", "`warsim list` names the games"],
+    );
+    rejects(
+        &["run", "zzzzzzzz"],
+        &["unknown game 'zzzzzzzz'", "nothing has a name near it", "games: war, scourge"],
     );
     rejects(&["list", "scourg"], &["did you mean the game 'scourge'?"]);
 }
@@ -74,10 +81,14 @@ fn run_without_a_target_says_what_a_target_is_and_lists_them() {
 }
 
 #[test]
-fn a_negative_number_after_a_flag_gets_the_right_way_to_write_it() {
-    let err = rejects(&["run", "war", "--games", "-5"], &["write --games=-5"]);
-    assert!(!err.contains("'-- -5'"), "clap's tip would make it a target: {err}");
-    rejects(&["run", "war", "--games=-5"], &["'-5' is not a whole number"]);
+fn a_negative_number_after_a_flag_says_what_the_flag_takes() {
+    // No flag takes a negative number: the line says what it takes, not how to pass -5 on.
+    let err = rejects(
+        &["run", "war", "--games", "-5"],
+        &["--games takes a whole number from 0", "not a negative number"],
+    );
+    assert!(!err.contains("'-- -5'") && !err.contains("--games=-5"), "{err}");
+    rejects(&["run", "war", "--games=-5"], &["--games -5: it is not a whole number"]);
     rejects(
         &["run", "war", "--point-index", "2"],
         &["'--point-index' is a flag of `warsim play`, not of `warsim run`"],
@@ -88,7 +99,11 @@ fn a_negative_number_after_a_flag_gets_the_right_way_to_write_it() {
 fn set_on_a_swept_key_and_an_empty_sweep_item_are_refused() {
     rejects(
         &["run", "scenarios/war-variants.toml", "--set", "variant=peace"],
-        &["the scenario sweeps 'variant' over standard,", "use --sweep variant=peace"],
+        &["the scenario sweeps 'variant' over 9 values", "use --sweep variant=peace"],
+    );
+    rejects(
+        &["run", "scenarios/war-pickup.toml", "--set", "pickup=shuffled"],
+        &["the scenario sweeps 'pickup' over shuffled, seat-order, winner-first, loser-first"],
     );
     rejects(&["run", "war", "--sweep", "players=2,,3"], &["value 2 of 3 is empty"]);
     rejects(&["run", "war", "--sweep", "players=2,3,"], &["value 3 of 3 is empty"]);

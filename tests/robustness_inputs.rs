@@ -348,3 +348,167 @@ fn control_characters_are_escaped_wherever_they_are_shown() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(!has_control(&bad.stderr), "{}", String::from_utf8_lossy(&bad.stderr));
 }
+
+/// Issue 25, a new user's mistakes: each is refused with exit 2 and one line of at most 200
+/// characters that names the nearest right word where one is near, or says what is allowed.
+#[test]
+fn a_new_users_mistakes_get_a_short_line_with_the_nearest_name() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", "war", "--set", "plyers=3"], "unknown setting 'plyers'; did you mean 'players'?"),
+        (&["run", "war", "--set", "variant=pease"], "unknown variant 'pease'; did you mean 'peace'?"),
+        (&["run", "war", "--set", "variant=peace+"], "variant 'peace+' has an empty name"),
+        (&["run", "territories", "--set", "policies=rando"], "did you mean 'random'?"),
+        (&["run", "war", "--until", "length_men:1"], "did you mean 'length_mean'? (`warsim list war`"),
+        (
+            &["run", "scourge", "--until", "zzzzzzzzzz:0.1"],
+            "scorched_rate, <event>_mean, <event>_share; `warsim list scourge`",
+        ),
+        (
+            &["tune", "war", "--vary", "players=2..4", "--goal", "lenght_mean=100"],
+            "did you mean 'length_mean'?",
+        ),
+        (&["cards", "scenarios/cards/tournement.toml"], "did you mean 'scenarios/cards/tournament.toml'?"),
+        (&["run", "war", "--games", "-5"], "--games takes a whole number from 0"),
+        (&["run", "war", "--games=-5"], "--games -5: it is not a whole number"),
+        (&["run", "war", "--threads", "abc"], "--threads abc: it is not a whole number"),
+        (&["run", "war", "--seed", "18446744073709551616"], "it is too large (at most 18446744073709551615"),
+        (&["run", "war", "--game-rows", "1e20"], "it is too large"),
+        (&["play", "war", "--point-index", "3"], "(1 to 1; `warsim list war` lists them)"),
+        (&["run", "scenarios/war-variants.toml", "--set", "variant=peace"], "sweeps 'variant' over 9 values"),
+        (
+            &["run", "scenarios/war-variants.toml", "--sweep", "variant=peace"],
+            "the scenario's baseline 'variant=standard'",
+        ),
+        (&["run", "scourge-decks"], "did you mean the scenario file 'scenarios/scourge-decks.toml'?"),
+        (&["run", "war", "--threads", "1.5"], "--threads 1.5: it is not a whole number"),
+        (
+            &["run", "slots", "--set", "cards="],
+            "slots: setting 'cards' is empty: give the path of a card set",
+        ),
+        (&["tune", "war", "--vary", "players=2,,3", "--goal", "length_mean=100"], "value 2 of 3 is empty"),
+        (
+            &["run", "scenarios"],
+            "'scenarios' is a folder, not a scenario file (scenario files in scenarios/: ",
+        ),
+    ];
+    for &(args, needle) in cases {
+        let out = bounded(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.contains(needle), "{args:?}: '{needle}' not in: {err}");
+        assert!(err.trim_end().chars().count() <= 200, "{args:?}: a line of {} characters: {err}", err.len());
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// Issue 25: a scenario file that sets and sweeps one key, sweeps a value twice or gives a number
+/// no field holds is refused at its line, in a user's words (not "u64", "i128").
+#[test]
+fn a_scenario_that_sets_and_sweeps_a_key_or_repeats_a_value_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = |name: &str, body: &str| {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, format!("name = \"x\"\n{body}")).unwrap();
+        p
+    };
+    // (An older build that accepts a file still writes only into the test's folder.)
+    let out = s(&tmp.path().join("out")).to_string();
+    let both =
+        file("both.toml", "[[run]]\ngame = \"war\"\nset = { players = 3 }\nsweep = { players = [2, 3] }\n");
+    refused_at_once(
+        &["run", s(&both), "--out", &out],
+        "both.toml:5: 'players' is both set and swept in this run",
+    );
+    let twice = file("twice.toml", "[[run]]\ngame = \"war\"\nsweep = { players = [2, 2] }\n");
+    refused_at_once(&["run", s(&twice), "--out", &out], "twice.toml:4: sweep 'players' lists 2 twice");
+    let huge = file("huge.toml", "games = 99999999999999999999\n[[run]]\ngame = \"war\"\n");
+    refused_at_once(
+        &["run", s(&huge), "--out", &out],
+        "number `99999999999999999999` too large, expected a whole number from 0",
+    );
+    let negative = file("negative.toml", "games = -10\n[[run]]\ngame = \"war\"\n");
+    refused_at_once(
+        &["run", s(&negative), "--out", &out],
+        "integer `-10`, expected a whole number from 0 to 18446744073709551615",
+    );
+    assert!(!tmp.path().join("out").exists());
+}
+
+/// Issue 25: `--out results/../..` was checked as a new folder (`results` did not exist yet) and
+/// then written into the folder two levels up, among others' files. A `..` after a name is
+/// refused before anything is made; a leading `..` is a plain path.
+#[test]
+fn an_output_folder_through_a_name_and_dot_dot_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("work");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::write(tmp.path().join("notes.txt"), "mine").unwrap();
+    let up = d.join("results/../..");
+    refused_at_once(
+        &["run", "war", "--games", "10", "--out", s(&up)],
+        "a '..' after a folder name is refused",
+    );
+    refused_at_once(
+        &["run", "war", "--games", "10", "--out", "x/../y"],
+        "write the folder itself (e.g. 'y')",
+    );
+    assert!(!d.join("results").exists() && !tmp.path().join("summary.csv").exists());
+    assert!(!Path::new("x").exists() && !Path::new("y").exists());
+    let out = Command::new(bin())
+        .current_dir(&d)
+        .args(["run", "war", "--games", "10", "-q", "--out", "../fresh"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(tmp.path().join("fresh/summary.csv").is_file());
+}
+
+/// Issue 25: a scenario's own baseline does not stop a shard or an --until run (the Slurm recipe
+/// of docs/cluster.md shards war-variants.toml, which has one): the shard says it left it out, and
+/// merge then compare give the single run's CSV files, comparisons.csv included.
+#[test]
+fn a_scenario_baseline_is_left_to_compare_after_a_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let scenario = d.join("b.toml");
+    std::fs::write(
+        &scenario,
+        "name = \"b\"\ngames = 300\nbaseline = \"variant=standard\"\n[[run]]\ngame = \"war\"\nsweep = { variant = [\"standard\", \"peace\"] }\n",
+    )
+    .unwrap();
+    run_ok(&["run", s(&scenario), "-q", "--out", s(&d.join("single"))]);
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let out =
+            bounded(&["run", s(&scenario), "-q", "--shard", &shard, "--out", s(&d.join(format!("s{k}")))]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("the scenario's baseline is left out (a shard cannot pair games)"), "{err}");
+        assert!(!d.join(format!("s{k}/comparisons.csv")).exists());
+    }
+    let merged = d.join("merged");
+    let out = bounded(&["merge", s(&d.join("s2")), s(&d.join("s1")), "--out", s(&merged)]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains(&format!("warsim compare {} --baseline variant=standard", s(&merged))), "{said}");
+    run_ok(&["compare", s(&merged), "--baseline", "variant=standard", "-q"]);
+    binary::assert_same_csv(&d.join("single"), &merged);
+    assert!(merged.join("comparisons.csv").is_file());
+    let until =
+        bounded(&["run", s(&scenario), "-q", "--until", "length_mean:1000", "--out", s(&d.join("u"))]);
+    assert!(until.status.success(), "{}", String::from_utf8_lossy(&until.stderr));
+    // The user's own --baseline with --shard is still refused: they asked for what cannot be.
+    refused(&["run", s(&scenario), "--shard", "1/2", "--baseline", "variant=standard"], "cannot be combined");
+}
+
+/// Issue 25: `warsim list GAME` names the metrics `--until`, a question and `tune --goal` take, so
+/// the short messages above can point there.
+#[test]
+fn list_names_a_games_metrics() {
+    let out = warsim().args(["list", "war"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("metrics at the defaults (--until METRIC:HALFWIDTH"), "{text}");
+    assert!(text.contains("cycle_rate") && text.contains("last_ditch_stands"), "{text}");
+    let metrics = text.split("metrics at the defaults").nth(1).unwrap();
+    assert!(metrics.lines().all(|l| l.chars().count() <= 100), "wrapped: {metrics}");
+}

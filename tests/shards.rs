@@ -139,7 +139,7 @@ fn bad_shards_and_merges_exit_2_and_write_nothing() {
         refused(&["run", "war", "--games", "100", "--shard", spec, "--out", s(&out)], why);
         assert!(!out.exists());
     }
-    refused(&["run", "war", "--until", "length_median:1", "--out", s(&out)], "metrics: length_mean");
+    refused(&["run", "war", "--until", "length_median:1", "--out", s(&out)], "did you mean 'length_mean'?");
     refused(&["run", "war", "--until", "length_mean:1", "--shard", "1/2", "--out", s(&out)], "--until");
     refused(&["run", "war", "--resume", "--out", s(&out)], "state.json");
     assert!(!out.exists());

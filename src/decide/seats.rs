@@ -29,7 +29,7 @@ impl Lineup {
                 known
                     .iter()
                     .position(|k| k.eq_ignore_ascii_case(name))
-                    .ok_or_else(|| format!("unknown policy '{name}' (policies: {})", known.join(", ")))
+                    .ok_or_else(|| crate::suggest::unknown("policy", name, known, "policies", ""))
             })
             .collect::<Result<Vec<usize>, String>>()?;
         match policies.len() {

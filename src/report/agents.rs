@@ -3,7 +3,8 @@
 //! seats rotated so deal luck cancels out), the share of all games each policy won against the
 //! other (draws count as games not won), with its 95% interval: Wilson's over independent games,
 //! the ratio estimator's over deal groups when seats rotate (the rotations of one deal are one
-//! observation, `stats::group`). Written as `agents.csv` and drawn as `plots/agents.svg`.
+//! observation, `stats::group`). Written as `agents.csv`. `plots/agents.svg` draws each point's
+//! shares of its decided games instead (`decided_shares`), so points are never pooled.
 
 use std::io::Write;
 
@@ -51,6 +52,52 @@ pub fn policy_wins(p: &PointResult) -> Vec<(String, u64, GroupSums)> {
             (policy, wins, sums)
         })
         .collect()
+}
+
+/// A point's results as shares of its decided games (games some seat won), with their 95%
+/// intervals: each agent's, in order of appearance (the line-up's order), and each seat's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecidedShares {
+    pub agents: Vec<(String, Interval)>,
+    pub seats: Vec<Interval>,
+    /// A share of decided games the game declares itself (`Layout::shares`: the first player's,
+    /// where the first player is drawn per deal and seat 0 says nothing), with its name.
+    pub declared: Option<(String, Interval)>,
+}
+
+/// The shares of decided games of point `p` (`stats::tracked::decided_sets`): over deal groups
+/// when seats rotate, Wilson's on the decided games when every game is its own deal.
+pub fn decided_shares(p: &PointResult) -> DecidedShares {
+    let plan = p.acc.plan(&p.layout);
+    let share = |rows: Vec<u16>| p.acc.interval(&plan, &Key::OfDecided(rows));
+    let wins: Vec<&crate::record::OutcomeKey> =
+        p.layout.outcomes.iter().filter(|o| o.kind == OutcomeKind::Win).collect();
+    let rows_where = |keep: &dyn Fn(&crate::record::OutcomeKey) -> bool| -> Vec<u16> {
+        let rows = p.layout.outcomes.iter().enumerate();
+        rows.filter(|(_, o)| o.kind == OutcomeKind::Win && keep(o)).map(|(i, _)| i as u16).collect()
+    };
+    let mut agents: Vec<(String, Interval)> = Vec::new();
+    let mut seats: Vec<u8> = Vec::new();
+    for o in &wins {
+        if let Some(policy) = &o.policy
+            && !agents.iter().any(|(name, _)| name == policy)
+        {
+            agents.push((policy.clone(), share(rows_where(&|x| x.policy.as_ref() == Some(policy)))));
+        }
+        if let Some(seat) = o.seat
+            && !seats.contains(&seat)
+        {
+            seats.push(seat);
+        }
+    }
+    seats.sort_unstable();
+    let seats = seats.into_iter().map(|s| share(rows_where(&|x| x.seat == Some(s)))).collect();
+    let declared = p.layout.shares.iter().position(|s| s.of == OutcomeKind::Win).map(|i| {
+        let name = &p.layout.shares[i].name;
+        let words = name.split("_win_share").next().unwrap_or(name).replace('_', " ");
+        (words, p.interval(&Key::Share(i)))
+    });
+    DecidedShares { agents, seats, declared }
 }
 
 /// The matrix of a run: one cell per ordered pair of policies that met, in order of appearance.
@@ -156,6 +203,33 @@ mod tests {
             layout,
             acc,
         }
+    }
+
+    #[test]
+    fn a_mirror_reads_its_seat_effect_from_the_share_the_game_declares() {
+        // A mirror of two seats whose game draws who plays first: seat 0 won 5 of 8 decided games,
+        // the first player 6 of them; 2 draws are in no denominator.
+        let mut p = point("m", &[(0, "greedy", 0), (1, "greedy", 0)], 0);
+        p.layout.counters = vec!["first_player_wins".into()];
+        p.layout.shares.push(crate::record::Share {
+            name: "first_player_win_share_of_decided".into(),
+            counter: 0,
+            of: OutcomeKind::Win,
+            of_name: "decided_games".into(),
+        });
+        p.acc = Accumulator::new(&p.layout);
+        let games = [(0, 1), (0, 1), (0, 1), (0, 1), (0, 0), (1, 1), (1, 1), (1, 0), (2, 0), (2, 0)];
+        for (i, &(outcome, first)) in games.iter().enumerate() {
+            let mut rec = crate::record::GameRecord::new(&p.layout);
+            rec.outcome = outcome;
+            rec.counters[0] = first;
+            p.acc.record(i as u64, &rec);
+        }
+        let d = decided_shares(&p);
+        assert_eq!(d.agents.len(), 1, "a mirror has one agent");
+        assert_eq!(d.seats[0], crate::stats::wilson(5, 8));
+        let (who, first) = d.declared.expect("the declared share");
+        assert_eq!((who.as_str(), first.estimate), ("first player", 6.0 / 8.0));
     }
 
     #[test]

@@ -81,7 +81,9 @@ fn metric_answer(p: &PointResult, question: &str) -> Option<Answer> {
     let m = metric::resolve(q, &p.layout)?;
     let rate = m.quantity.is_rate();
     let games = grouped(p.acc.games as i128);
-    let of = if rate { format!("of all {games} games") } else { format!("over {games} games") };
+    // A length is counted in the game's own unit (battles, rounds, turns, slots).
+    let unit = if q.starts_with("length") { format!("{} ", p.layout.length_unit) } else { String::new() };
+    let of = if rate { format!("of all {games} games") } else { format!("{unit}over {games} games") };
     Some(answer(p.interval(&m.quantity.key()), rate, of))
 }
 

@@ -164,7 +164,14 @@ pub fn plot(res: &TuneResult) -> String {
             )
         })
         .collect();
-    let panel = Panel { title: res.metric_words.clone(), marks, values, percent: res.share, zero: false };
+    let panel = Panel {
+        title: res.metric_words.clone(),
+        marks,
+        values,
+        percent: res.share,
+        zero: false,
+        reference: None,
+    };
     let notes = vec![
         format!(
             "goal {}: the pale band (goal ± --within); bars: 95% intervals valid at every look, all candidates at once",

@@ -55,14 +55,14 @@ impl Until {
     }
 
     /// The metric must name something of every point; otherwise the error lists what is allowed.
-    pub fn check(&self, layouts: &[&Layout]) -> Result<(), UsageError> {
+    pub fn check(&self, layouts: &[&Layout], game: &str) -> Result<(), UsageError> {
         if layouts.iter().all(|l| metric::resolve(&self.metric, l).is_some()) {
             return Ok(());
         }
         Err(UsageError(format!(
-            "--until: '{}' is not a metric of every point (metrics: {})",
+            "--until: '{}' is not a metric of every point{}",
             self.metric,
-            metric::common_names(layouts).join(", ")
+            metric::unknown(&self.metric, &metric::common_names(layouts), game)
         )))
     }
 

@@ -188,6 +188,14 @@ impl Accumulator {
                         rows.iter().map(|&r| self.outcomes.get(r as usize).copied()).sum::<Option<u64>>()?;
                     return Some(GroupSums::of_games(n, t as i128, t as u128));
                 }
+                Key::OfDecided(rows) => {
+                    // Independent games: the decided ones are the trials (Wilson's on them).
+                    let count = |rows: &[u16]| -> Option<u64> {
+                        rows.iter().map(|&r| self.outcomes.get(r as usize).copied()).sum()
+                    };
+                    let (t, decided) = (count(rows)?, count(&plan.win_rows)?);
+                    return Some(GroupSums::of_games(decided, t as i128, t as u128));
+                }
                 Key::Value(c) => {
                     return counter(*c).map(|c| GroupSums::of_games(n, c.total as i128, c.sum_sq));
                 }
@@ -359,6 +367,58 @@ mod tests {
         let fired = acc.sums(&plan, &Key::Fired(0)).unwrap();
         assert_eq!((fired.moments.t, fired.moments.t2), (4, 8));
         assert_eq!(acc.inconsistency(&l, 7), None);
+    }
+
+    /// Two seats rotated over two agents, deals of 2 games, and a draw row.
+    fn rotated_duel() -> Layout {
+        let win = |seat: usize, policy: &str| OutcomeKey {
+            policy: Some(policy.into()),
+            ..OutcomeKey::seat(OutcomeKind::Win, seat)
+        };
+        Layout {
+            outcomes: vec![
+                win(0, "a"),
+                win(0, "b"),
+                win(1, "a"),
+                win(1, "b"),
+                OutcomeKey::plain(OutcomeKind::Draw),
+            ],
+            group_size: 2,
+            ..layout()
+        }
+    }
+
+    #[test]
+    fn shares_of_decided_games_sum_each_deal_over_its_decided_games() {
+        let l = rotated_duel();
+        let mut acc = Accumulator::new(&l);
+        // Deals: (a wins at seat 0, a wins at seat 1), (draw, b wins at seat 0), (b at 1, a at 0).
+        for (i, outcome) in [0u16, 2, 4, 1, 3, 0].into_iter().enumerate() {
+            let mut g = game(9, 0, 0);
+            g.outcome = outcome;
+            acc.record(i as u64, &g);
+        }
+        let plan = acc.plan(&l);
+        let sums = |rows: Vec<u16>| {
+            let s = acc.sums(&plan, &Key::OfDecided(rows)).unwrap();
+            (s.groups, s.moments.t, s.moments.m, s.moments.t2, s.moments.m2, s.moments.tm)
+        };
+        // Agent a: 2, 0, 1 of 2, 1, 2 decided games; the draw is in no denominator.
+        assert_eq!(sums(vec![0, 2]), (3, 3, 5, 4 + 1, 4 + 1 + 4, 4 + 2));
+        // Seat 0: 1, 1, 1 of the same.
+        assert_eq!(sums(vec![0, 1]), (3, 3, 5, 3, 9, 2 + 1 + 2));
+        let a = acc.interval(&plan, &Key::OfDecided(vec![0, 2]));
+        assert!((a.estimate - 0.6).abs() < 1e-12, "{a:?}");
+        // Where every game is its own deal, Wilson's on the decided games.
+        let single = Layout { group_size: 1, ..l };
+        let mut acc = Accumulator::new(&single);
+        for (i, outcome) in [0u16, 2, 4, 1, 3, 0].into_iter().enumerate() {
+            let mut g = game(9, 0, 0);
+            g.outcome = outcome;
+            acc.record(i as u64, &g);
+        }
+        let plan = acc.plan(&single);
+        assert_eq!(acc.interval(&plan, &Key::OfDecided(vec![0, 2])), crate::stats::wilson(3, 5));
     }
 
     #[test]

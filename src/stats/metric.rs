@@ -181,6 +181,66 @@ pub fn common_names(layouts: &[&Layout]) -> Vec<String> {
         .collect()
 }
 
+/// `names` in short: `length_mean`, the outcome rates, one example of a rate per seat, team or
+/// policy, and the event forms with the events named once, not every combination. The events are
+/// listed only when `events_up_to` characters hold them; else `warsim list GAME` is named.
+pub fn allowed(names: &[String], events_up_to: usize) -> String {
+    let mut kinds = Vec::new();
+    let mut per_row = None;
+    let mut events = Vec::new();
+    let mut decided = false;
+    for n in names {
+        if let Some(e) = n.strip_suffix("_mean_per_game") {
+            events.push(e);
+        } else if n.ends_with("_share_of_decided") {
+            decided = true;
+        } else if n.contains(' ') {
+            per_row.get_or_insert(n.as_str());
+        } else if n.ends_with("_rate") {
+            kinds.push(n.as_str());
+        }
+    }
+    let mut parts = vec!["length_mean".to_string()];
+    if !kinds.is_empty() {
+        parts.push(kinds.join(", "));
+    }
+    if let Some(row) = per_row {
+        parts.push(format!("per seat, team or policy as in '{row}'"));
+    }
+    if !events.is_empty() {
+        let of_decided = if decided { ", <event>_share_of_decided" } else { "" };
+        let listed = events.join(", ");
+        let which = if listed.chars().count() <= events_up_to {
+            format!("for the events {listed}")
+        } else {
+            "for the events `warsim list GAME` names".to_string()
+        };
+        parts.push(format!("<event>_mean, <event>_share{of_decided} {which}"));
+    }
+    parts.join("; ")
+}
+
+/// What a message about an unknown metric `word` of `game` says after naming it: the nearest of
+/// `names` (short forms included) as a question when one is near, else the forms allowed in
+/// short, and where every metric is listed, so the line stays short.
+pub fn unknown(word: &str, names: &[String], game: &str) -> String {
+    let mut spoken: Vec<String> = names.iter().filter(|n| !n.contains(' ')).cloned().collect();
+    for n in names {
+        if let Some(e) = n.strip_suffix("_mean_per_game") {
+            spoken.extend([format!("{e}_mean"), format!("{e}_share")]);
+        }
+    }
+    let spoken: Vec<&str> = spoken.iter().map(String::as_str).collect();
+    let rates: Vec<&str> = names.iter().filter(|n| n.ends_with("_rate")).map(String::as_str).collect();
+    match crate::suggest::near(word, &spoken) {
+        Some(n) => format!("; did you mean '{n}'? (`warsim list {game}` lists every metric)"),
+        None => format!(
+            " (metrics: length_mean, {}, <event>_mean, <event>_share; `warsim list {game}` lists them all)",
+            rates.join(", ")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +328,19 @@ mod tests {
         // Every pair fired `wars` exactly once: the share is 1/2 with no spread at all.
         let wars = resolve("wars_share", &pairs).unwrap().quantity.interval(&pairs, &grouped);
         assert_eq!((wars.estimate, wars.half_width()), (0.5, 0.0));
+    }
+
+    #[test]
+    fn an_unknown_metric_gets_the_nearest_or_the_forms_in_short() {
+        let names = metrics(&layout()).into_iter().map(|m| m.name).collect::<Vec<_>>();
+        assert_eq!(
+            unknown("lenght_mean", &names, "war"),
+            "; did you mean 'length_mean'? (`warsim list war` lists every metric)"
+        );
+        assert!(unknown("wars_men", &names, "war").starts_with("; did you mean 'wars_mean'?"));
+        assert_eq!(
+            unknown("zzzzzzzz", &names, "war"),
+            " (metrics: length_mean, win_rate, draw_rate, <event>_mean, <event>_share; `warsim list war` lists them all)"
+        );
     }
 }

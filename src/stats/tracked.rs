@@ -41,13 +41,24 @@ pub enum Key {
     PairPaired(usize, usize),
     /// A declared share of a random subset (`Layout::shares`).
     Share(usize),
+    /// Games ending in any of these win rows, per decided game (a game some seat won): a policy's
+    /// or a seat's share of the decided games (`decided_sets`).
+    OfDecided(Vec<u16>),
 }
 
 impl Key {
     /// Whether the quantity is a rate (a share of 0/1 values, Wilson's where games are
     /// independent and the denominator fixed) rather than a mean.
     pub fn is_rate(&self) -> bool {
-        matches!(self, Key::Rows(_) | Key::Fired(_) | Key::CardRate(..) | Key::MakerRate(..) | Key::Share(_))
+        matches!(
+            self,
+            Key::Rows(_)
+                | Key::Fired(_)
+                | Key::CardRate(..)
+                | Key::MakerRate(..)
+                | Key::Share(_)
+                | Key::OfDecided(_)
+        )
     }
 }
 
@@ -63,6 +74,8 @@ pub struct Plan {
     pub width: usize,
     /// Every group is one game: per-game quantities are read from the per-game sums.
     pub single_games: bool,
+    /// The layout's win rows (the decided games, denominator of `Key::OfDecided`).
+    pub win_rows: Vec<u16>,
     index: std::collections::HashMap<Key, usize>,
 }
 
@@ -110,6 +123,34 @@ pub fn row_sets(layout: &Layout) -> Vec<Vec<u16>> {
     sets
 }
 
+/// The win-row sets whose share of the decided games is worth an interval, in decision games (whose
+/// win rows name a policy): each policy's win rows, then each seat's, in the layout's order. A
+/// share of decided games leaves draws and unfinished games out, so a line-up's result and the
+/// seat effect read against one half.
+pub fn decided_sets(layout: &Layout) -> Vec<Vec<u16>> {
+    let wins = |o: &crate::record::OutcomeKey| o.kind == OutcomeKind::Win;
+    if !layout.outcomes.iter().any(|o| wins(o) && o.policy.is_some()) {
+        return Vec::new();
+    }
+    let mut sets: Vec<Vec<u16>> = Vec::new();
+    for o in layout.outcomes.iter().filter(|o| wins(o)) {
+        for set in [
+            rows_where(layout, |x| wins(x) && x.policy.is_some() && x.policy == o.policy),
+            rows_where(layout, |x| wins(x) && x.seat.is_some() && x.seat == o.seat),
+        ] {
+            if !set.is_empty() && !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+    }
+    sets
+}
+
+/// Every win row: the decided games' denominator.
+pub fn win_rows(layout: &Layout) -> Vec<u16> {
+    rows_where(layout, |o| o.kind == OutcomeKind::Win)
+}
+
 fn rows_where(layout: &Layout, keep: impl Fn(&crate::record::OutcomeKey) -> bool) -> Vec<u16> {
     layout.outcomes.iter().enumerate().filter(|(_, o)| keep(o)).map(|(i, _)| i as u16).collect()
 }
@@ -118,7 +159,7 @@ impl Plan {
     pub fn of(layout: &Layout) -> Plan {
         let at = Terms::of(layout);
         let single_games = layout.group_size <= 1;
-        let mut plan = Plan { width: at.width, single_games, ..Plan::default() };
+        let mut plan = Plan { width: at.width, single_games, win_rows: win_rows(layout), ..Plan::default() };
         let games = [(GAMES as u32, 1i8)];
         if !single_games {
             plan.push(Key::Length, &[(LENGTH as u32, 1)], &games);
@@ -132,6 +173,12 @@ impl Plan {
             for c in 0..layout.events().len() {
                 plan.push(Key::Value(c), &[((at.values + c) as u32, 1)], &games);
                 plan.push(Key::Fired(c), &[((at.fired + c) as u32, 1)], &games);
+            }
+            let row = |r: &u16| ((at.rows + *r as usize) as u32, 1i8);
+            let decided: Vec<(u32, i8)> = win_rows(layout).iter().map(row).collect();
+            for set in decided_sets(layout) {
+                let terms: Vec<(u32, i8)> = set.iter().map(row).collect();
+                plan.push(Key::OfDecided(set), &terms, &decided);
             }
         }
         let value = |c: usize| (at.values + c) as u32;

@@ -117,7 +117,7 @@ pub fn of_policies<E: Engine>(
     let mut names: Vec<String> = Vec::new();
     for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
-            return Err(format!("unknown policy '{name}' (policies: {})", known.join(", ")));
+            return Err(crate::suggest::unknown("policy", name, known, "policies", ""));
         };
         if names.iter().any(|n| n == k) {
             return Err(format!("a tournament of policies names each policy once ('{k}' twice)"));

@@ -3,7 +3,7 @@
 //! damage card by card and the lives. The rules call these only when the narrator is on
 //! (`Narrator::ON`), so a run pays nothing for them.
 
-use super::rules::{End, Game, NO_BLOCK, Player, Unit, Zone, label, value};
+use super::rules::{End, Game, JOKER_VALUE, NO_BLOCK, Player, Unit, Zone, label, value};
 use crate::games::narrate::Narrator;
 
 /// "[5H 7D* QH+]": the field, `*` marked, `+` played this turn.
@@ -30,6 +30,22 @@ pub fn deal<N: Narrator>(g: &Game, policy: impl Fn(usize) -> &'static str, narr:
     for (s, p) in g.players.iter().enumerate() {
         narr.line(format_args!("  P{s} ({}) holds [{}]", policy(s), cards(p.hand.as_slice())));
     }
+    legend(narr);
+}
+
+/// What the story's card names and marks mean, once before the first turn.
+fn legend<N: Narrator>(narr: &mut N) {
+    narr.line(format_args!(
+        "  Reading: AH is the ace of hearts. Resources: the numerals, worth 1 (A) to 10, and the \
+         joker, worth {JOKER_VALUE} of any suit."
+    ));
+    narr.line(format_args!(
+        "  Faces: J 11, Q 12, K 13, paid for by destroying resources of their suit from the field."
+    ));
+    narr.line(format_args!(
+        "  On a field, * marks a card that attacked (it cannot block before its owner's next turn), + \
+         one played this turn (it cannot attack yet)."
+    ));
 }
 
 /// The turn's head, then each seat's state: life, hand and deck sizes, the graveyard's cards and
@@ -64,7 +80,7 @@ pub fn face<N: Narrator>(s: usize, c: u8, p: &Player, payment: u32, narr: &mut N
         (0..p.field.len()).filter(|i| payment >> i & 1 == 1).map(|i| p.field.as_slice()[i].card).collect();
     let total: u32 = paid.iter().map(|&c| value(c) as u32).sum();
     narr.line(format_args!(
-        "  P{s} plays {} paying {} ({total} for {}{})",
+        "  P{s} plays {}, destroying {} to pay ({total} for {}{})",
         label(c),
         cards(&paid),
         value(c),
@@ -80,6 +96,15 @@ fn masked(units: &[Unit], mask: u32) -> String {
 pub fn attack<N: Narrator>(g: &Game, narr: &mut N) {
     let s = g.active;
     narr.line(format_args!("  P{s} attacks with {}", masked(g.players[s].field.as_slice(), g.attackers)));
+}
+
+/// The defender plays its joker from hand: every attacker dies, by name, before it leaves the field.
+pub fn joker<N: Narrator>(g: &Game, narr: &mut N) {
+    let attackers = masked(g.players[g.active].field.as_slice(), g.attackers);
+    narr.line(format_args!(
+        "  P{} plays the Joker from hand against every attacker; destroyed: {attackers}; no damage",
+        g.defender()
+    ));
 }
 
 pub fn blocks<N: Narrator>(g: &Game, narr: &mut N) {

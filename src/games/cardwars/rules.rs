@@ -759,15 +759,13 @@ impl Game {
         let h = self.players[d].joker_in_hand().expect("a held joker");
         let j = self.players[d].hand.remove(h);
         self.players[d].grave.push(j);
+        if N::ON {
+            narrate::joker(self, narr);
+        }
         let killed = self.players[self.active].destroy(self.attackers);
         self.tally.cards_destroyed += killed;
         self.tally.joker_defenses += 1;
         self.moved = true;
-        if N::ON {
-            narr.line(format_args!(
-                "  P{d} plays the Joker: all {killed} attackers are destroyed, no damage"
-            ));
-        }
         self.end_turn(rng, narr);
     }
 

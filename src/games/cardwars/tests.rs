@@ -928,6 +928,44 @@ fn the_story_ends_with_who_won_and_the_lives() {
 }
 
 #[test]
+fn the_story_explains_its_marks_and_every_destroyed_card() {
+    // The legend comes before the first turn; each payment names the cards it destroys, and the
+    // cards named destroyed (payments, combat and a joker's defence) add up to the game's
+    // cards_destroyed counter.
+    let games =
+        (0..12).map(|i| ("defensive,aggressive", i)).chain([("aggressive,random", 0), ("aggressive", 7)]);
+    let mut jokers = 0;
+    for (lineup, index) in games {
+        let e = engine(lineup, true);
+        let mut story = String::new();
+        let rec = Engine::narrate(&e, GameSeed::new(5, index), &mut story);
+        let first_turn = story.find("Turn 1:").expect(&story);
+        for words in [
+            "Reading: AH is the ace of hearts",
+            "* marks a card that attacked",
+            "+ \
+                       one played this turn",
+        ] {
+            assert!(story[..first_turn].contains(words), "{words}: {story}");
+        }
+        let named = |line: &str, after: &str, before: &str| -> u64 {
+            let Some(at) = line.find(after) else { return 0 };
+            let rest = &line[at + after.len()..];
+            let list = &rest[..rest.find(before).unwrap_or(rest.len())];
+            if list == "none" { 0 } else { list.split_whitespace().count() as u64 }
+        };
+        let destroyed: u64 =
+            story.lines().map(|l| named(l, ", destroying ", " to pay") + named(l, "destroyed: ", ";")).sum();
+        let layout = Engine::layout(&e);
+        let counter = layout.counters.iter().position(|c| c == "cards_destroyed").unwrap();
+        assert_eq!(destroyed, rec.counters[counter], "{story}");
+        assert!(story.contains(", destroying "), "a face was paid for: {story}");
+        jokers += story.matches("plays the Joker from hand against every attacker; destroyed: ").count();
+    }
+    assert!(jokers > 0, "some game told a joker's defence");
+}
+
+#[test]
 fn an_empty_zone_pops_nothing_and_a_zone_pops_from_its_top() {
     let mut z = zone(&["4H", "QS"]);
     assert_eq!((z.pop(), z.pop(), z.pop()), (Some(c("QS")), Some(c("4H")), None));

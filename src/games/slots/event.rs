@@ -200,6 +200,13 @@ impl Contest for SlotsEvent {
             rec.count(Counter(first.0 + counter::VANILLA_FILL.0), sc.pools.vanilla_fill as u64);
         }
         sc.strength.clear();
+        if N::ON {
+            let own = if self.designers_known { "; 'of its own': the cards its player designed" } else { "" };
+            narr.line(format_args!(
+                "Each pool lists its cards' printed values; strength: the sum over its 21 strongest \
+                 cards of the printed value plus the text's estimated worth, in tenths of a point{own}"
+            ));
+        }
         for p in 0..self.names.len() {
             let s = self.pool_strength(sc, p);
             sc.strength.push(s);

@@ -81,6 +81,22 @@ pub fn placed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
 pub fn revealed<N: Narrator>(st: &State, slot: usize, narr: &mut N) {
     let [a, b] = st.slots[slot];
     narr.line(format_args!("    revealed: {} v {}", label(st, a), label(st, b)));
+    // A static ability acts from now on without a moment of its own: say it once, here.
+    let Some(set) = &st.set else { return };
+    for id in [a, b].into_iter().filter(|&id| id != NONE) {
+        let d = st.pools.design[id as usize];
+        if d == TEXTLESS {
+            continue;
+        }
+        for ab in set.own_statics.of(d).iter().chain(set.auras.of(d)) {
+            narr.line(format_args!(
+                "    {} {}: {}",
+                label(st, id),
+                whose(st, id),
+                super::spell::sentence(ab)
+            ));
+        }
+    }
 }
 
 /// An instance resolved (or fizzled): its source, where it lies, and each operation.
@@ -154,19 +170,38 @@ pub fn values<N: Narrator>(st: &State, narr: &mut N) {
     let slots: Vec<String> = (0..SLOTS)
         .filter(|&k| st.slots[k] != [NONE, NONE])
         .map(|k| {
-            // A value that static abilities change says by how much, so no number moves without a
-            // cause in the lines above.
-            let v = |id: u8, side: usize| match id {
+            let v = |side: usize| match st.slots[k][side] {
                 NONE => "-".to_string(),
-                _ => match st.statics_on(id, k, side) {
-                    0 => st.value(id).to_string(),
-                    by => format!("{}({by:+} static)", st.value(id)),
-                },
+                id => value_words(st, id, k, side),
             };
-            format!("S{} {}/{}", k + 1, v(st.slots[k][0], 0), v(st.slots[k][1], 1))
+            format!("S{} {}/{}", k + 1, v(0), v(1))
         })
         .collect();
     narr.line(format_args!("      values: {}", slots.join(" ")));
+}
+
+/// The value of the card at (`slot`, `side`), with what static abilities add and whose they are,
+/// so no number moves without a cause in the lines above: "9(+1 static: Warlord 5 +1)".
+fn value_words(st: &State, id: u8, slot: usize, side: usize) -> String {
+    match st.statics_on(id, slot, side) {
+        0 => st.value(id).to_string(),
+        by => format!("{}({by:+} static: {})", st.value(id), statics(st, id, slot, side)),
+    }
+}
+
+/// The static modifiers on the card at (`slot`, `side`) by source, in table order: "own text -4",
+/// "Oathkeeper 8 +1".
+fn statics(st: &State, id: u8, slot: usize, side: usize) -> String {
+    let mut by: Vec<(u8, i32)> = Vec::new();
+    st.each_static(id, slot, side, |src, amount| match by.iter_mut().find(|(s, _)| *s == src) {
+        Some((_, sum)) => *sum += amount,
+        None => by.push((src, amount)),
+    });
+    let named = by.iter().filter(|(_, amount)| *amount != 0).map(|&(src, amount)| {
+        let who = if src == id { "own text".to_string() } else { label(st, src) };
+        format!("{who} {amount:+}")
+    });
+    named.collect::<Vec<_>>().join(", ")
 }
 
 /// Events dropped at the cascade limit.
@@ -177,7 +212,8 @@ pub fn cascade_cut<N: Narrator>(events: usize, narr: &mut N) {
 /// One slot scored: the two sides and who took it.
 pub fn scored<N: Narrator>(st: &State, slot: usize, taken: Taken, narr: &mut N) {
     let [a, b] = st.slots[slot];
-    let value = |id: u8| if id == NONE { "empty".to_string() } else { format!("{}", st.value(id)) };
+    let value =
+        |id: u8, side: usize| if id == NONE { "empty".to_string() } else { value_words(st, id, slot, side) };
     let who = match taken {
         Taken::Seat(s) => format!("P{s} scores"),
         Taken::Nobody => "nobody scores".into(),
@@ -187,8 +223,8 @@ pub fn scored<N: Narrator>(st: &State, slot: usize, taken: Taken, narr: &mut N) 
         slot + 1,
         label(st, a),
         label(st, b),
-        value(a),
-        value(b),
+        value(a, 0),
+        value(b, 1),
         st.points[0],
         st.points[1]
     ));

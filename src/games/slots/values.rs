@@ -95,12 +95,20 @@ impl State {
     /// The sum of the static modifiers that apply now to the card at (`slot`, `side`): its own
     /// (while it lies face up) and the auras of the face-up cards on the table.
     pub fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
-        let Some(set) = &self.set else { return 0 };
         let mut sum = 0;
+        self.each_static(id, slot, side, |_, by| sum += by);
+        sum
+    }
+
+    /// Each static modifier of `statics_on` with its source: `add(source, amount)` (the amount
+    /// may be 0 where a condition fails), so the story can name what moves a value.
+    #[inline]
+    pub fn each_static(&self, id: u8, slot: usize, side: usize, mut add: impl FnMut(u8, i32)) {
+        let Some(set) = &self.set else { return };
         if (self.armed[Trigger::Static as usize] & self.face_up) >> id & 1 == 1 {
             let ctx = Ctx { source: id, slot, side, event: None };
             for a in set.own_statics.of(self.pools.design[id as usize]) {
-                sum += self.static_amount(a, &ctx);
+                add(id, self.static_amount(a, &ctx));
             }
         }
         let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
@@ -120,11 +128,10 @@ impl State {
                     Side::Both => false,
                 };
                 if !other_side && self.fits(sel, &ctx, target) {
-                    sum += self.static_amount(a, &ctx);
+                    add(src, self.static_amount(a, &ctx));
                 }
             }
         }
-        sum
     }
 
     /// What static modifier `a`, read from `ctx`, adds to a card it targets: its amount (times

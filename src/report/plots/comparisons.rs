@@ -93,5 +93,5 @@ fn panel(metric: &str, pairs: &[(String, String)], rows: &[Comparison], unit: &s
     } else {
         format!("Δ mean length ({unit})")
     };
-    Panel { title, marks, values, percent: false, zero: true }
+    Panel { title, marks, values, percent: false, zero: true, reference: None }
 }

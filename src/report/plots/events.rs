@@ -5,7 +5,6 @@ use super::forest::{Mark, Panel, estimate, forest};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
-use crate::report::labels::Sweep;
 
 /// Every counter of the run, in order of first appearance.
 pub fn counter_names(run: &RunResult) -> Vec<String> {
@@ -22,8 +21,7 @@ pub fn counter_names(run: &RunResult) -> Vec<String> {
 
 /// The figure, or `None` when no event happened at any point.
 pub fn events(run: &RunResult) -> Option<String> {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let sweep = Sweep::of(&labels);
+    let sweep = super::played_sweep(run);
     let mut never = Vec::new();
     let mut panels = Vec::new();
     for name in counter_names(run) {
@@ -54,7 +52,7 @@ pub fn events(run: &RunResult) -> Option<String> {
             values.push(if c.total == 0 { "0".into() } else { estimate(ci.estimate, half, "") });
         }
         if fired {
-            panels.push(Panel { title: name, marks, values, percent: false, zero: true });
+            panels.push(Panel { title: name, marks, values, percent: false, zero: true, reference: None });
         } else {
             never.push(name);
         }

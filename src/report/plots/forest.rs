@@ -35,6 +35,8 @@ pub struct Panel {
     pub percent: bool,
     /// The axis includes 0, drawn as a darker line (for means of counts and for differences).
     pub zero: bool,
+    /// A value drawn as a darker line, where the quantity is even (one half for a share of two).
+    pub reference: Option<f64>,
 }
 
 /// The table telling the rows apart: its column headers and each row's cells.
@@ -163,7 +165,9 @@ pub fn forest_wide(title: &str, notes: &[String], rows: &Rows, panels: &[Panel],
     let panel_w = (width - 2.0 * MARGIN - table_w) / per_band as f64;
     let title_lines = panels
         .iter()
-        .map(|p| layout::wrap(&p.title, panel_w - GAP, PANEL_TITLE.size).len())
+        // The width `draw_panel` wraps in (from 6 pixels in to the gap), so the lines counted here
+        // are the lines drawn there.
+        .map(|p| layout::wrap(&p.title, panel_w - GAP - 6.0, PANEL_TITLE.size).len())
         .max()
         .unwrap_or(1);
     let head_h = line_height(PANEL_TITLE.size) * title_lines as f64 + 4.0;
@@ -222,6 +226,9 @@ fn draw_panel(svg: &mut Svg, p: &Panel, left: f64, right: f64, y: f64, top: f64,
     if p.zero && lo < 0.0 && hi > 0.0 {
         svg.line((x.at(0.0), top), (x.at(0.0), bottom), MUTED, 1.2);
     }
+    if let Some(r) = p.reference.filter(|r| (lo..=hi).contains(r)) {
+        svg.line((x.at(r), top), (x.at(r), bottom), MUTED, 1.2);
+    }
     axis::x_axis(svg, &x, bottom, &ticks, (left - 4.0, right));
     for (r, marks) in p.marks.iter().enumerate() {
         let mid = top + (r as f64 + 0.5) * row_h;
@@ -264,7 +271,14 @@ mod tests {
             thick: 4.0,
             offset: 0.0,
         };
-        Panel { title: "t".into(), marks: vec![vec![m]], values: vec![String::new()], percent, zero }
+        Panel {
+            title: "t".into(),
+            marks: vec![vec![m]],
+            values: vec![String::new()],
+            percent,
+            zero,
+            reference: None,
+        }
     }
 
     #[test]

@@ -6,7 +6,6 @@ use super::forest::{Mark, Panel, Rows, estimate, forest_wide};
 use super::palette::{ESTIMATE, GREY, INTERVAL};
 use crate::report::RunResult;
 use crate::report::html_cards::ENDS;
-use crate::report::labels::Sweep;
 use crate::report::paired_means::{ends, ranked_cards};
 
 /// The plot area's width: one panel of many close intervals.
@@ -14,8 +13,7 @@ const PLOT_W: f64 = 480.0;
 
 /// The plot, when some point has a per-card paired mean.
 pub fn impact(run: &RunResult) -> Option<String> {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let sweep = Sweep::of(&labels);
+    let sweep = super::played_sweep(run);
     let many = run.points.len() > 1;
     // The point's settings that vary, a column each (one long label would be cut), so that a rule
     // parts the points' blocks.
@@ -57,6 +55,7 @@ pub fn impact(run: &RunResult) -> Option<String> {
         values,
         percent: false,
         zero: true,
+        reference: None,
     };
     let notes = vec![format!(
         "Each card's {name}: its owner's chance to win (a draw counts half) with the card as written minus \

@@ -120,18 +120,39 @@ pub fn lengths(run: &RunResult, log: bool) -> String {
     svg.finish()
 }
 
-/// The x axis of a panel: its first and last bin, and their width.
-fn bins_of(hists: &[&Histogram], log: bool, bins: i64) -> (i64, i64, i64) {
+/// The step every length of `hists` keeps from the shortest (1 when none): a game whose
+/// length only comes in whole rounds of several units (Card Wars: 9 slots a round) has no game
+/// between two steps, and bins finer than the step would draw each step as a spike.
+fn lattice(hists: &[&Histogram]) -> i64 {
+    let Some(lo) = hists.iter().filter_map(|h| h.min()).min() else { return 1 };
+    let gcd = |mut a: i64, mut b: i64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let step =
+        hists.iter().flat_map(|h| h.iter()).filter(|&(_, c)| c > 0).fold(0, |g, (v, _)| gcd(g, v - lo));
+    step.max(1)
+}
+
+/// The x axis of a panel: its first and last bin, their width, and the lengths' step
+/// (`lattice`; a bin then holds whole steps and starts on one).
+fn bins_of(hists: &[&Histogram], log: bool, bins: i64) -> (i64, i64, i64, i64) {
     let lo = hists.iter().filter_map(|h| h.min()).min().unwrap_or(0);
     let longest = hists.iter().filter_map(|h| h.max()).max().unwrap_or(1);
     let hi =
         hists.iter().filter_map(|h| if log { h.max() } else { h.quantile(0.995) }).max().unwrap_or(1).max(lo);
-    let width = bin_width(hi - lo, bins);
+    let step = lattice(hists);
+    let mut width = bin_width(hi - lo, bins);
+    if step > 1 {
+        width = step * ((width + step / 2) / step).max(1);
+    }
     // An empty bin on each side where no game is cut off, so a line rises from zero and falls
     // back to it (a single length shows as a spike, not as an invisible dot).
-    let lo = lo - lo.rem_euclid(width) - width;
+    let lo = if step > 1 { lo - width } else { lo - lo.rem_euclid(width) - width };
     let hi = if hi == longest { hi + width } else { hi };
-    (lo, hi, width)
+    (lo, hi, width, step)
 }
 
 /// One panel's lines in `area` (left, top, right, bottom), axes included.
@@ -144,9 +165,16 @@ fn panel(
     area: (f64, f64, f64, f64),
 ) {
     let hists: Vec<&Histogram> = members.iter().map(|m| &run.points[m.point].acc.length).collect();
-    let (lo, hi, width) = bins_of(&hists, log, bins);
-    // A bin's share per unit of length, at its middle (at the length itself for bins of one).
-    let centre = if width == 1 { 0.0 } else { width as f64 / 2.0 };
+    let (lo, hi, width, step) = bins_of(&hists, log, bins);
+    // A bin's share per unit of length, at its middle (at the length itself for bins of one, at
+    // the middle of its lengths on a lattice).
+    let centre = if step > 1 {
+        (width - step) as f64 / 2.0
+    } else if width == 1 {
+        0.0
+    } else {
+        width as f64 / 2.0
+    };
     let lines: Vec<Vec<(f64, f64)>> = members
         .iter()
         .map(|m| {
@@ -197,12 +225,9 @@ fn panel(
     // Under the tick labels, never over the lines.
     let under = bottom + 2.0 * axis::TICK.size + 10.0;
     if width > 1 {
-        svg.text(
-            right,
-            under,
-            &format!("bins of {width}"),
-            axis::TICK.at(Anchor::End).colour(palette::MUTED),
-        );
+        let bins =
+            if width == step { format!("lengths in steps of {step}") } else { format!("bins of {width}") };
+        svg.text(right, under, &bins, axis::TICK.at(Anchor::End).colour(palette::MUTED));
     }
     if !same.is_empty() {
         svg.text(left, under, &format!("identical: {}", same.join(", ")), axis::TICK.colour(palette::MUTED));
@@ -222,5 +247,25 @@ mod tests {
         h.add_n(3, 2);
         h.add_n(7, 1);
         assert_eq!(binned(&h, 0, 9, 5), [(0, 2), (5, 1)]);
+    }
+
+    #[test]
+    fn lengths_on_a_lattice_are_binned_in_whole_steps() {
+        // Card Wars: 9 slots a round, games of 2 to 7 rounds.
+        let mut h = Histogram::new();
+        for (rounds, games) in [(2, 30), (3, 40), (4, 20), (5, 10), (7, 1)] {
+            h.add_n(9 * rounds, games);
+        }
+        assert_eq!(lattice(&[&h]), 9);
+        let (lo, hi, width, step) = bins_of(&[&h], true, 60);
+        assert_eq!((width, step), (9, 9), "no bin falls between two steps");
+        assert_eq!((lo, hi), (9, 72));
+        // Every bin but the empty ends and the one missing round holds games: no spikes.
+        let counts: Vec<u64> = binned(&h, lo, hi, width).into_iter().map(|b| b.1).collect();
+        assert_eq!(counts, [0, 30, 40, 20, 10, 0, 1, 0]);
+        let mut loose = Histogram::new();
+        loose.add_n(10, 1);
+        loose.add_n(13, 1);
+        assert_eq!(lattice(&[&loose, &h]), 1, "steps of several points must agree");
     }
 }

@@ -9,7 +9,8 @@
 //! - `lengths-by-point.svg`: one histogram per point on its own axis, mean and median marked.
 //! - `outcomes.svg`, `events.svg`, `comparisons.svg`: interval rows (`forest`), one row per point
 //!   told apart by a table of the settings that vary, one panel per rate, event or difference.
-//! - `agents.svg` (decision games): the agents' win-rate heat map with its colour scale.
+//! - `agents.svg` (decision games): interval rows of each point's line-up result and seat effect,
+//!   as shares of the decided games (`agents`).
 //! - `impact.svg` (points with a per-card impact): the most and least impactful cards, with their
 //!   paired intervals (`impact`).
 //!
@@ -61,7 +62,7 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
         add("comparisons.svg", "Differences from the baseline", comparisons::comparisons(run, comparisons));
     }
     if let Some(svg) = agents::agents(run) {
-        add("agents.svg", "Agents' win rates", svg);
+        add("agents.svg", "Agents: line-ups and the seat effect", svg);
     }
     if let Some(svg) = impact::impact(run) {
         add("impact.svg", "Card impact", svg);
@@ -72,9 +73,14 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
 /// The run's sweep with the settings a point leaves unset filled in with the values it played
 /// (its game's defaults), so a legend or a panel title never says "unset" or nothing at all.
 fn played_sweep(run: &RunResult) -> Sweep {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
+    played_sweep_of(&run.points.iter().collect::<Vec<_>>())
+}
+
+/// `played_sweep` of some of a run's points.
+fn played_sweep_of(points: &[&super::PointResult]) -> Sweep {
+    let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
     let mut sweep = Sweep::of(&labels);
-    for (values, p) in sweep.values.iter_mut().zip(&run.points) {
+    for (values, p) in sweep.values.iter_mut().zip(points) {
         for (value, key) in values.iter_mut().zip(&sweep.keys) {
             if value.is_none() {
                 *value = match key.as_str() {

@@ -4,13 +4,12 @@
 use super::forest::{Mark, Panel, estimate, forest, two_figures};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
+use crate::record::OutcomeKind;
 use crate::report::RunResult;
 use crate::report::csv_files::{kind_count, outcome_kinds};
-use crate::report::labels::Sweep;
 
 pub fn outcomes(run: &RunResult) -> String {
-    let labels: Vec<String> = run.points.iter().map(|p| p.label.clone()).collect();
-    let sweep = Sweep::of(&labels);
+    let sweep = super::played_sweep(run);
     let mut never = Vec::new();
     let mut panels = Vec::new();
     for kind in outcome_kinds(run) {
@@ -44,13 +43,12 @@ pub fn outcomes(run: &RunResult) -> String {
                 estimate(p, half, "%")
             });
         }
-        panels.push(Panel {
-            title: format!("{} rate", kind.name()),
-            marks,
-            values,
-            percent: true,
-            zero: false,
-        });
+        // Every ending that names a winner is a win: its rate is the share of decided games.
+        let title = match kind {
+            OutcomeKind::Win => "win rate (decided: some seat won)".to_string(),
+            _ => format!("{} rate", kind.name()),
+        };
+        panels.push(Panel { title, marks, values, percent: true, zero: false, reference: None });
     }
     let mut notes = vec![
         "Share of games ending each way. Bar: Wilson 95% interval; tick: the rate. The numbers are the rate \

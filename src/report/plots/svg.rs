@@ -88,14 +88,6 @@ impl Svg {
         );
     }
 
-    /// A rectangle's outline.
-    pub fn frame(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &str) {
-        let _ = writeln!(
-            self.body,
-            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{stroke}"/>"#
-        );
-    }
-
     pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), stroke: &str, width: f64) {
         let _ = writeln!(
             self.body,

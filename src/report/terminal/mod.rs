@@ -16,7 +16,8 @@ use crate::stats::tracked::Key;
 
 mod table;
 
-use table::{Column, Table, interval_columns, wrap};
+pub use table::wrap;
+use table::{Column, Table, interval_columns};
 
 /// The width the tables fit in when neither `COLUMNS` nor a terminal says otherwise.
 pub const DEFAULT_WIDTH: usize = 100;

@@ -10,6 +10,8 @@ use super::kit::*;
 use crate::games::narrate::Silent;
 use crate::seed::GameSeed;
 
+mod mutants;
+
 const SAMPLE: &str = include_str!("../../../../scenarios/cards/sample.toml");
 
 /// Probe designs: one keyword each, acting at [SSCORE] so a test decides when.
@@ -1268,6 +1270,38 @@ fn a_card_leaving_the_table_takes_only_its_own_aura() {
     assert_eq!(g.st.value(five), 6);
     g.st.lift(guard);
     assert_eq!(g.st.value(five), 5);
+}
+
+#[test]
+fn the_story_names_each_static_when_revealed_and_each_source_in_the_values() {
+    // Hearth Guard (P0, S2) gives P0's 5 in S1 +1; Tired Giant in S3 gets -4 from its own text.
+    // Revealing them says their static texts; the values, and the values a slot is scored at,
+    // name every source of a static change.
+    let mut b = bench("");
+    let five = b.up(0, "vanilla-5", 1);
+    let guard = b.up(0, "hearth-guard", 2);
+    let giant = b.up(1, "tired-giant", 3);
+    let g = b.game();
+    assert_eq!((g.st.value(five), g.st.value(giant)), (6, 5));
+    let mut story = String::new();
+    let mut narr = crate::games::narrate::Story(&mut story);
+    for slot in [1, 2] {
+        crate::games::slots::narrate::revealed(&g.st, slot, &mut narr);
+    }
+    crate::games::slots::narrate::values(&g.st, &mut narr);
+    crate::games::slots::narrate::scored(&g.st, 0, crate::games::slots::table::Taken::Seat(0), &mut narr);
+    let mut lines: Vec<&str> = story.lines().map(str::trim_start).collect();
+    let score = lines.pop().unwrap();
+    assert!(score.contains("(values 6(+1 static: Hearth Guard 3 +1) v empty)"), "{story}");
+    assert!(lines[1].starts_with("Hearth Guard 3 (P0, S2): While face up"), "{story}");
+    assert!(
+        lines[3].starts_with("Tired Giant 9 (P1, S3): While face up") && lines[3].ends_with("-4."),
+        "{story}"
+    );
+    let values = lines.last().unwrap();
+    assert!(values.contains("S1 6(+1 static: Hearth Guard 3 +1)/-"), "{story}");
+    assert!(values.contains("S3 -/5(-4 static: own text -4)"), "{story}");
+    assert_eq!(g.st.value(guard), 3, "the guard's aura is on its neighbours, not itself");
 }
 
 #[test]
