@@ -49,7 +49,7 @@ fn a_run_with_a_set_writes_a_row_per_design_in_cards_csv() {
          game_win_rate,game_win_rate_ci95_low,game_win_rate_ci95_high"
     );
     let rows: Vec<&str> = lines.collect();
-    assert_eq!(rows.len(), 60 + 9, "every design of the sample set and the textless cards");
+    assert_eq!(rows.len(), 75 + 9, "every design of the sample set and the textless cards");
     let colossus = rows.iter().find(|r| r.contains(",colossus,")).expect("a row for Colossus");
     let fields: Vec<&str> = colossus.split(',').collect();
     let n = |i: usize| fields[i].parse::<u64>().unwrap();

@@ -27,6 +27,14 @@ pub const ROUNDS_TO_WIN: u8 = 2;
 /// The highest printed value.
 pub const MAX_VALUE: u8 = 9;
 
+/// Most cards one place of a slot may hold (its top card and the cards stacked under it): an
+/// effect that would add one more does nothing (`place_refused`). Small and fixed, so a place is
+/// a fixed array and reading a stack never allocates.
+pub const MAX_STACK: usize = 4;
+
+/// The cards under the top card of a place, bottom first.
+pub type Under = Pile<u8, { MAX_STACK - 1 }>;
+
 /// A few card ids in order (a deck, whose top is the end; a hand; a pile): fixed size, no
 /// allocation, `Copy`.
 pub type Stack = Pile<u8, POOL>;

@@ -362,7 +362,13 @@ fn read_pool(set: &mut CardSet, ids: &std::collections::HashMap<String, u16>, v:
 
 const ABILITY_KEYS: &[&str] = &[
     "on", "turns", "watch", "if", "optional", "effect", "target", "a", "b", "amount", "to", "per", "player",
-    "pick", "duration", "sign", "slot",
+    "pick", "duration", "sign", "slot", "by", "face", "bottom",
+];
+
+/// The keys that are some effect's parameters.
+const PARAMS: &[&str] = &[
+    "target", "a", "b", "amount", "to", "per", "player", "pick", "duration", "sign", "slot", "by", "face",
+    "bottom",
 ];
 
 /// The parameters each effect takes (beyond the keys every ability may have).
@@ -377,6 +383,12 @@ fn params(effect: &str) -> &'static [&'static str] {
         "lower_wins" | "win_ties" => &["slot"],
         "draw" => &["player", "amount"],
         "discard" => &["player", "amount", "pick"],
+        "multiply" => &["target", "by", "duration"],
+        "place" => &["player", "slot", "pick", "face"],
+        "move" => &["target", "slot"],
+        "look" => &["player", "bottom"],
+        "recover" => &["player", "amount", "pick"],
+        "shuffle" => &["player"],
         _ => &["player", "amount", "per"],
     }
 }
@@ -420,7 +432,9 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
             selector(x, &at.key("watch"), Rules { pick: false, has_event: false, ..rules })?
         }
         (Some(x), _) => {
-            return at.key("watch").fault(&x.span(), "only 'destroyed' and 'revealed' abilities watch cards");
+            return at
+                .key("watch")
+                .fault(&x.span(), "only 'destroyed', 'revealed' and 'placed' abilities watch cards");
         }
         (None, Trigger::Destroyed) => Selector::SOURCE,
         (None, _) => Selector { other: true, ..Selector::ALL },
@@ -454,8 +468,7 @@ fn read_ability(v: &Value, at: &At) -> R<Ability> {
     let allowed = params(name);
     for (k, _) in t.iter() {
         let k_str: &str = k.get_ref();
-        let param = ["target", "a", "b", "amount", "to", "per", "player", "pick", "duration", "sign", "slot"]
-            .contains(&k_str);
+        let param = PARAMS.contains(&k_str);
         if param && !allowed.contains(&k_str) {
             let msg = format!("not a parameter of effect '{name}' (its parameters: {})", allowed.join(", "));
             return at.key(k_str).fault(&k.span(), msg);
@@ -503,9 +516,73 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
             Effect::Modify { target: target()?, amount: signed()?, per: per()?, duration: duration()? }
         }
         "set" => {
-            let to = int(keys.need("to", at)?, &at.key("to"), -INT_LIMIT, INT_LIMIT)? as i16;
-            Effect::Set { target: target()?, to, duration: duration()? }
+            let x = keys.need("to", at)?;
+            let (to, from) = match x.get_ref() {
+                DeValue::String(_) => {
+                    let words = [
+                        ("oc", ValueFrom::Oc),
+                        ("hand_highest", ValueFrom::HandHighest),
+                        ("stacked", ValueFrom::Stacked),
+                    ];
+                    (0, word(x, &at.key("to"), &words)?)
+                }
+                _ => (int(x, &at.key("to"), -INT_LIMIT, INT_LIMIT)? as i16, ValueFrom::Fixed),
+            };
+            Effect::Set { target: target()?, to, from, duration: duration()? }
         }
+        "multiply" => {
+            let x = keys.need("by", at)?;
+            let by = match x.get_ref() {
+                DeValue::String(_) => word(x, &at.key("by"), &[("stacked", Factor::Stacked)])?,
+                _ => {
+                    let n = int(x, &at.key("by"), -9, 9)?;
+                    if n == 1 {
+                        return at
+                            .key("by")
+                            .fault(&x.span(), "1 does nothing: allowed -9 to 9 but 1, or \"stacked\"");
+                    }
+                    Factor::Number(n as i8)
+                }
+            };
+            Effect::Multiply { target: target()?, by, duration: duration()? }
+        }
+        "place" => {
+            let pick = keys
+                .get("pick")
+                .map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &DISCARD_PICKS))?;
+            let up = match keys.get("face") {
+                Some(x) => word(x, &at.key("face"), &[("down", false), ("up", true)])?,
+                None => false,
+            };
+            Effect::Place { player: player()?, slot: rule_slot(keys, at)?, pick, up }
+        }
+        "move" => {
+            let x = keys.need("slot", at)?;
+            let target = one_card(
+                keys,
+                "target",
+                at,
+                rules,
+                "a move takes one card: self, oc, event, a pick of one, or one side and one slot",
+            )?;
+            let _ = x;
+            Effect::Move { target, slot: rule_slot(keys, at)? }
+        }
+        "look" => {
+            let bottom = cmp(keys.need("bottom", at)?, &at.key("bottom"))?;
+            Effect::Look { player: player()?, bottom }
+        }
+        "recover" => {
+            let words = [
+                ("highest", DiscardPick::Highest),
+                ("lowest", DiscardPick::Lowest),
+                ("random", DiscardPick::Random),
+            ];
+            let pick =
+                keys.get("pick").map_or(Ok(DiscardPick::Highest), |x| word(x, &at.key("pick"), &words))?;
+            Effect::Recover { player: player()?, amount: count()?, pick }
+        }
+        "shuffle" => Effect::Shuffle { player: player()? },
         "counter" => Effect::Counter { target: target()?, amount: signed()?, per: per()? },
         "clear_counters" => {
             let words = [("any", Sign::Any), ("plus", Sign::Plus), ("minus", Sign::Minus)];
@@ -516,40 +593,55 @@ fn effect(name: &str, keys: &Keys, at: &At, rules: Rules) -> R<Effect> {
         "return" => Effect::Return { target: target()? },
         "reveal" => Effect::Reveal { target: target()? },
         "hide" => Effect::Hide { target: target()? },
-        "swap" => Effect::Swap { a: one_card(keys, "a", at, rules)?, b: one_card(keys, "b", at, rules)? },
+        "swap" => {
+            let why = "a swap needs one card on each side: self, oc, event, a pick of one, or one side and one slot";
+            Effect::Swap { a: one_card(keys, "a", at, rules, why)?, b: one_card(keys, "b", at, rules, why)? }
+        }
         "draw" => Effect::Draw { player: player()?, amount: count()? },
         "discard" => {
-            let words = [
-                ("choose", DiscardPick::Choose),
-                ("random", DiscardPick::Random),
-                ("highest", DiscardPick::Highest),
-                ("lowest", DiscardPick::Lowest),
-            ];
-            let pick =
-                keys.get("pick").map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &words))?;
+            let pick = keys
+                .get("pick")
+                .map_or(Ok(DiscardPick::Choose), |x| word(x, &at.key("pick"), &DISCARD_PICKS))?;
             Effect::Discard { player: player()?, amount: count()?, pick }
         }
         "lower_wins" | "win_ties" => {
-            // A slot number 1-9, or "this" (the default): the source's slot when it acts.
-            let slot = match keys.get("slot") {
-                Some(x) if matches!(x.get_ref(), DeValue::String(s) if s.as_ref() == "this") => 0,
-                Some(x) => int(x, &at.key("slot"), 1, 9)? as u8,
-                None => 0,
-            };
+            let slot = rule_slot(keys, at)?;
             if name == "lower_wins" { Effect::LowerWins { slot } } else { Effect::WinTies { slot } }
         }
         _ => Effect::Points { player: player()?, amount: signed()?, per: per()? },
     })
 }
 
-/// A swap's side: a selector that can name one card only.
-fn one_card(keys: &Keys, key: &str, at: &At, rules: Rules) -> R<Selector> {
+/// How a discard or a `place` takes a hand card.
+const DISCARD_PICKS: [(&str, DiscardPick); 4] = [
+    ("choose", DiscardPick::Choose),
+    ("random", DiscardPick::Random),
+    ("highest", DiscardPick::Highest),
+    ("lowest", DiscardPick::Lowest),
+];
+
+/// The slot an effect names: a slot number 1-9, or "this" (the default, 0): the source's slot
+/// when it acts.
+fn rule_slot(keys: &Keys, at: &At) -> R<u8> {
+    Ok(match keys.get("slot") {
+        Some(x) if matches!(x.get_ref(), DeValue::String(s) if s.as_ref() == "this") => 0,
+        Some(x) if matches!(x.get_ref(), DeValue::String(_)) => {
+            let s = string(x, &at.key("slot"))?;
+            return at
+                .key("slot")
+                .fault(&x.span(), format!("'{s}' is not a slot: allowed 1 to 9 or \"this\""));
+        }
+        Some(x) => int(x, &at.key("slot"), 1, 9)? as u8,
+        None => 0,
+    })
+}
+
+/// A swap's side or a move's card: a selector that can name one card only (`why` says so).
+fn one_card(keys: &Keys, key: &str, at: &At, rules: Rules, why: &str) -> R<Selector> {
     let x = keys.need(key, at)?;
     let sel = selector(x, &at.key(key), rules)?;
     if !sel.names_one() {
-        let msg =
-            "a swap needs one card on each side: self, oc, event, a pick of one, or one side and one slot";
-        return at.key(key).fault(&x.span(), msg);
+        return at.key(key).fault(&x.span(), why);
     }
     Ok(sel)
 }
@@ -620,6 +712,7 @@ fn selector(v: &Value, at: &At, rules: Rules) -> R<Selector> {
             "theirs" => Selector { side: Side::Opp, ..Selector::ALL },
             "all" => Selector::ALL,
             "adjacent" => Selector { slots: Slots::Adjacent, ..Selector::ALL },
+            "stacked" => Selector { base: Base::Stacked, ..Selector::ALL },
             "event" if !rules.has_event => {
                 return at.fault(&v.span(), "'event' exists only in 'destroyed' and 'revealed' abilities");
             }
@@ -627,7 +720,7 @@ fn selector(v: &Value, at: &At, rules: Rules) -> R<Selector> {
             other => {
                 return at.fault(
                     &v.span(),
-                    format!("unknown selector '{other}' (shortcuts: self, oc, mine, theirs, all, adjacent, event; or a table)"),
+                    format!("unknown selector '{other}' (shortcuts: self, oc, mine, theirs, all, adjacent, stacked, event; or a table)"),
                 );
             }
         },

@@ -37,7 +37,7 @@ impl Rarity {
 }
 
 /// The number of triggers.
-pub const TRIGGERS: usize = 11;
+pub const TRIGGERS: usize = 15;
 
 /// When an ability acts (`on`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +58,14 @@ pub enum Trigger {
     Destroyed,
     /// When another card the `watch` selector matches turns face up.
     Revealed,
+    /// When a card the `watch` selector matches is placed from a hand onto the table.
+    Placed,
+    /// When the source's controller draws a card (once per card).
+    Drawn,
+    /// When the source's controller discards a card (once per card).
+    Discarded,
+    /// Right after this card's slot is scored, if the opponent took it.
+    SlotLost,
 }
 
 impl Trigger {
@@ -73,6 +81,10 @@ impl Trigger {
         ("score_end", Trigger::ScoreEnd),
         ("destroyed", Trigger::Destroyed),
         ("revealed", Trigger::Revealed),
+        ("placed", Trigger::Placed),
+        ("drawn", Trigger::Drawn),
+        ("discarded", Trigger::Discarded),
+        ("slot_lost", Trigger::SlotLost),
     ];
 
     /// Its bit in `CardSet::triggers`.
@@ -92,7 +104,7 @@ impl Trigger {
 
     /// Fires on an event about a card (and may watch for some cards).
     pub fn watches(self) -> bool {
-        matches!(self, Trigger::Destroyed | Trigger::Revealed)
+        matches!(self, Trigger::Destroyed | Trigger::Revealed | Trigger::Placed)
     }
 }
 
@@ -217,6 +229,8 @@ pub enum Base {
     Source,
     /// The card the triggering event is about.
     Event,
+    /// The other cards in the source's place (its stack, `stacked`).
+    Stacked,
     /// The cards in a hand, pile or deck (only counted: `per` and `count`), of `side`.
     Hand,
     Pile,
@@ -275,7 +289,7 @@ impl Selector {
     pub fn names_one(&self) -> bool {
         match self.base {
             Base::Source | Base::Event => true,
-            Base::Hand | Base::Pile | Base::Deck => false,
+            Base::Stacked | Base::Hand | Base::Pile | Base::Deck => false,
             Base::Filter if self.pick != Pick::All => self.n == 1,
             Base::Filter => {
                 self.side != Side::Both
@@ -383,7 +397,15 @@ pub enum Effect {
     },
     Set {
         target: Selector,
+        /// The value set, when `from` is `Fixed`.
         to: i16,
+        from: ValueFrom,
+        duration: Duration,
+    },
+    /// Multiplies the targets' values (after every addition) by a number or a stacked card's value.
+    Multiply {
+        target: Selector,
+        by: Factor,
         duration: Duration,
     },
     Counter {
@@ -433,10 +455,61 @@ pub enum Effect {
     WinTies {
         slot: u8,
     },
+    /// The player(s) put a hand card onto their side of slot `slot` (1-9; 0: the source's),
+    /// on top of what lies there.
+    Place {
+        player: Player,
+        slot: u8,
+        pick: DiscardPick,
+        up: bool,
+    },
+    /// The target goes onto its side of slot `slot` (1-9; 0: the source's), on top of what
+    /// lies there.
+    Move {
+        target: Selector,
+        slot: u8,
+    },
+    /// The player(s) look at the top card of their deck and put it on the bottom if its printed
+    /// value matches `bottom` (else back on top).
+    Look {
+        player: Player,
+        bottom: Cmp,
+    },
+    /// The player(s) take `amount` cards from their pile into their hand.
+    Recover {
+        player: Player,
+        amount: u8,
+        pick: DiscardPick,
+    },
+    /// The player(s) shuffle their deck.
+    Shuffle {
+        player: Player,
+    },
+}
+
+/// Where a `set` takes its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueFrom {
+    /// The number `to`.
+    Fixed,
+    /// The opposing card's value now.
+    Oc,
+    /// The highest printed value in your hand.
+    HandHighest,
+    /// The highest value among the other cards in the source's place.
+    Stacked,
+}
+
+/// What a `multiply` multiplies by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Factor {
+    Number(i8),
+    /// The highest value among the other cards in the source's place (nothing without one).
+    Stacked,
 }
 
 impl Effect {
-    pub const WORDS: [&'static str; 14] = [
+    pub const WORDS: [&'static str; 20] = [
         "modify",
         "set",
         "counter",
@@ -451,6 +524,12 @@ impl Effect {
         "points",
         "lower_wins",
         "win_ties",
+        "multiply",
+        "place",
+        "move",
+        "look",
+        "recover",
+        "shuffle",
     ];
 }
 

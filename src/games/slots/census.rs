@@ -52,5 +52,6 @@ fn where_cards_are(st: &State) -> Cards {
         cards.add(st.pools.ids(seat).filter(|id| !kept.contains(id)));
     }
     cards.add(st.slots.iter().flatten().copied().filter(|&id| id != NONE));
+    cards.add(st.under.iter().flatten().flat_map(|u| u.as_slice().iter().copied()));
     cards
 }

@@ -40,6 +40,12 @@ crate::declare! {
         EFFECTS_ENDED = "effects_ended",
         WATCHERS_MOVED = "watchers_moved",
         THEN_STEPS = "then_steps",
+        STACKED_CARDS = "stacked_cards",
+        PLACE_REFUSED = "place_refused",
+        UNCOVERED = "uncovered",
+        STACK_SCORED = "stack_scored",
+        STACK_SWAPS = "stack_swaps",
+        BOTTOMED = "bottomed",
     }
 }
 
@@ -270,6 +276,12 @@ impl SlotsEngine {
         rec.count(counter::EFFECTS_ENDED, t.effects_ended);
         rec.count(counter::WATCHERS_MOVED, t.watchers_moved);
         rec.count(counter::THEN_STEPS, t.then_steps);
+        rec.count(counter::STACKED_CARDS, t.stacked_cards);
+        rec.count(counter::PLACE_REFUSED, t.place_refused);
+        rec.count(counter::UNCOVERED, t.uncovered);
+        rec.count(counter::STACK_SCORED, t.stack_scored);
+        rec.count(counter::STACK_SWAPS, t.stack_swaps);
+        rec.count(counter::BOTTOMED, t.bottomed);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }

@@ -9,7 +9,7 @@
 //! slot, the one that moves strength its way wins).
 
 use super::card::{SEATS, SLOTS};
-use super::cardset::{Effect, Player};
+use super::cardset::{Effect, Player, ValueFrom};
 use super::choices::{Ask, Choices, Places, side_of, slot_of};
 use super::rules::{Observation, Seen};
 use super::table::State;
@@ -61,7 +61,10 @@ fn touch(obs: &Observation, b: &mut Board, effect: &Effect, place: u8) {
     let Some(s) = b[slot][side] else { return };
     b[slot][side] = match *effect {
         Effect::Modify { amount, .. } | Effect::Counter { amount, .. } => Some(s + amount as i32),
-        Effect::Set { to, .. } => Some(to as i32),
+        Effect::Set { to, from: ValueFrom::Fixed, .. } => Some(to as i32),
+        // A value read from another card or a factor: judged as leaving the card as it is.
+        Effect::Set { .. } | Effect::Multiply { .. } => Some(s),
+        Effect::Move { .. } => None,
         Effect::ClearCounters { .. } => match seen {
             Seen::Up { counters, .. } => Some(s - counters),
             _ => Some(s),
@@ -80,7 +83,11 @@ fn touch(obs: &Observation, b: &mut Board, effect: &Effect, place: u8) {
         | Effect::Discard { .. }
         | Effect::Points { .. }
         | Effect::LowerWins { .. }
-        | Effect::WinTies { .. } => Some(s),
+        | Effect::WinTies { .. }
+        | Effect::Place { .. }
+        | Effect::Look { .. }
+        | Effect::Recover { .. }
+        | Effect::Shuffle { .. } => Some(s),
     };
 }
 

@@ -153,6 +153,21 @@ fn describe(st: &State, op: &Op) -> String {
         Op::Points { seats, amount } => format!("{} {amount:+} point(s)", who(seats)),
         Op::LowerWins { slot } => format!("the lower card wins S{} this round", slot + 1),
         Op::WinTies { slot, seat } => format!("a tie in S{} goes to P{seat} this round", slot + 1),
+        Op::Multiply { target, by, while_source } => {
+            format!("{} multiplied by {by}{}", c(target), if while_source { " while it stays" } else { "" })
+        }
+        Op::Place { seats, slot, up, .. } => {
+            format!(
+                "{} place a card from hand {} onto S{}",
+                who(seats),
+                if up { "face up" } else { "face down" },
+                slot + 1
+            )
+        }
+        Op::Move { target, slot } => format!("moves {} onto S{}", c(target), slot + 1),
+        Op::Look { seats, .. } => format!("{} look at the top of the deck", who(seats)),
+        Op::Recover { seats, n, .. } => format!("{} take {n} from the pile into hand", who(seats)),
+        Op::Shuffle { seats } => format!("{} shuffle the deck", who(seats)),
     }
 }
 

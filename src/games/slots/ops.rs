@@ -3,7 +3,7 @@
 //! emit these to a `Teller`; `narrate`, on top, turns them into text, so the rules never format a
 //! line (and a run, whose teller is silent, never builds one).
 
-use super::cardset::{DiscardPick, Sign};
+use super::cardset::{Cmp, DiscardPick, Sign};
 use super::table::{State, Taken};
 
 /// What an applied ability does, card by card.
@@ -65,6 +65,37 @@ pub enum Op {
     WinTies {
         slot: u8,
         seat: u8,
+    },
+    Multiply {
+        target: u8,
+        by: i16,
+        while_source: bool,
+    },
+    /// The seats put a hand card onto their side of slot `slot` (0-based), face up if `up`.
+    Place {
+        seats: u8,
+        slot: u8,
+        pick: DiscardPick,
+        up: bool,
+    },
+    /// The card goes onto its side of slot `slot` (0-based).
+    Move {
+        target: u8,
+        slot: u8,
+    },
+    /// The seats look at the top of their deck; a printed value matching `bottom` goes under.
+    Look {
+        seats: u8,
+        bottom: Cmp,
+    },
+    /// The seats take `n` cards from their pile into their hand.
+    Recover {
+        seats: u8,
+        n: u8,
+        pick: DiscardPick,
+    },
+    Shuffle {
+        seats: u8,
     },
 }
 

@@ -12,12 +12,14 @@
 //! slot in the hot loop.
 
 use super::card::{NONE, SEATS, SLOTS, owner};
-use super::cardset::{Ability, DiscardPick, Duration, Effect, Pick, Player, Selector, Sign, Trigger};
+use super::cardset::{
+    Ability, DiscardPick, Duration, Effect, Factor, Pick, Player, Selector, Sign, Trigger, ValueFrom,
+};
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
 use super::table::{State, Tally, Timed};
 use super::values::{Ctx, Snap};
-use crate::seed::{GameRng, below};
+use crate::seed::{GameRng, below, shuffle};
 
 /// Nested moments (events of events) resolved before the rest is dropped (`cascade_cut`).
 pub const MAX_NESTED: usize = 8;
@@ -27,6 +29,11 @@ pub const MAX_NESTED: usize = 8;
 pub enum Happened {
     Revealed,
     Destroyed,
+    /// Placed from a hand onto the table (by the turn or by `place`).
+    Placed,
+    /// Drawn or discarded by the seat `Snap::side` (off the table).
+    Drawn,
+    Discarded,
 }
 
 /// An event, with what its watchers are matched against: the table as it was when it happened
@@ -139,10 +146,20 @@ impl Resolver {
     ) {
         self.now.clear();
         let mut cards = st.armed[on as usize] & st.face_up;
-        if on == Trigger::SlotScored {
-            let scored = st.slots[st.scoring as usize];
-            let bit = |id: u8| if id == NONE { 0 } else { 1u64 << id };
-            cards &= bit(scored[0]) | bit(scored[1]);
+        if matches!(on, Trigger::SlotScored | Trigger::SlotLost) && cards != 0 {
+            // The cards in the slot just scored, stacked ones too; for `slot_lost`, only the
+            // side the opponent took it from.
+            let slot = st.scoring as usize;
+            let lost = match st.taken[slot] {
+                super::table::Taken::Seat(s) => 1 << (1 - s),
+                super::table::Taken::Nobody => 0,
+            };
+            let sides = if on == Trigger::SlotLost { lost } else { 3 };
+            let mut here = 0u64;
+            for side in (0..SEATS).filter(|s| sides >> s & 1 == 1) {
+                st.each_in_place(slot, side, |id| here |= 1 << id);
+            }
+            cards &= here;
         }
         if cards == 0 {
             return;
@@ -171,13 +188,50 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
+        self.events(st, tally, rng, Happened::Revealed, cards, narr, ch);
+    }
+
+    /// The moment of cards of the table that `what` together (turned up, or placed by the
+    /// turn): their own abilities and the watchers, then what follows.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn events<N: Teller, C: Choices>(
+        &mut self,
+        st: &mut State,
+        tally: &mut Tally,
+        rng: &mut GameRng,
+        what: Happened,
+        cards: &[u8],
+        narr: &mut N,
+        ch: &mut C,
+    ) {
         self.now.clear();
         self.log.events.clear();
         self.log.moves.clear();
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
-            self.log.push(st, Happened::Revealed, st.snap(id));
+            self.log.push(st, what, st.snap(id));
         }
         tally.watchers_moved += self.triggered_by_events(st);
+        self.cascade(st, tally, rng, narr, ch);
+    }
+
+    /// The moment of the turn's draws: `drawn[seat]` is the card each seat drew, or `NONE`.
+    pub fn drawn<N: Teller, C: Choices>(
+        &mut self,
+        st: &mut State,
+        tally: &mut Tally,
+        rng: &mut GameRng,
+        drawn: [u8; SEATS],
+        narr: &mut N,
+        ch: &mut C,
+    ) {
+        self.now.clear();
+        self.log.events.clear();
+        self.log.moves.clear();
+        for (seat, &id) in drawn.iter().enumerate().filter(|(_, id)| **id != NONE) {
+            self.log.push(st, Happened::Drawn, st.snap_off(id, seat));
+        }
+        self.triggered_by_events(st);
         self.cascade(st, tally, rng, narr, ch);
     }
 
@@ -236,6 +290,11 @@ impl Resolver {
             let (snap, own, watch) = match e.what {
                 Happened::Revealed => (e.card, Trigger::Reveal, Trigger::Revealed),
                 Happened::Destroyed => (e.card, Trigger::Destroyed, Trigger::Destroyed),
+                Happened::Placed => (e.card, Trigger::Placed, Trigger::Placed),
+                Happened::Drawn | Happened::Discarded => {
+                    self.by_controller(st, e);
+                    continue;
+                }
             };
             let id = snap.id;
             let event = Some(snap);
@@ -267,6 +326,23 @@ impl Resolver {
         }
         self.log.events.clear();
         moved
+    }
+
+    /// The `drawn` or `discarded` abilities a card drawn or discarded by seat `e.card.side`
+    /// triggers: those of the face-up cards that seat controls, one instance per card.
+    fn by_controller(&mut self, st: &State, e: Event) {
+        let on = if e.what == Happened::Drawn { Trigger::Drawn } else { Trigger::Discarded };
+        let mut cards = st.armed[on as usize] & st.face_up;
+        while cards != 0 {
+            let w = cards.trailing_zeros() as u8;
+            cards &= cards - 1;
+            if st.pos[w as usize] as usize % SEATS == e.card.side as usize {
+                self.push(
+                    st,
+                    Instance { source: w, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
+                );
+            }
+        }
     }
 
     /// Resolves `now` batch by batch, lowest printed value first; cards of one printed value
@@ -427,8 +503,11 @@ impl Resolver {
                 | Op::Destroy { target }
                 | Op::Return { target }
                 | Op::Reveal { target }
+                | Op::Multiply { target, .. }
+                | Op::Move { target, .. }
                 | Op::Hide { target } => (target, NONE),
                 Op::Swap { a, b } => (a, b),
+                Op::Place { .. } | Op::Look { .. } | Op::Recover { .. } | Op::Shuffle { .. } => (NONE, NONE),
                 Op::Draw { .. }
                 | Op::Discard { .. }
                 | Op::Points { .. }
@@ -472,14 +551,64 @@ impl Resolver {
                     plan.soft |= 1 << t;
                 }
             }
-            Effect::Set { target, to, duration } => {
+            Effect::Set { target, to, from, duration } => {
                 let while_source = duration == Duration::Source;
+                // A value taken from another card is read now, from the snapshot; without that
+                // card the set does nothing.
+                let oc = st.opposing(ctx);
+                let to = match from {
+                    ValueFrom::Fixed => Some(to as i32),
+                    ValueFrom::Oc => (oc != NONE).then(|| st.value(oc)),
+                    ValueFrom::HandHighest => st.hands[ctx.side]
+                        .as_slice()
+                        .iter()
+                        .map(|&id| st.pools.printed[id as usize] as i32)
+                        .max(),
+                    ValueFrom::Stacked => st.stacked_high(ctx),
+                };
+                if let Some(to) = to {
+                    let to = to.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                    pick(&target, &mut found);
+                    for &t in &found {
+                        self.ops.push(Op::Set { target: t, to, while_source });
+                        plan.hard |= 1 << t;
+                    }
+                }
+            }
+            Effect::Multiply { target, by, duration } => {
+                let while_source = duration == Duration::Source;
+                let by = match by {
+                    Factor::Number(n) => Some(n as i32),
+                    Factor::Stacked => st.stacked_high(ctx),
+                };
+                // By 1 (a stacked card worth 1) changes nothing and touches nothing.
+                if let Some(by) = by.filter(|&b| b != 1) {
+                    let by = by.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                    pick(&target, &mut found);
+                    for &t in &found {
+                        self.ops.push(Op::Multiply { target: t, by, while_source });
+                        plan.soft |= 1 << t;
+                    }
+                }
+            }
+            Effect::Place { player, slot, pick, up } => {
+                let s = seats(player);
+                self.ops.push(Op::Place { seats: s, slot: slot_of_rule(slot, ctx), pick, up });
+                // It takes a card from the hand, as a discard does.
+                plan.discards |= s;
+            }
+            Effect::Move { target, slot } => {
                 pick(&target, &mut found);
                 for &t in &found {
-                    self.ops.push(Op::Set { target: t, to, while_source });
+                    self.ops.push(Op::Move { target: t, slot: slot_of_rule(slot, ctx) });
                     plan.hard |= 1 << t;
                 }
             }
+            Effect::Look { player, bottom } => self.ops.push(Op::Look { seats: seats(player), bottom }),
+            Effect::Recover { player, amount, pick } => {
+                self.ops.push(Op::Recover { seats: seats(player), n: amount, pick })
+            }
+            Effect::Shuffle { player } => self.ops.push(Op::Shuffle { seats: seats(player) }),
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
                 pick(&target, &mut found);
@@ -719,10 +848,15 @@ fn apply<C: Choices>(
         Op::Modify { target, amount, while_source }
             if st.on_table(target) && stays(st, source, while_source) =>
         {
-            st.timed.push(Timed { target, source, amount, set: false, while_source });
+            st.timed.push(Timed { target, source, amount, set: false, times: false, while_source });
         }
         Op::Set { target, to, while_source } if st.on_table(target) && stays(st, source, while_source) => {
-            st.timed.push(Timed { target, source, amount: to, set: true, while_source });
+            st.timed.push(Timed { target, source, amount: to, set: true, times: false, while_source });
+        }
+        Op::Multiply { target, by, while_source }
+            if st.on_table(target) && stays(st, source, while_source) =>
+        {
+            st.timed.push(Timed { target, source, amount: by, set: false, times: true, while_source });
         }
         Op::Counter { target, amount } if st.on_table(target) => {
             // Kept by sign: a -1 on a card with a +1 counter joins it, it does not cancel it.
@@ -742,19 +876,27 @@ fn apply<C: Choices>(
         Op::Destroy { target } if st.on_table(target) => {
             let snap = st.snap(target);
             tally.effects_ended += st.end_lasting(target) as u64;
-            let owner = st.lift(target);
+            let owner = st.lift(target, tally);
             st.piles[owner].push(target);
             log.push(st, Happened::Destroyed, snap);
         }
         Op::Return { target } if st.on_table(target) => {
             tally.effects_ended += st.end_lasting(target) as u64;
-            let owner = st.lift(target);
+            let owner = st.lift(target, tally);
             st.hands[owner].push(target);
         }
         Op::Swap { a, b } if st.on_table(a) && st.on_table(b) => {
             let (pa, pb) = (st.pos[a as usize] as usize, st.pos[b as usize] as usize);
-            st.slots[pa / SEATS][pa % SEATS] = b;
-            st.slots[pb / SEATS][pb % SEATS] = a;
+            // Each card takes the other's place in its stack; the cards over and under stay.
+            if pa != pb {
+                for p in [pa, pb] {
+                    tally.stack_swaps += u64::from(st.depth(p / SEATS, p % SEATS) > 1);
+                }
+            }
+            const HELD: u8 = NONE - 1;
+            st.replace_in_place(pa, a, HELD);
+            st.replace_in_place(pb, b, a);
+            st.replace_in_place(pa, HELD, b);
             st.pos[a as usize] = pb as u8;
             st.pos[b as usize] = pa as u8;
             log.moves.push((a, pa as u8));
@@ -771,10 +913,90 @@ fn apply<C: Choices>(
         }
         Op::Hide { target } if st.on_table(target) => tally.effects_ended += st.turn_down(target) as u64,
         Op::Draw { seats, n } => {
+            let heard = st.armed[Trigger::Drawn as usize] & st.face_up != 0;
             for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
                 for _ in 0..n {
-                    st.draw(seat, tally);
+                    if let Some(id) = st.draw(seat, tally)
+                        && heard
+                    {
+                        log.push(st, Happened::Drawn, st.snap_off(id, seat));
+                    }
                 }
+            }
+        }
+        Op::Place { seats, slot, pick, up } => {
+            for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
+                if st.hands[seat].is_empty() {
+                    continue;
+                }
+                let slot = slot as usize;
+                if !st.has_room(slot, seat) {
+                    tally.place_refused += 1;
+                    continue;
+                }
+                let i = discard_index(st, seat, pick, rng, ch);
+                let id = st.hands[seat].remove(i);
+                tally.stacked_cards += u64::from(st.slots[slot][seat] != NONE);
+                st.set_down(id, slot, seat);
+                log.push(st, Happened::Placed, st.snap(id));
+                if up {
+                    tally.re_reveals += u64::from(st.turn_up(id));
+                    log.push(st, Happened::Revealed, st.snap(id));
+                }
+            }
+        }
+        Op::Move { target, slot } if st.on_table(target) => {
+            let from = st.pos[target as usize];
+            let side = from as usize % SEATS;
+            let slot = slot as usize;
+            if slot * SEATS + side == from as usize {
+                return;
+            }
+            if !st.has_room(slot, side) {
+                tally.place_refused += 1;
+                return;
+            }
+            st.leave_place(target, tally);
+            tally.stacked_cards += u64::from(st.slots[slot][side] != NONE);
+            st.set_down(target, slot, side);
+            log.moves.push((target, from));
+        }
+        Op::Look { seats, bottom } => {
+            for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
+                let deck = st.decks[seat].as_mut_slice();
+                if let Some(&top) = deck.last()
+                    && bottom.holds(st.pools.printed[top as usize] as i32)
+                {
+                    // The top is the end: turning the deck by one puts it first, at the bottom.
+                    deck.rotate_right(1);
+                    tally.bottomed += 1;
+                }
+            }
+        }
+        Op::Recover { seats, n, pick } => {
+            for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
+                for _ in 0..n {
+                    let pile = st.piles[seat].as_slice();
+                    if pile.is_empty() {
+                        break;
+                    }
+                    let printed = |i: usize| st.pools.printed[pile[i] as usize];
+                    let i = match pick {
+                        DiscardPick::Random => below(rng, pile.len() as u32) as usize,
+                        DiscardPick::Lowest => {
+                            (0..pile.len()).fold(0, |b, i| if printed(i) < printed(b) { i } else { b })
+                        }
+                        _ => (0..pile.len()).fold(0, |b, i| if printed(i) > printed(b) { i } else { b }),
+                    };
+                    let id = st.piles[seat].remove(i);
+                    st.hands[seat].push(id);
+                }
+            }
+        }
+        Op::Shuffle { seats } => {
+            // The game's chance stream: a shuffle by card text never shifts the seats' streams.
+            for seat in (0..SEATS).filter(|s| seats >> s & 1 == 1) {
+                shuffle(rng, st.decks[seat].as_mut_slice());
             }
         }
         Op::Discard { seats, n, pick } => {
@@ -786,6 +1008,9 @@ fn apply<C: Choices>(
                     let i = discard_index(st, seat, pick, rng, ch);
                     let id = st.hands[seat].remove(i);
                     st.piles[owner(id)].push(id);
+                    if st.armed[Trigger::Discarded as usize] & st.face_up != 0 {
+                        log.push(st, Happened::Discarded, st.snap_off(id, seat));
+                    }
                 }
             }
         }

@@ -7,12 +7,12 @@
 //! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
 //! it was before either card went down, and both cards are applied together.
 
-use super::card::{NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
+use super::card::{MAX_STACK, NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
 use super::cardset::Trigger;
 use super::choices::Choices;
 use super::ops::{Teller, Told};
 use super::pools::DeckPolicy;
-use super::resolve::Resolver;
+use super::resolve::{Happened, Resolver};
 use super::table::{CardTally, State, Taken, Tally};
 use crate::decide::{Decision, Legal};
 use crate::seed::{GameRng, below};
@@ -301,6 +301,7 @@ impl Game {
     /// seats draw. Then the next turn, or the scoring after turn 9.
     fn play_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         let slot = self.st.turn as usize - 1;
+        self.st.in_play |= 1 << slot;
         for seat in 0..SEATS {
             if self.st.hands[seat].is_empty() {
                 self.tally.empty_slots += 1;
@@ -311,11 +312,57 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Placed(slot));
         }
+        if self.st.text && self.st.armed[Trigger::Placed as usize] & self.st.face_up != 0 {
+            let placed = self.st.slots[slot];
+            self.res.events(
+                &mut self.st,
+                &mut self.tally,
+                &mut self.chance,
+                Happened::Placed,
+                &placed,
+                narr,
+                ch,
+            );
+        }
         self.moment(Trigger::AfterPlace, narr, ch);
+        if self.st.text {
+            self.reveal_turn(slot, narr, ch);
+        } else {
+            // Without text nothing turns a card up early or stacks one: the turn's two cards.
+            for id in self.st.slots[slot] {
+                if id != NONE {
+                    self.tally.re_reveals += u64::from(self.st.turn_up(id));
+                }
+            }
+            if N::ON {
+                narr.tell(&self.st, Told::Revealed(slot));
+            }
+        }
+        self.moment(Trigger::AfterReveal, narr, ch);
+        if !self.st.draw_first {
+            self.draw_phase(narr, ch);
+        }
+        if self.st.turn as usize == SLOTS {
+            self.score(rng, narr, ch);
+        } else {
+            self.st.turn += 1;
+            self.begin_turn(rng, narr, ch);
+        }
+    }
+
+    /// The reveal of slot `slot` when cards carry text, and its moment.
+    fn reveal_turn<N: Teller, C: Choices>(&mut self, slot: usize, narr: &mut N, ch: &mut C) {
         // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays as it
-        // is and fires no reveal ability again.
-        let mut placed = self.st.slots[slot];
-        for id in &mut placed {
+        // is and fires no reveal ability again. Cards stacked in the slot by then turn up too.
+        let mut placed = [NONE; SEATS * MAX_STACK];
+        placed[..SEATS].copy_from_slice(&self.st.slots[slot]);
+        let mut n = SEATS;
+        for under in &self.st.under[slot] {
+            placed[n..n + under.len()].copy_from_slice(under.as_slice());
+            n += under.len();
+        }
+        let placed = &mut placed[..n];
+        for id in placed.iter_mut() {
             if *id == NONE {
                 continue;
             }
@@ -329,19 +376,7 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Revealed(slot));
         }
-        if self.st.text {
-            self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
-        }
-        self.moment(Trigger::AfterReveal, narr, ch);
-        if !self.st.draw_first {
-            self.draw_phase(narr, ch);
-        }
-        if self.st.turn as usize == SLOTS {
-            self.score(rng, narr, ch);
-        } else {
-            self.st.turn += 1;
-            self.begin_turn(rng, narr, ch);
-        }
+        self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, placed, narr, ch);
     }
 
     /// A turn begins: its [BT] moment, the draw phase when the draw comes first (`draw_first`),
@@ -356,8 +391,18 @@ impl Game {
 
     /// Both seats draw one card, then the [D] moment.
     fn draw_phase<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
-        for seat in 0..SEATS {
-            self.st.draw(seat, &mut self.tally);
+        if !self.st.text {
+            for seat in 0..SEATS {
+                self.st.draw(seat, &mut self.tally);
+            }
+            return;
+        }
+        let mut drawn = [NONE; SEATS];
+        for (seat, d) in drawn.iter_mut().enumerate() {
+            *d = self.st.draw(seat, &mut self.tally).unwrap_or(NONE);
+        }
+        if self.st.armed[Trigger::Drawn as usize] & self.st.face_up != 0 {
+            self.res.drawn(&mut self.st, &mut self.tally, &mut self.chance, drawn, narr, ch);
         }
         self.moment(Trigger::AfterDraw, narr, ch);
     }
@@ -432,9 +477,15 @@ impl Game {
                 narr.tell(&self.st, Told::Scored(slot, taken));
             }
             if self.st.text {
+                if self.st.is_stacked(slot) {
+                    self.tally.stack_scored += self.st.covered_scorers(slot);
+                }
                 self.st.taken[slot] = taken;
                 self.st.scoring = slot as u8;
                 self.moment(Trigger::SlotScored, narr, ch);
+                if self.st.armed[Trigger::SlotLost as usize] & self.st.face_up != 0 {
+                    self.moment(Trigger::SlotLost, narr, ch);
+                }
             }
         }
         self.st.scoring = SLOTS as u8;

@@ -5,10 +5,10 @@
 
 use std::fmt::Write;
 
-use super::card::MAX_VALUE;
+use super::card::{MAX_STACK, MAX_VALUE, SEATS, SLOTS};
 use super::cardset::{
-    Ability, Base, CardSet, Cmp, Cond, Design, DiscardPick, Duration, Effect, Face, OcState, Order, Outcome,
-    Pick, Player, Rarity, Selector, Side, Sign, Slots, Trigger,
+    Ability, Base, CardSet, Cmp, Cond, Design, DiscardPick, Duration, Effect, Face, Factor, OcState, Order,
+    Outcome, Pick, Player, Rarity, Selector, Side, Sign, Slots, Trigger, ValueFrom,
 };
 
 /// One design as read: its sentences and what is wrong with it.
@@ -158,6 +158,10 @@ fn trigger(a: &Ability) -> String {
         Trigger::Destroyed if a.watch == Selector::SOURCE => "When this card is destroyed".into(),
         Trigger::Destroyed => format!("When {} is destroyed", cards(&a.watch, false)),
         Trigger::Revealed => format!("When {} is revealed", cards(&a.watch, false)),
+        Trigger::Placed => format!("When {} is placed from a hand", cards(&a.watch, false)),
+        Trigger::Drawn => "Each time you draw a card".into(),
+        Trigger::Discarded => "Each time you discard a card".into(),
+        Trigger::SlotLost => "When your opponent takes this card's slot".into(),
     }
 }
 
@@ -213,6 +217,11 @@ fn player(p: Player, verb: &str) -> String {
     }
 }
 
+/// Whose, agreeing with `player`: "your", "their".
+fn poss(p: Player) -> &'static str {
+    if p == Player::You { "your" } else { "their" }
+}
+
 /// "1 card", "2 cards".
 fn count(n: impl std::fmt::Display + PartialEq<u8> + Copy, what: &str) -> String {
     if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
@@ -231,9 +240,58 @@ fn effect(e: &Effect, is_static: bool) -> String {
         Effect::Modify { target, amount, per: p, duration } => {
             format!("{} {} {amount:+}{}{}", cards(&target, true), gets(&target), per(&p), lasting(duration))
         }
-        Effect::Set { target, to, duration } => {
-            format!("set {} to {to}{}", cards(&target, true), lasting(duration))
+        Effect::Set { target, to, from, duration } => {
+            let value = match from {
+                ValueFrom::Fixed => format!("{to}"),
+                ValueFrom::Oc => "the opposing card's value".into(),
+                ValueFrom::HandHighest => "the highest printed value in your hand".into(),
+                ValueFrom::Stacked => "the highest value among the cards stacked with this card".into(),
+            };
+            format!("set {} to {value}{}", cards(&target, true), lasting(duration))
         }
+        Effect::Multiply { target, by, duration } => {
+            let by = match by {
+                Factor::Number(n) => format!("{n}"),
+                Factor::Stacked => "the highest value among the cards stacked with this card".into(),
+            };
+            format!("multiply the value of {} by {by}{}", cards(&target, true), lasting(duration))
+        }
+        Effect::Place { player: p, slot, pick, up } => {
+            let how = match pick {
+                DiscardPick::Choose => "of their choice",
+                DiscardPick::Random => "at random",
+                DiscardPick::Highest => "with the highest printed value",
+                DiscardPick::Lowest => "with the lowest printed value",
+            };
+            let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
+            let face = if up { "face up" } else { "face down" };
+            format!("{} a card from hand {how} {face} onto {} side of {slot}", player(p, "put"), poss(p))
+        }
+        Effect::Move { target, slot } => {
+            let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
+            format!("move {} onto its side of {slot}", cards(&target, false))
+        }
+        Effect::Look { player: p, bottom } => {
+            let whose = match p {
+                Player::You => "your deck",
+                Player::Opp => "your opponent's deck",
+                Player::Both => "each deck",
+            };
+            format!(
+                "look at the top card of {whose} and put it on the bottom if its printed value is {}, else back",
+                cmp(bottom)
+            )
+        }
+        Effect::Recover { player: p, amount, pick } => {
+            let how = match pick {
+                DiscardPick::Random => "at random",
+                DiscardPick::Lowest => "with the lowest printed value",
+                _ => "with the highest printed value",
+            };
+            let (of, w) = (poss(p), count(amount, "card"));
+            format!("{} {w} {how} from {of} pile into {of} hand", player(p, "take"))
+        }
+        Effect::Shuffle { player: p } => format!("{} their deck", player(p, "shuffle")),
         Effect::Counter { target, amount, per: p } => {
             let one = if amount < 0 { "-1" } else { "+1" };
             let n = amount.unsigned_abs();
@@ -279,6 +337,7 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
     match sel.base {
         Base::Source => return "this card".into(),
         Base::Event => return "that card".into(),
+        Base::Stacked => return "the cards stacked with this card".into(),
         Base::Hand | Base::Pile | Base::Deck => {
             let zone = match sel.base {
                 Base::Hand => "hand",
@@ -360,6 +419,18 @@ pub fn never_acts(a: &Ability) -> Option<String> {
         if a.on == Trigger::Revealed && a.watch.face == Face::Down {
             return Some("a revealed card is face up, and the watch wants it face down".into());
         }
+        if a.on == Trigger::Placed && (a.watch.face == Face::Up || a.watch.printed.is_some()) {
+            return Some("a card is placed face down, and the watch wants it face up".into());
+        }
+    }
+    match a.effect {
+        Effect::Look { bottom, .. } if !(1..=MAX_VALUE as i32).any(|v| bottom.holds(v)) => {
+            return Some("no printed value 1-9 goes to the bottom".into());
+        }
+        Effect::Move { target, slot: 0 } if target.base == Base::Source => {
+            return Some("this card already lies in this slot".into());
+        }
+        _ => {}
     }
     for c in a.conds() {
         if let Some(why) = never_holds(c) {
@@ -399,6 +470,10 @@ fn empty(sel: &Selector) -> Option<&'static str> {
     None
 }
 
+/// The most a count can find: every place of the table holding a full stack (more than any hand,
+/// pile or deck holds).
+const COUNT_MAX: i32 = (SLOTS * SEATS * MAX_STACK) as i32;
+
 /// Why a condition can never hold, if it cannot: its comparison fails on every value its subject
 /// can take.
 fn never_holds(c: &Cond) -> Option<&'static str> {
@@ -406,7 +481,7 @@ fn never_holds(c: &Cond) -> Option<&'static str> {
     match *c {
         Cond::Slot(x) if none(x, 1..=9) => Some("slots are 1-9"),
         Cond::Count(sel, _) if empty(&sel).is_some() => Some("its count selector matches no card"),
-        Cond::Count(_, x) if none(x, 0..=18) => Some("a count is 0-18"),
+        Cond::Count(_, x) if none(x, 0..=COUNT_MAX) => Some("a count is 0-72"),
         Cond::OcPrinted(x) if none(x, 1..=9) => Some("printed values are 1-9"),
         Cond::Hand(x) if none(x, 0..=30) => Some("a hand holds 0-30 cards"),
         _ => None,
@@ -456,8 +531,10 @@ fn numbers_of(abilities: &[Ability]) -> Vec<i32> {
                     sel_n(&p, &mut out);
                 }
             }
-            Effect::Set { target, to, .. } => {
-                out.push(to as i32);
+            Effect::Set { target, to, from, .. } => {
+                if from == ValueFrom::Fixed {
+                    out.push(to as i32);
+                }
                 sel_n(&target, &mut out);
             }
             Effect::ClearCounters { target, .. }
@@ -471,6 +548,20 @@ fn numbers_of(abilities: &[Ability]) -> Vec<i32> {
             }
             Effect::Draw { amount, .. } | Effect::Discard { amount, .. } => out.push(amount as i32),
             Effect::LowerWins { slot } | Effect::WinTies { slot } => out.push(slot as i32),
+            Effect::Multiply { target, by, .. } => {
+                if let Factor::Number(n) = by {
+                    out.push(n as i32);
+                }
+                sel_n(&target, &mut out);
+            }
+            Effect::Place { slot, .. } => out.push(slot as i32),
+            Effect::Move { target, slot } => {
+                out.push(slot as i32);
+                sel_n(&target, &mut out);
+            }
+            Effect::Look { bottom, .. } => cmp_n(bottom, &mut out),
+            Effect::Recover { amount, .. } => out.push(amount as i32),
+            Effect::Shuffle { .. } => {}
             Effect::Points { amount, per, .. } => {
                 out.push(amount as i32);
                 if let Some(p) = per {

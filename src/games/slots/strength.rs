@@ -18,7 +18,7 @@
 //! - trigger: once for `reveal`, `static`, the scoring triggers; per-turn triggers once per two
 //!   turns they act on; `destroyed` and `revealed` watchers one half.
 
-use super::cardset::{Ability, Base, Effect, Face, Player, Selector, Side, Slots, Trigger};
+use super::cardset::{Ability, Base, Effect, Face, Player, Selector, Side, Slots, Trigger, ValueFrom};
 
 /// Tenths of a point of value per point.
 pub const TENTHS: i32 = 10;
@@ -46,7 +46,10 @@ fn effect(e: &Effect) -> f64 {
         Effect::Modify { target, amount, per: p, .. } | Effect::Counter { target, amount, per: p } => {
             *amount as f64 * per(p) * side(target) * reach(target)
         }
-        Effect::Set { target, to, .. } => (*to as f64 - 5.0) * side(target) * reach(target),
+        Effect::Set { target, to, from: ValueFrom::Fixed, .. } => {
+            (*to as f64 - 5.0) * side(target) * reach(target)
+        }
+        Effect::Set { .. } => 0.0,
         Effect::Destroy { target } | Effect::Return { target } | Effect::Hide { target } => {
             -5.0 * side(target) * reach(target)
         }
@@ -55,6 +58,11 @@ fn effect(e: &Effect) -> f64 {
         Effect::Draw { player, amount } => *amount as f64 * whose(*player),
         Effect::Discard { player, amount, .. } => -(*amount as f64) * whose(*player),
         Effect::Points { player, amount, per: p } => 3.0 * *amount as f64 * per(p) * whose(*player),
+        // Reading another card's value or multiplying: about a few points on average.
+        Effect::Multiply { target, .. } => 3.0 * side(target) * reach(target),
+        Effect::Place { player, .. } | Effect::Recover { player, .. } => whose(*player),
+        Effect::Move { .. } => 1.0,
+        Effect::Look { .. } | Effect::Shuffle { .. } => 0.0,
     }
 }
 
@@ -63,6 +71,7 @@ fn side(s: &Selector) -> f64 {
     match s.base {
         Base::Source => 1.0,
         Base::Event => 0.0,
+        Base::Stacked => 1.0,
         Base::Filter | Base::Hand | Base::Pile | Base::Deck => match s.side {
             Side::You => 1.0,
             Side::Opp => -1.0,

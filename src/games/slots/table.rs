@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::card::{CARDS, FIRST_HAND, NONE, SEATS, SLOTS, Stack, owner};
+use super::card::{CARDS, FIRST_HAND, MAX_STACK, NONE, SEATS, SLOTS, Stack, Under, owner};
 use super::cardset::{CardSet, TRIGGERS};
 use super::pools::{DeckPolicy, Pools};
 use crate::seed::{GameRng, shuffle};
@@ -19,6 +19,8 @@ pub struct Timed {
     /// The modifier, or the value set.
     pub amount: i16,
     pub set: bool,
+    /// A factor the value is multiplied by (`multiply`), not a modifier.
+    pub times: bool,
     /// Lasts only while the source is face up on the table.
     pub while_source: bool,
 }
@@ -96,6 +98,18 @@ pub struct Tally {
     pub watchers_moved: u64,
     /// Later abilities of a card (its second, third, ...) resolved after its earlier ones.
     pub then_steps: u64,
+    /// Cards put into an occupied place: they join its stack, on top.
+    pub stacked_cards: u64,
+    /// Cards an effect could not put into a place: it was full, or its slot's turn had not come.
+    pub place_refused: u64,
+    /// Cards that became the top of their place because the card on them left it.
+    pub uncovered: u64,
+    /// Sides of a scored slot whose highest card, the one that counted, lay under the top.
+    pub stack_scored: u64,
+    /// Cards a swap took out of a stack (the cards under or over them stayed).
+    pub stack_swaps: u64,
+    /// Top cards of a deck a `look` put on the bottom.
+    pub bottomed: u64,
 }
 
 /// Who took a slot at scoring.
@@ -121,9 +135,14 @@ pub struct State {
     pub hands: [Stack; SEATS],
     /// Each seat's discard pile this round.
     pub piles: [Stack; SEATS],
-    /// The card in each slot on each side (`NONE`: an empty place). A card scores for the side it
-    /// lies on.
+    /// The card in each slot on each side (`NONE`: an empty place), the top of its place when
+    /// cards are stacked there. A card scores for the side it lies on.
     pub slots: [[u8; SEATS]; SLOTS],
+    /// The cards under the top of each place, bottom first (empty unless an effect stacked cards).
+    pub under: [[Under; SEATS]; SLOTS],
+    /// Slots whose turn's placement has come this round, one bit each: effects may put cards
+    /// into these only.
+    pub in_play: u16,
     /// Face-up cards, one bit per card id.
     pub face_up: u64,
     /// Whether any card of the pools has an ability: without, no moment is ever looked at.
@@ -185,6 +204,8 @@ impl State {
             hands: [Stack::default(); SEATS],
             piles: [Stack::default(); SEATS],
             slots: [[NONE; SEATS]; SLOTS],
+            under: [[Under::default(); SEATS]; SLOTS],
+            in_play: 0,
             face_up: 0,
             text: false,
             pos: [NONE; CARDS],
@@ -224,6 +245,7 @@ impl State {
 
     fn clear_table(&mut self) {
         self.slots = [[NONE; SEATS]; SLOTS];
+        self.in_play = 0;
         self.face_up = 0;
         self.points = [0; SEATS];
         self.scoring = NONE;
@@ -233,6 +255,7 @@ impl State {
         self.armed = [0; TRIGGERS];
         self.auras = 0;
         if self.text {
+            self.under = [[Under::default(); SEATS]; SLOTS];
             self.counters = [[0; 2]; CARDS];
             self.timed.clear();
             self.taken = [Taken::Nobody; SLOTS];
@@ -277,32 +300,69 @@ impl State {
         }
     }
 
-    /// `seat` draws the top card of its deck; from an empty deck nothing (`empty_draws`).
+    /// `seat` draws the top card of its deck; from an empty deck nothing (`empty_draws`). Returns
+    /// the card drawn.
     #[inline]
-    pub fn draw(&mut self, seat: usize, tally: &mut Tally) {
-        match self.decks[seat].pop() {
+    pub fn draw(&mut self, seat: usize, tally: &mut Tally) -> Option<u8> {
+        let drawn = self.decks[seat].pop();
+        match drawn {
             Some(id) => self.hands[seat].push(id),
             None => tally.empty_draws += 1,
         }
+        drawn
     }
 
     /// Puts `seat`'s hand card at `index` face down on its side of slot `slot` (0-based).
+    /// The place is empty: a slot's turn comes once, and effects put cards only into slots whose
+    /// turn has come (`has_room`).
     #[inline]
     pub fn place(&mut self, seat: usize, index: usize, slot: usize) {
         let id = self.hands[seat].remove(index);
         self.placed |= 1 << id;
-        self.set_down(id, slot, seat);
+        debug_assert_eq!(self.slots[slot][seat], NONE, "the turn's place is empty");
+        self.put(id, slot, seat);
     }
 
     /// Puts card `id` face down on side `side` of slot `slot` (0-based), arming its abilities.
-    #[inline]
+    /// On an occupied place it goes on top of the stack (only effects do that, and only where
+    /// `has_room` allows).
     pub fn set_down(&mut self, id: u8, slot: usize, side: usize) {
-        debug_assert_eq!(self.slots[slot][side], NONE, "one card per side of a slot");
+        let top = self.slots[slot][side];
+        if top != NONE {
+            self.under[slot][side].push(top);
+        }
+        self.in_play |= 1 << slot;
+        self.put(id, slot, side);
+    }
+
+    /// Card `id` becomes the top of side `side` of slot `slot`, armed.
+    #[inline]
+    fn put(&mut self, id: u8, slot: usize, side: usize) {
         self.slots[slot][side] = id;
         self.pos[id as usize] = (slot * SEATS + side) as u8;
         if self.text {
             self.arm(id);
         }
+    }
+
+    /// Whether an effect may put one more card on side `side` of slot `slot` (0-based): the
+    /// slot's turn has come, and the place holds fewer than `MAX_STACK` cards.
+    #[inline]
+    pub fn has_room(&self, slot: usize, side: usize) -> bool {
+        self.in_play >> slot & 1 == 1 && self.depth(slot, side) < MAX_STACK
+    }
+
+    /// The number of cards on side `side` of slot `slot`.
+    #[inline]
+    pub fn depth(&self, slot: usize, side: usize) -> usize {
+        usize::from(self.slots[slot][side] != NONE) + self.under[slot][side].len()
+    }
+
+    /// Whether card `id` lies on the table under another card.
+    #[inline]
+    pub fn is_covered(&self, id: u8) -> bool {
+        let pos = self.pos[id as usize];
+        pos != NONE && self.slots[pos as usize / SEATS][pos as usize % SEATS] != id
     }
 
     /// Notes card `id`'s triggers among the cards on the table.
@@ -318,11 +378,11 @@ impl State {
         }
     }
 
-    /// Takes card `id` off the table: its place empties, and its face, counters and timed
-    /// effects go (they are the table's, not the card's). Returns its owner.
-    pub fn lift(&mut self, id: u8) -> usize {
-        let pos = self.pos[id as usize] as usize;
-        self.slots[pos / SEATS][pos % SEATS] = NONE;
+    /// Takes card `id` off the table: it leaves its place (the card under it, if any, becomes
+    /// the top: `uncovered`), and its face, counters and timed effects go (they are the table's,
+    /// not the card's). Returns its owner.
+    pub fn lift(&mut self, id: u8, tally: &mut Tally) -> usize {
+        self.leave_place(id, tally);
         self.pos[id as usize] = NONE;
         self.face_up &= !(1 << id);
         for armed in &mut self.armed {
@@ -332,6 +392,40 @@ impl State {
         self.counters[id as usize] = [0; 2];
         self.timed.retain(|t| t.target != id);
         owner(id)
+    }
+
+    /// Takes card `id` out of its place, which keeps the rest of its stack: the card under a
+    /// top that leaves becomes the top (`uncovered`). `pos` is left to the caller.
+    pub fn leave_place(&mut self, id: u8, tally: &mut Tally) {
+        let pos = self.pos[id as usize] as usize;
+        let (slot, side) = (pos / SEATS, pos % SEATS);
+        if self.slots[slot][side] == id {
+            self.slots[slot][side] = self.under[slot][side].pop().unwrap_or(NONE);
+            tally.uncovered += u64::from(self.slots[slot][side] != NONE);
+        } else {
+            self.under[slot][side].keep(|_, c| c != id);
+        }
+    }
+
+    /// Puts card `new` where card `old` lies in place `pos` (top or under): a swap's exchange.
+    pub fn replace_in_place(&mut self, pos: usize, old: u8, new: u8) {
+        let (slot, side) = (pos / SEATS, pos % SEATS);
+        if self.slots[slot][side] == old {
+            self.slots[slot][side] = new;
+        } else if let Some(c) = self.under[slot][side].as_mut_slice().iter_mut().find(|c| **c == old) {
+            *c = new;
+        }
+    }
+
+    /// Calls `each` with every card on side `side` of slot `slot`: its top, then the cards under
+    /// it from the bottom.
+    #[inline]
+    pub fn each_in_place(&self, slot: usize, side: usize, mut each: impl FnMut(u8)) {
+        let top = self.slots[slot][side];
+        if top != NONE {
+            each(top);
+            self.under[slot][side].as_slice().iter().for_each(|&id| each(id));
+        }
     }
 
     /// Turns card `id` face down (a `hide`): its text stops, and the effects lasting while it
@@ -368,11 +462,17 @@ impl State {
         self.pos[id as usize] != NONE
     }
 
-    /// Turns the cards of slot `slot` (0-based) face up.
+    /// Turns the cards of slot `slot` (0-based) face up, stacked ones too.
     #[inline]
     pub fn reveal_slot(&mut self, slot: usize) {
-        for id in self.slots[slot] {
-            if id != NONE {
+        for side in 0..SEATS {
+            let mut ids = [NONE; MAX_STACK];
+            let mut n = 0;
+            self.each_in_place(slot, side, |id| {
+                ids[n] = id;
+                n += 1;
+            });
+            for &id in &ids[..n] {
                 self.turn_up(id);
             }
         }
@@ -397,7 +497,11 @@ impl State {
             [_, NONE] => Taken::Seat(0),
             [NONE, _] => Taken::Seat(1),
             [a, b] => {
-                let higher = self.value(a).cmp(&self.value(b));
+                let higher = if self.is_stacked(slot) {
+                    self.side_value(slot, 0, a).cmp(&self.side_value(slot, 1, b))
+                } else {
+                    self.value(a).cmp(&self.value(b))
+                };
                 // Rule-changing cards: the lower card may win the slot, a tie may go to a seat.
                 let order = if self.lower_wins >> slot & 1 == 1 { higher.reverse() } else { higher };
                 match order {
@@ -410,6 +514,35 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Whether either side of slot `slot` holds more than one card.
+    #[inline]
+    pub fn is_stacked(&self, slot: usize) -> bool {
+        self.text && !(self.under[slot][0].is_empty() && self.under[slot][1].is_empty())
+    }
+
+    /// The value a side of slot `slot` scores with, `top` being its top card: the highest value
+    /// of the cards stacked there (only the highest card of each side counts).
+    #[inline]
+    pub fn side_value(&self, slot: usize, side: usize, top: u8) -> i32 {
+        let v = self.value(top);
+        if !self.text {
+            return v;
+        }
+        self.under[slot][side].as_slice().iter().fold(v, |best, &id| best.max(self.value(id)))
+    }
+
+    /// Sides of slot `slot` whose highest card lies under the top (`stack_scored`).
+    pub fn covered_scorers(&self, slot: usize) -> u64 {
+        let mut n = 0;
+        for side in 0..SEATS {
+            let top = self.slots[slot][side];
+            if top != NONE && !self.under[slot][side].is_empty() {
+                n += u64::from(self.side_value(slot, side, top) > self.value(top));
+            }
+        }
+        n
     }
 
     /// The winner of the round by points, if one seat has more.

@@ -370,7 +370,7 @@ mod card_sets {
     fn the_sample_set_parses_into_its_designs_and_abilities() {
         let set = parse("sample.toml", SAMPLE).unwrap();
         let count = |r| set.designs.iter().filter(|d| d.rarity == r).count();
-        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (60, 20, 26));
+        assert_eq!((set.designs.len(), count(Rarity::Common), count(Rarity::Uncommon)), (75, 20, 30));
         let (guard, a) = design(&set, "hearth-guard");
         assert_eq!((guard.value, guard.rarity, a.len()), (3, Rarity::Common, 1));
         let want = Selector { side: Side::You, slots: Slots::Adjacent, ..Selector::ALL };
@@ -402,7 +402,7 @@ mod card_sets {
         for v in 1..=9 {
             assert!(!set.by_place[0][v].is_empty() && !set.by_place[1][v].is_empty(), "value {v}");
         }
-        assert_eq!(set.by_place[2][0].len(), 14);
+        assert_eq!(set.by_place[2][0].len(), 25);
     }
 
     #[test]
@@ -485,7 +485,7 @@ mod card_sets {
             ),
             (
                 "[[card.ability]]\nwatch = \"all\"\neffect = \"draw\"\n",
-                "key 'ability[1].watch': only 'destroyed' and 'revealed'",
+                "key 'ability[1].watch': only 'destroyed', 'revealed' and 'placed'",
             ),
             (
                 "[[card.ability]]\neffect = \"draw\"\noptional = \"yes\"\n",
@@ -584,6 +584,7 @@ fn the_per_card_table_adds_up_over_each_game() {
 mod abilities;
 mod sideboard;
 mod turn_order;
+mod vocabulary;
 
 /// A game with the sample set, both seats `highest`, stopped after `answers` placements (or at
 /// its end).

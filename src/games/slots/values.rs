@@ -65,15 +65,20 @@ impl State {
         }
         let mut base = if up { printed } else { 0 };
         let mut add = self.counter_sum(id);
+        let mut times = 1i32;
         // A `source` effect is in `timed` only while its source stays face up on the table.
         for t in self.timed.iter().filter(|t| t.target == id) {
             if t.set {
                 base = t.amount as i32;
+            } else if t.times {
+                times = times.saturating_mul(t.amount as i32);
             } else {
                 add += t.amount as i32;
             }
         }
-        base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS)
+        let sum = base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS);
+        // Multipliers act last, on everything added (saturating: no number of them wraps).
+        if times == 1 { sum } else { sum.saturating_mul(times) }
     }
 
     /// The design of card `id`, if it has text.
@@ -112,6 +117,9 @@ impl State {
             }
         }
         let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
+        // Selectors by side and slots name the top card of a place (a card under another is
+        // reached by `stacked`, `self` or `event` only).
+        let covered = self.slots[slot][side] != id;
         // Only the face-up cards on the table with an aura, one bit each.
         let mut sources = self.auras & self.face_up;
         while sources != 0 {
@@ -122,12 +130,13 @@ impl State {
             for a in set.auras.of(self.pools.design[src as usize]) {
                 let Effect::Modify { target: sel, .. } = &a.effect else { continue };
                 // A cheap refusal first: most auras name one side.
-                let other_side = match sel.side {
-                    Side::You => side != ctx.side,
-                    Side::Opp => side == ctx.side,
-                    Side::Both => false,
-                };
-                if !other_side && self.fits(sel, &ctx, target) {
+                let out_of_reach = covered && sel.base == Base::Filter
+                    || match sel.side {
+                        Side::You => side != ctx.side,
+                        Side::Opp => side == ctx.side,
+                        Side::Both => false,
+                    };
+                if !out_of_reach && self.fits(sel, &ctx, target) {
                     add(src, self.static_amount(a, &ctx));
                 }
             }
@@ -168,6 +177,12 @@ impl State {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
+            Base::Stacked => {
+                return c.slot == ctx.slot
+                    && c.side == ctx.side
+                    && c.id != ctx.source
+                    && self.fits_card(sel, ctx, c);
+            }
             // A zone is off the table: no place of the table fits it.
             Base::Hand | Base::Pile | Base::Deck => return false,
             Base::Filter => {}
@@ -211,6 +226,24 @@ impl State {
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
     /// side first (the pick is the resolver's business).
     pub fn matching(&self, sel: &Selector, ctx: &Ctx, mut each: impl FnMut(u8)) {
+        if sel.base == Base::Stacked {
+            // The source's own place (where it lies or, for last words, lay), but the source.
+            self.each_in_place(ctx.slot, ctx.side, |id| {
+                if id != ctx.source {
+                    let c = Place {
+                        id,
+                        slot: ctx.slot,
+                        side: ctx.side,
+                        up: self.is_face_up(id),
+                        counters: self.carries(id),
+                    };
+                    if self.fits_card(sel, ctx, c) {
+                        each(id);
+                    }
+                }
+            });
+            return;
+        }
         // Only the places the selector's base, side and slots allow, in table order (bit
         // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
         let mut places = self.candidates(sel, ctx);
@@ -241,7 +274,7 @@ impl State {
         match sel.base {
             Base::Source => return place_of(ctx.source),
             Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
-            Base::Hand | Base::Pile | Base::Deck => return 0,
+            Base::Stacked | Base::Hand | Base::Pile | Base::Deck => return 0,
             Base::Filter => {}
         }
         // One bit per place of seat 0's side: the even bits of the table.
@@ -298,7 +331,7 @@ impl State {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
             Base::Hand | Base::Pile | Base::Deck => false,
-            Base::Filter => {
+            Base::Stacked | Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {
                     id: e.id,
@@ -341,6 +374,30 @@ impl State {
                 (Taken::Nobody, Outcome::Tied) => true,
                 _ => false,
             },
+        }
+    }
+
+    /// The highest value among the other cards in the place `ctx` reads from (its stack), if any.
+    pub fn stacked_high(&self, ctx: &Ctx) -> Option<i32> {
+        let mut best = None;
+        self.each_in_place(ctx.slot, ctx.side, |id| {
+            if id != ctx.source {
+                let v = self.value(id);
+                best = Some(best.map_or(v, |b: i32| b.max(v)));
+            }
+        });
+        best
+    }
+
+    /// Card `id` off the table as an event sees it (drawn or discarded by `seat`): no slot.
+    pub fn snap_off(&self, id: u8, seat: usize) -> Snap {
+        Snap {
+            id,
+            slot: NONE,
+            side: seat as u8,
+            up: false,
+            value: self.pools.printed[id as usize] as i32,
+            counters: false,
         }
     }
 

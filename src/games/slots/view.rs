@@ -26,7 +26,8 @@ impl State {
         let hidden = |id: u8| known >> id & 1 == 0;
         // The hidden cards by where they lie, in the canonical order of places.
         let mut places = Stack::default();
-        for id in self.slots.iter().flatten().copied() {
+        let under = self.under.iter().flatten().flat_map(|u| u.as_slice().iter().copied());
+        for id in self.slots.iter().flatten().copied().chain(under) {
             if id != NONE && hidden(id) {
                 places.push(id);
             }
@@ -72,7 +73,8 @@ impl State {
         for pile in &self.piles {
             pile.as_slice().iter().for_each(|&id| known |= 1 << id);
         }
-        for id in self.slots.iter().flatten().copied() {
+        let under = self.under.iter().flatten().flat_map(|u| u.as_slice().iter().copied());
+        for id in self.slots.iter().flatten().copied().chain(under) {
             if id != NONE && owner(id) == opp && (self.is_face_up(id) || self.was_up >> id & 1 == 1) {
                 known |= 1 << id;
             }
@@ -106,6 +108,13 @@ impl State {
         for (row, from_row) in self.slots.iter_mut().zip(&from.slots) {
             for (id, &f) in row.iter_mut().zip(from_row) {
                 *id = m(f);
+            }
+        }
+        for (row, from_row) in self.under.iter_mut().zip(&from.under) {
+            for (u, f) in row.iter_mut().zip(from_row) {
+                for (id, &old) in u.as_mut_slice().iter_mut().zip(f.as_slice()) {
+                    *id = m(old);
+                }
             }
         }
         for t in &mut self.timed {

@@ -88,12 +88,12 @@ fn condition_probe(cond: &str) -> String {
 }
 
 /// A table being set up by hand: the sample set, the probes and `extra`, cards handed out by id.
-struct Bench {
-    st: State,
+pub(super) struct Bench {
+    pub(super) st: State,
     used: [usize; SEATS],
 }
 
-fn bench(extra: &str) -> Bench {
+pub(super) fn bench(extra: &str) -> Bench {
     let set = parse("test.toml", &format!("{SAMPLE}\n{PROBES}\n{extra}")).expect("the test set parses");
     let mut st = State::new(DeckPolicy::Top21, 10);
     st.text = true;
@@ -106,7 +106,7 @@ fn bench(extra: &str) -> Bench {
 
 impl Bench {
     /// A new card of `seat`: a design by id, or `vanilla-N`.
-    fn card(&mut self, seat: usize, name: &str) -> u8 {
+    pub(super) fn card(&mut self, seat: usize, name: &str) -> u8 {
         let id = (seat * POOL + self.used[seat]) as u8;
         self.used[seat] += 1;
         let set = self.st.set.as_ref().expect("a set");
@@ -127,39 +127,39 @@ impl Bench {
     }
 
     /// A card of `seat` face down on its own side of slot `slot` (1-based).
-    fn down(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
+    pub(super) fn down(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
         let id = self.card(seat, name);
         self.st.set_down(id, slot - 1, seat);
         id
     }
 
     /// A card of `seat` face up on its own side of slot `slot` (1-based).
-    fn up(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
+    pub(super) fn up(&mut self, seat: usize, name: &str, slot: usize) -> u8 {
         let id = self.down(seat, name, slot);
         self.st.turn_up(id);
         id
     }
 
-    fn hand(&mut self, seat: usize, name: &str) -> u8 {
+    pub(super) fn hand(&mut self, seat: usize, name: &str) -> u8 {
         let id = self.card(seat, name);
         self.st.hands[seat].push(id);
         id
     }
 
-    fn deck(&mut self, seat: usize, name: &str) -> u8 {
+    pub(super) fn deck(&mut self, seat: usize, name: &str) -> u8 {
         let id = self.card(seat, name);
         self.st.decks[seat].push(id);
         id
     }
 
-    fn game(self) -> Game {
+    pub(super) fn game(self) -> Game {
         let mut g = Game::on(self.st);
         g.chance = GameSeed::new(7, 7).rng();
         g
     }
 }
 
-fn score_start(g: &mut Game) {
+pub(super) fn score_start(g: &mut Game) {
     g.st.scoring = SLOTS as u8;
     g.moment(Trigger::ScoreStart, &mut Silent, &mut Script::none());
 }
@@ -1266,9 +1266,9 @@ fn a_card_leaving_the_table_takes_only_its_own_aura() {
     let three = b.up(0, "vanilla-3", 5);
     let mut g = b.game();
     assert_eq!(g.st.value(five), 6);
-    g.st.lift(three);
+    g.st.lift(three, &mut g.tally.clone());
     assert_eq!(g.st.value(five), 6);
-    g.st.lift(guard);
+    g.st.lift(guard, &mut g.tally.clone());
     assert_eq!(g.st.value(five), 5);
 }
 
@@ -1448,7 +1448,7 @@ fn timing_bench() -> Bench {
 }
 
 /// Plays the turn in progress: both seats place their first hand card.
-fn play_turn(g: &mut Game) {
+pub(super) fn play_turn(g: &mut Game) {
     g.stop_at_turn();
     let mut rng = GameSeed::new(3, 3).rng();
     g.answer(0, &mut rng, &mut Silent, &mut Script::none());

@@ -8,6 +8,7 @@ use crate::games::slots::agents::SeatChoices;
 use crate::games::slots::cardset::Order;
 use crate::games::slots::deal::{self, Dealing, EventPools, NO_DESIGN, Printing};
 use crate::games::slots::search::Sim;
+use crate::games::slots::table::Tally;
 
 /// A card set of `cards` (TOML `[[card]]` tables), compiled.
 fn set_of(cards: &str) -> super::super::cardset::CardSet {
@@ -29,14 +30,19 @@ fn a_lifted_card_leaves_its_face_counters_abilities_and_timed_effects_on_the_tab
     st.turn_up(1);
     st.turn_up(2);
     st.counters[1] = [2, -1];
-    st.timed.push(Timed { target: 1, source: 2, amount: 1, set: false, while_source: false });
-    st.timed.push(Timed { target: 2, source: 1, amount: 1, set: false, while_source: false });
+    st.timed.push(Timed { target: 1, source: 2, amount: 1, set: false, times: false, while_source: false });
+    st.timed.push(Timed { target: 2, source: 1, amount: 1, set: false, times: false, while_source: false });
     assert!(st.auras >> 1 & 1 == 1 && st.armed.iter().any(|a| a >> 1 & 1 == 1));
-    assert_eq!(st.lift(1), 0);
+    let mut tally = Tally::default();
+    assert_eq!(st.lift(1, &mut tally), 0);
+    assert_eq!(tally.uncovered, 0, "nothing lay under it");
     assert_eq!((st.slots[4], st.pos[1], st.is_face_up(1), st.carries(1)), ([NONE, NONE], NONE, false, false));
     assert_eq!((st.auras >> 1 & 1, st.armed.iter().map(|a| a >> 1 & 1).sum::<u64>()), (0, 0));
     // Its own timed effects go; the one it gave card 2 is card 2's (it lasts the round).
-    assert_eq!(st.timed, [Timed { target: 2, source: 1, amount: 1, set: false, while_source: false }]);
+    assert_eq!(
+        st.timed,
+        [Timed { target: 2, source: 1, amount: 1, set: false, times: false, while_source: false }]
+    );
     assert!(st.is_face_up(2) && st.on_table(2));
 }
 
