@@ -18,12 +18,18 @@ pub fn any(run: &RunResult) -> bool {
 /// A rate with its interval under it.
 fn rate(l: &Line, r: usize) -> String {
     let i = l.rates[r];
-    format!("<td>{}{}</td>", pct(i.estimate), interval(i.low, i.high, pct))
+    // The field's pooled rates are the verdicts' reference: no interval.
+    let ci = if i.low.is_nan() { String::new() } else { interval(i.low, i.high, pct) };
+    format!("<td>{}{ci}</td>", pct(i.estimate))
 }
 
 /// One maker's or card's row: name, never counts, each rate, the verdict.
 fn row(h: &mut String, f: &Feedback, l: &Line) {
-    let name = if l.kind == "design" { &l.card } else { &l.maker };
+    let name = match l.kind {
+        "design" => &l.card,
+        "field" => "all designs",
+        _ => &l.maker,
+    };
     let _ = write!(h, "<tr><td class=l>{}</td><td>{}</td>", esc(name), int(l.cards as i128));
     for n in l.never {
         let _ = write!(h, "<td>{}</td>", int(n as i128));
