@@ -38,6 +38,7 @@ pub const OUTPUT_FILES: &[&str] = &[
     "timings.csv",
     "cards.csv",
     "card_pairs.csv",
+    "designers.csv",
     "games.csv",
     "report.html",
     "manifest.json",

@@ -256,6 +256,28 @@ pub struct CardTable {
     /// A table keyed by pairs of this table's cards, whose counters follow this table's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Box<PairTable>>,
+    /// Who made each card, when the table is read as feedback to its makers (`designers.csv`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub makers: Option<Makers>,
+}
+
+/// The makers of a per-card table's cards, and the expected and observed count of a maker's own
+/// cards in its player's hand (`designers.csv`, `docs/tournament.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Makers {
+    pub names: Vec<String>,
+    /// `maker[k]`: card `k`'s maker, an index into `names`.
+    pub maker: Vec<u16>,
+    /// The rate of `rates` the verdicts (`too_strong`, `too_weak`) compare with the field's.
+    pub verdict_rate: usize,
+    /// `stratum[k]`: the cards card `k` is judged against (its printed value and rarity, say): a
+    /// card's verdict compares it with the pooled rate of its stratum, a maker's with the field's.
+    pub stratum: Vec<u16>,
+    /// The mean number of own cards a player is expected to receive, in millionths, exact from the
+    /// dealing's counts.
+    pub own_expected_millionths: u64,
+    /// The distribution of the own cards each player received.
+    pub own_observed: String,
 }
 
 /// A mean of paired differences (a card's effect measured game by game against its own
@@ -569,8 +591,19 @@ impl LayoutBuilder {
             paired: Vec::new(),
             first,
             pairs: None,
+            makers: None,
         });
         CardCounters { first, columns: columns.len() as u32 }
+    }
+
+    /// The makers of the per-card table's cards (declared before).
+    pub fn card_makers(&mut self, makers: Makers) {
+        let table = self.layout.cards.as_mut().expect("the per-card table comes first");
+        let n = table.keys.len();
+        assert!(
+            makers.maker.len() == n && makers.stratum.len() == n && makers.verdict_rate < table.rates.len()
+        );
+        table.makers = Some(makers);
     }
 
     /// Paired means over columns of the per-card table (declared before).

@@ -571,3 +571,89 @@ fn rate_cells(k: u64, n: u64) -> [String; 3] {
     let ci = wilson(k, n);
     [real(ci.estimate), real(ci.low), real(ci.high)]
 }
+
+/// `designers.csv`: for each point whose per-card table names its cards' makers, the feedback of
+/// `makers`: a `field` row (every card; its rates pooled, the verdicts' reference, and the own
+/// cards a player was expected to receive and received on average), one `designer` row per maker
+/// and one `design` row per card: how many cards never reached each stage, each counted column,
+/// each rate with its 95% interval, and the verdict rate's Bonferroni interval and verdict.
+pub struct Designers;
+
+impl Export for Designers {
+    fn file_name(&self) -> &'static str {
+        "designers.csv"
+    }
+
+    fn applies(&self, run: &RunResult) -> bool {
+        run.points.iter().any(|p| p.layout.cards.as_ref().is_some_and(|t| t.makers.is_some()))
+    }
+
+    fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut w = writer(out);
+        let feedbacks: Vec<(&PointResult, super::makers::Feedback)> =
+            run.points.iter().filter_map(|p| super::makers::feedback(p).map(|f| (p, f))).collect();
+        let mut columns: Vec<&str> = Vec::new();
+        let mut rates: Vec<&str> = Vec::new();
+        for (_, f) in &feedbacks {
+            union(&mut columns, f.table.columns.iter().map(String::as_str));
+            union(&mut rates, f.table.rates.iter().map(|(r, _, _)| r.as_str()));
+        }
+        let mut header: Vec<String> =
+            ["scenario", "kind", "designer", "design", "designs"].map(String::from).to_vec();
+        header.extend(["never_held", "never_kept", "never_played", "played_never_won"].map(String::from));
+        header.extend(columns.iter().map(|c| c.to_string()));
+        for r in &rates {
+            header.extend([r.to_string(), format!("{r}_ci95_low"), format!("{r}_ci95_high")]);
+        }
+        header.extend(
+            [
+                "verdict_rate",
+                "verdict_low",
+                "verdict_high",
+                "verdict_reference",
+                "verdict",
+                "own_cards_expected",
+                "own_cards_observed",
+            ]
+            .map(String::from),
+        );
+        w.write_record(&header)?;
+        for (p, f) in &feedbacks {
+            let verdict_rate = &f.table.rates[f.makers.verdict_rate].0;
+            for l in &f.lines {
+                let mut row: Vec<String> =
+                    vec![p.label.clone(), l.kind.into(), l.maker.clone(), l.card.clone()];
+                row.push(l.cards.to_string());
+                row.extend(l.never.iter().map(|n| n.to_string()));
+                for col in &columns {
+                    let c = f.table.columns.iter().position(|c| c == col);
+                    row.push(c.map(|c| l.totals[c].to_string()).unwrap_or_default());
+                }
+                for r in &rates {
+                    match f.table.rates.iter().position(|(n, _, _)| n == r) {
+                        Some(i) => row.extend([
+                            real(l.rates[i].estimate),
+                            real(l.rates[i].low),
+                            real(l.rates[i].high),
+                        ]),
+                        None => row.extend([String::new(), String::new(), String::new()]),
+                    }
+                }
+                let (low, high) = l.verdict_interval.unwrap_or((f64::NAN, f64::NAN));
+                row.extend([
+                    verdict_rate.clone(),
+                    real(low),
+                    real(high),
+                    real(l.reference),
+                    l.verdict.into(),
+                ]);
+                let field = l.kind == "field";
+                row.push(if field { real(f.own_expected) } else { String::new() });
+                row.push(if field { f.own_observed.map(real).unwrap_or_default() } else { String::new() });
+                w.write_record(&row)?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    }
+}

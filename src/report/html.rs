@@ -125,6 +125,9 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     if super::html_events::any(run) {
         h.push_str("<a href=#tournaments>Tournaments</a>");
     }
+    if super::html_makers::any(run) {
+        h.push_str("<a href=#designers>Designers</a>");
+    }
     h.push_str("<a href=#manifest>Manifest</a></nav>\n");
     let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
     summary(&mut h, run, &sweep);
@@ -140,6 +143,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     }
     html_cards::section(&mut h, run, &sweep);
     super::html_events::section(&mut h, run, &sweep);
+    super::html_makers::section(&mut h, run, &sweep);
     outcome_table(&mut h, run, &sweep);
     event_table(&mut h, run, &sweep);
     h.push_str("<h2 id=manifest>Manifest</h2>\n<pre>");

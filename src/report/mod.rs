@@ -14,7 +14,9 @@ pub mod games_csv;
 pub mod html;
 pub(crate) mod html_cards;
 pub mod html_events;
+pub(crate) mod html_makers;
 pub mod labels;
+pub mod makers;
 pub mod manifest;
 pub mod paired_means;
 pub mod plots;
@@ -88,6 +90,7 @@ pub fn exports() -> Vec<Box<dyn Export>> {
         Box::new(csv_files::Distributions),
         Box::new(csv_files::Cards),
         Box::new(csv_files::CardPairs),
+        Box::new(csv_files::Designers),
         Box::new(csv_files::Standings),
         Box::new(agents::AgentsCsv),
         Box::new(timings::TimingsCsv),

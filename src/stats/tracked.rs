@@ -33,6 +33,8 @@ pub enum Key {
     Fired(usize),
     /// A card rate of the per-card table: (card, rate).
     CardRate(usize, usize),
+    /// A card rate over every card of one maker (`CardTable::makers`): (maker, rate).
+    MakerRate(usize, usize),
     /// A paired mean of the per-card table, per paired difference: (card, mean).
     CardPaired(usize, usize),
     /// A paired mean of the pair table, per paired difference: (pair, mean).
@@ -48,7 +50,15 @@ impl Key {
     /// Whether the quantity is a rate (a share of 0/1 values, Wilson's where games are
     /// independent and the denominator fixed) rather than a mean.
     pub fn is_rate(&self) -> bool {
-        matches!(self, Key::Rows(_) | Key::Fired(_) | Key::CardRate(..) | Key::Share(_) | Key::OfDecided(_))
+        matches!(
+            self,
+            Key::Rows(_)
+                | Key::Fired(_)
+                | Key::CardRate(..)
+                | Key::MakerRate(..)
+                | Key::Share(_)
+                | Key::OfDecided(_)
+        )
     }
 }
 
@@ -182,6 +192,18 @@ impl Plan {
                 for (k, m) in t.paired.iter().enumerate() {
                     let num = [(value(first + m.up), 1), (value(first + m.down), -1)];
                     plan.push(Key::CardPaired(card, k), &num, &[(value(first + m.n), 1)]);
+                }
+            }
+            if let Some(m) = &t.makers {
+                for maker in 0..m.names.len() {
+                    let cards: Vec<usize> =
+                        (0..t.keys.len()).filter(|&k| m.maker[k] as usize == maker).collect();
+                    for (k, &(_, won, of)) in t.rates.iter().enumerate() {
+                        let terms = |col: usize| -> Vec<(u32, i8)> {
+                            cards.iter().map(|&c| (value(t.first as usize + c * cols + col), 1)).collect()
+                        };
+                        plan.push(Key::MakerRate(maker, k), &terms(won), &terms(of));
+                    }
                 }
             }
             if let Some(p) = &t.pairs {

@@ -171,6 +171,7 @@ impl<C: Contest> Tournament<C> {
         rec.observe(dist::WINNER_WON, sc.table.won[w] as i64);
         rec.observe(dist::WINNER_LOST, sc.table.lost[w] as i64);
         rec.observe(dist::FIRST_PLACE_SIZE, first as i64);
+        self.contest.finished(&mut sc.contest, &sc.table, rec);
         if let Some(rho) = self.rank_correlation(sc) {
             rec.observe(dist::RANK_CORRELATION, (rho * 1000.0).round() as i64);
         }

@@ -83,6 +83,9 @@ pub trait Contest: Send + Sync + 'static {
         rec: &mut GameRecord,
         narr: &mut N,
     ) -> GameResult;
+    /// Records what the game keeps of the finished, ranked event `table` (its own per-entrant
+    /// statistics).
+    fn finished(&self, _sc: &mut Self::Scratch, _table: &standings::Table, _rec: &mut GameRecord) {}
     /// Plays game `seed` as `play` does, with the game's census after every step.
     fn census(&self, seed: GameSeed, seats: [usize; 2], sc: &mut Self::Scratch) -> Result<u64, String>;
 }

@@ -111,6 +111,45 @@ impl Printing {
         Ok(printing)
     }
 
+    /// The number of its own cards player `p` is expected to receive under `dealing`, from the
+    /// counts alone: each place of a pile (or of a pile's value) holds any of its cards with the
+    /// same chance, so a place adds the share of the pile that is `p`'s. Textless sheets: every
+    /// player designs the same share of each pile (`30 / players`), and `independent` draws
+    /// textless cards without a designer (0).
+    pub fn expected_own(&self, p: usize, dealing: Dealing) -> f64 {
+        let share = |pile: &[Printed]| {
+            let own = pile.iter().filter(|c| c.designer == p as u16).count();
+            if pile.is_empty() { 0.0 } else { own as f64 / pile.len() as f64 }
+        };
+        let Some(cards) = &self.cards else {
+            return match dealing {
+                Dealing::Independent => 0.0,
+                _ => POOL as f64 / self.players as f64,
+            };
+        };
+        let mut expected = 0.0;
+        for (r, rarity) in ORDER.iter().enumerate() {
+            let by_value = *rarity != Rarity::Rare && dealing != Dealing::Piles;
+            if !by_value {
+                let pile: &[Printed] = match dealing {
+                    Dealing::Independent => &self.places[r][0],
+                    _ => &cards[r],
+                };
+                expected += SHAPE[r] as f64 * share(pile);
+                continue;
+            }
+            let each = SHAPE[r] as f64 / MAX_VALUE as f64;
+            for v in 1..=MAX_VALUE {
+                let pile: Vec<Printed> = match dealing {
+                    Dealing::Independent => self.places[r][v as usize].clone(),
+                    _ => cards[r].iter().filter(|c| c.value == v).copied().collect(),
+                };
+                expected += each * share(&pile);
+            }
+        }
+        expected
+    }
+
     /// Refuses a dealing whose piles are too short for the players.
     fn check(&self, dealing: Dealing) -> Result<(), String> {
         let Some(cards) = &self.cards else { return Ok(()) };
@@ -352,6 +391,46 @@ mod tests {
             let se = (9.0 * p * (1.0 - p) / n).sqrt();
             assert!((got - p).abs() < 5.0 * se + 1e-9, "{}: P(own = {k}) {got} vs {p}", dealing.name());
         }
+    }
+
+    #[test]
+    fn expected_own_cards_follow_the_counts_and_the_deals() {
+        // The nine-designer set with Ryan's rare Ember Scout and common 1 Ember Pyre (printed
+        // twice) given to Mara. Ryan's pool then expects 3 * 2/27 rares + 9 * 9/81 uncommons +
+        // 18 * 16/162 commons = 2/9 + 1 + 16/9 = 3 own cards under piles; by value the commons of
+        // value 1 give him none and each other value 2 * 2/18, the same 3; `independent` draws a
+        // common 1 among 9 designs, none his: 3 again. Mara: 4/9 + 1 + 20/9 = 11/3.
+        let text = std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap();
+        let set = crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap();
+        let names = ["Ryan", "Mara", "Dev", "Sam", "Lee", "Ana", "Kim", "Joe", "Pat"];
+        let designer: Vec<u16> = set
+            .designs
+            .iter()
+            .map(|d| match d.id.as_str() {
+                "ember-scout" | "ember-pyre" => 1,
+                _ => names.iter().position(|&n| n == d.designer).unwrap() as u16,
+            })
+            .collect();
+        for dealing in [Dealing::Piles, Dealing::Designer, Dealing::Independent] {
+            let printing = Printing::new(Some(&set), &designer, 9, dealing).unwrap();
+            assert!((printing.expected_own(0, dealing) - 3.0).abs() < 1e-12, "{}", dealing.name());
+            assert!((printing.expected_own(1, dealing) - 11.0 / 3.0).abs() < 1e-12, "{}", dealing.name());
+            assert!((printing.expected_own(2, dealing) - 10.0 / 3.0).abs() < 1e-12, "{}", dealing.name());
+            // The deals agree: Ryan's mean own count within 5 standard errors (at most 9 cards
+            // vary, so the standard deviation is at most 4.5).
+            let mut pools = EventPools::default();
+            let n = 20_000;
+            let own: usize = (0..n)
+                .map(|i| {
+                    pools.deal(&printing, dealing, &mut GameSeed::new(9, i).rng());
+                    pools.own(0)
+                })
+                .sum();
+            let mean = own as f64 / n as f64;
+            assert!((mean - 3.0).abs() < 5.0 * 4.5 / (n as f64).sqrt(), "{}: {mean}", dealing.name());
+        }
+        let (textless_piles, _) = textless(9, Dealing::Piles);
+        assert!((textless_piles.expected_own(4, Dealing::Piles) - 10.0 / 3.0).abs() < 1e-12);
     }
 
     #[test]

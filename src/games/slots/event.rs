@@ -16,9 +16,27 @@ use super::setup::Rules;
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Silent};
-use crate::record::{Counter, Dist, GameRecord, LayoutBuilder};
+use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers};
 use crate::seed::GameSeed;
+use crate::tournament::standings::Table;
 use crate::tournament::{Contest, GameResult};
+
+/// The per-design columns of an event (`cards.csv`, `designers.csv`): the players who held the
+/// design (one per player and event, copies counted once), the games those players played, the
+/// games the design was in their deck, played in, and played in and won, their games won, and how
+/// many of them finished first (alone or shared). Observational: a holder's results come from its
+/// whole pool, not from the design alone.
+const DESIGN_COLUMNS: &[&str] = &[
+    "holders",
+    "holder_games",
+    "games_in_deck",
+    "games_played",
+    "games_played_won",
+    "holder_wins",
+    "holder_first",
+];
+/// The holders' share of games won and share of first places; the verdicts read the first.
+const DESIGN_RATES: &[(&str, usize, usize)] = &[("holder_win_share", 5, 1), ("holder_first_share", 6, 0)];
 
 /// A Card Wars event's players and their dealing.
 pub struct SlotsEvent {
@@ -30,6 +48,10 @@ pub struct SlotsEvent {
     designers_known: bool,
     counters: Option<Counter>,
     own_cards: Option<Dist>,
+    /// Each design's row of the per-design table (with a card set whose designers are known).
+    designs: Option<CardCounters>,
+    designer_names: Vec<String>,
+    designer_of: Vec<u16>,
 }
 
 /// One thread's event: the game and the event's pools.
@@ -38,7 +60,14 @@ pub struct EventScratch {
     pools: EventPools,
     strength: Vec<i64>,
     keys: Vec<i32>,
+    /// Per design: bits of what one pool's copies did (held, kept, played), cleared after use.
+    marks: Vec<u8>,
 }
+
+/// `EventScratch::marks` bits.
+const HELD: u8 = 1;
+const KEPT: u8 = 2;
+const PLAYED: u8 = 4;
 
 impl SlotsEvent {
     /// The event of `players` players dealt by `dealing`, its games played by `rules`.
@@ -71,6 +100,7 @@ impl SlotsEvent {
         let designers_known = set.is_none() || designer_of.iter().all(|&d| d != NO_DESIGNER);
         let printing = Printing::new(set, &designer_of, players, dealing)?;
         let names = (1..=players).map(|i| format!("player {i}")).collect();
+        let designer_names = designers.iter().map(|d| d.to_string()).collect();
         let rules = Rules { rotate: false, ..rules };
         Ok(SlotsEvent {
             engine: SlotsEngine::new(rules),
@@ -80,6 +110,9 @@ impl SlotsEvent {
             designers_known,
             counters: None,
             own_cards: None,
+            designs: None,
+            designer_names,
+            designer_of,
         })
     }
 
@@ -131,6 +164,24 @@ impl Contest for SlotsEvent {
         if self.designers_known {
             self.own_cards = Some(b.distribution("own_cards"));
         }
+        let Some(set) = self.engine.rules.cards.as_deref() else { return };
+        if !self.designers_known {
+            return;
+        }
+        let keys = set.designs.iter().map(|d| d.id.clone()).collect();
+        self.designs = Some(b.cards(keys, DESIGN_COLUMNS, DESIGN_RATES));
+        let players = self.names.len();
+        let expected =
+            (0..players).map(|p| self.printing.expected_own(p, self.dealing)).sum::<f64>() / players as f64;
+        b.card_makers(Makers {
+            names: self.designer_names.clone(),
+            maker: self.designer_of.clone(),
+            verdict_rate: 0,
+            // A design is judged against the designs of its rarity and printed value.
+            stratum: set.designs.iter().map(|d| d.rarity as u16 * 16 + d.value as u16).collect(),
+            own_expected_millionths: (expected * 1e6).round() as u64,
+            own_observed: "own_cards".into(),
+        });
     }
 
     fn new_scratch(&self) -> EventScratch {
@@ -139,6 +190,7 @@ impl Contest for SlotsEvent {
             pools: EventPools::default(),
             strength: Vec::new(),
             keys: Vec::new(),
+            marks: vec![0; self.designer_of.len()],
         }
     }
 
@@ -212,6 +264,12 @@ impl Contest for SlotsEvent {
                 rec.count(Counter(first.0 + c.0), v);
             }
         }
+        if let Some(t) = self.designs {
+            for seat in 0..SEATS {
+                let won = end == End::Won(seat);
+                record_game_designs(t, game, seat, won, &mut sc.marks, rec);
+            }
+        }
         let wins = game.st.wins;
         GameResult {
             winner: match end {
@@ -223,11 +281,66 @@ impl Contest for SlotsEvent {
         }
     }
 
+    /// Adds each held design's holders, their games, wins and first places (one event: one
+    /// observation of every column, so intervals count events, not games).
+    fn finished(&self, sc: &mut EventScratch, table: &Table, rec: &mut GameRecord) {
+        let Some(t) = self.designs else { return };
+        for p in 0..self.names.len() {
+            for c in sc.pools.pool(p) {
+                if c.design != NO_DESIGN {
+                    sc.marks[c.design as usize] = HELD;
+                }
+            }
+            for c in sc.pools.pool(p) {
+                let d = c.design as usize;
+                if c.design == NO_DESIGN || sc.marks[d] == 0 {
+                    continue;
+                }
+                sc.marks[d] = 0;
+                rec.count(t.at(d, 0), 1);
+                rec.count(t.at(d, 1), self.names.len() as u64 - 1);
+                rec.count(t.at(d, 5), table.won[p] as u64);
+                rec.count(t.at(d, 6), u64::from(table.place[p] == 1));
+            }
+        }
+    }
+
     fn census(&self, seed: GameSeed, seats: [usize; 2], sc: &mut EventScratch) -> Result<u64, String> {
         self.seat_pools(seats, sc);
         let mut watch = super::census::AnswerCensus::new(self.engine.rules.max_replays);
         self.engine.run_dealt(seed, &mut sc.game, &mut Silent, &mut watch);
         watch.verdict()
+    }
+}
+
+/// Adds one game of `seat`'s pool to its designs' `games_in_deck` and `games_played` (copies of a
+/// design counted once).
+fn record_game_designs(
+    t: CardCounters,
+    game: &super::rules::Game,
+    seat: usize,
+    won: bool,
+    marks: &mut [u8],
+    rec: &mut GameRecord,
+) {
+    let (st, c) = (&game.st, &game.cards);
+    for id in st.pools.ids(seat) {
+        let (i, d) = (id as usize, st.pools.design[id as usize]);
+        if d != TEXTLESS {
+            let kept = if c.in_deck[i] > 0 { KEPT } else { 0 };
+            let played = if c.in_game >> i & 1 == 1 { PLAYED } else { 0 };
+            marks[d as usize] |= HELD | kept | played;
+        }
+    }
+    for id in st.pools.ids(seat) {
+        let d = st.pools.design[id as usize];
+        if d == TEXTLESS || marks[d as usize] == 0 {
+            continue;
+        }
+        let m = std::mem::take(&mut marks[d as usize]);
+        rec.count(t.at(d as usize, 2), u64::from(m & KEPT != 0));
+        rec.count(t.at(d as usize, 3), u64::from(m & PLAYED != 0));
+        rec.count(t.at(d as usize, 4), u64::from(m & PLAYED != 0 && won));
     }
 }
 
@@ -297,6 +410,53 @@ mod tests {
             assert_eq!(told, mine.lines().skip(1).collect::<Vec<_>>(), "event {index}");
             assert_eq!(story.lines().filter(|l| l.starts_with("game ")).count(), 10);
         }
+    }
+
+    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
+    /// passed through `edit`), dealt from piles.
+    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
+        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
+        let set =
+            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
+        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
+        let acc = Point::play_range(&t, 7, 0, events, &|_| {});
+        let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
+        crate::report::PointResult {
+            label: "p".into(),
+            game: "slots",
+            settings,
+            layout: Point::layout(&t).clone(),
+            acc,
+        }
+    }
+
+    #[test]
+    fn a_design_that_wins_its_slot_is_flagged_too_strong() {
+        // Ember Coal (an uncommon 8, always kept) is not too strong as printed (its holders win
+        // less often than the other uncommon 8s' holders); with a static +9 it
+        // outplays every card of the set in its slot, and its holders win more often than the
+        // other uncommon 8s' holders beyond the Bonferroni interval.
+        let verdict = |p: &crate::report::PointResult| {
+            let f = crate::report::makers::feedback(p).expect("the set names its designers");
+            // Piles deal all 270 printed cards each event: no design is ever left unheld.
+            assert_eq!(f.lines[0].never[0], 0);
+            let l = f.lines.iter().find(|l| l.card == "ember-coal").unwrap();
+            assert_eq!(
+                (l.kind, l.maker.as_str(), l.totals[0]),
+                ("design", "Ryan", 3000),
+                "one holder an event"
+            );
+            l.verdict
+        };
+        assert_ne!(verdict(&feedback_of(|t| t, 3000)), "too_strong");
+        let boost = |t: String| {
+            let at = t.find("id = \"ember-coal\"").unwrap();
+            let end = at + t[at..].find("designer = \"Ryan\"\n").unwrap() + "designer = \"Ryan\"\n".len();
+            let plus = "  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 9\n";
+            format!("{}{plus}{}", &t[..end], &t[end..])
+        };
+        assert_eq!(verdict(&feedback_of(boost, 3000)), "too_strong");
     }
 
     #[test]

@@ -1,0 +1,309 @@
+//! Feedback to the makers of a per-card table's cards (`CardTable::makers`): `designers.csv` and
+//! the report's section (`docs/tournament.md`). For the whole field, each maker and each card:
+//! how many cards were never held, never kept in a deck, never played, or played but never in a
+//! game their holder won; the table's counted columns and rates with 95% intervals; and a verdict
+//! on the verdict rate: `too_strong` / `too_weak` when the card's interval at 1 - 0.05/m excludes
+//! the pooled rate of its stratum (the cards it is fairly compared with, `Makers::stratum`), or a
+//! maker's interval the whole field's (Bonferroni over the `m` cards, or makers, that have a
+//! denominator), so that the chance of flagging any card of a balanced field stays at most 5%.
+//! What the rates mean (observational or causal) is the game's to say in its columns' names.
+//!
+//! Every interval counts the point's independent units (one event is one unit when the cards'
+//! holders keep them for an event, `Accumulator::sums`). The pooled reference rates are taken as
+//! known: pooled over many cards they are more precise than any one card's (with few cards in a
+//! stratum the verdicts are conservative, since a card pulls its own reference towards itself).
+
+use super::PointResult;
+use crate::record::{CardTable, Makers};
+use crate::stats::Interval;
+use crate::stats::interval::Method;
+use crate::stats::tracked::Key;
+
+/// The family-wise error rate of the verdicts.
+pub const ALPHA: f64 = 0.05;
+
+/// What a card or a maker did: `design` rows are one card, `designer` rows a maker's cards
+/// together, the `field` row every card.
+pub struct Line {
+    pub kind: &'static str,
+    pub maker: String,
+    pub card: String,
+    pub cards: usize,
+    /// Cards never held / held but never kept / kept but never played / played but never in a
+    /// game their holder won.
+    pub never: [usize; 4],
+    pub totals: Vec<u128>,
+    /// Each rate with its 95% interval.
+    pub rates: Vec<Interval>,
+    /// The verdict rate's interval at `1 - ALPHA / m` (`None`: no denominator).
+    pub verdict_interval: Option<(f64, f64)>,
+    /// The pooled rate the verdict compares with: the card's stratum's, or the field's.
+    pub reference: f64,
+    pub verdict: &'static str,
+}
+
+/// The feedback of one point.
+pub struct Feedback<'a> {
+    pub table: &'a CardTable,
+    pub makers: &'a Makers,
+    pub lines: Vec<Line>,
+    /// The field's pooled verdict rate.
+    pub field: f64,
+    /// The normal quantile of the card and of the maker verdicts.
+    pub z: [f64; 2],
+    pub own_expected: f64,
+    /// The observed mean of own cards per player (`None`: none observed).
+    pub own_observed: Option<f64>,
+}
+
+/// The column whose zero makes a card "never ..." (`holders`, `games_in_deck`, `games_played`,
+/// `games_played_won`): the first four counted columns but the holders' games.
+const NEVER: [usize; 4] = [0, 2, 3, 4];
+
+/// The feedback of point `p`, when its per-card table names its makers.
+pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
+    let t = p.layout.cards.as_ref()?;
+    let m = t.makers.as_ref()?;
+    let plan = p.acc.plan(&p.layout);
+    let cols = t.columns.len();
+    let total = |k: usize, c: usize| p.acc.counters[t.first as usize + k * cols + c].total;
+    let (_, won, of) = t.rates[m.verdict_rate];
+    let (num, den): (u128, u128) =
+        (0..t.keys.len()).map(|k| (total(k, won), total(k, of))).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let field = num as f64 / den as f64;
+    let pooled_stratum = |stratum: u16| {
+        let ks = (0..t.keys.len()).filter(|&k| m.stratum[k] == stratum);
+        let (num, den) = ks.fold((0u128, 0u128), |a, k| (a.0 + total(k, won), a.1 + total(k, of)));
+        num as f64 / den as f64
+    };
+    let with_den = |ks: &mut dyn Iterator<Item = usize>| ks.filter(|&k| total(k, of) > 0).count();
+    let z_cards = bonferroni_z(with_den(&mut (0..t.keys.len())));
+    let z_makers = bonferroni_z(
+        (0..m.names.len())
+            .filter(|&g| (0..t.keys.len()).any(|k| m.maker[k] as usize == g && total(k, of) > 0))
+            .count(),
+    );
+    // `key`: a rate's tracked quantity; `None` (the field) reads the pooled rates, with no interval.
+    let line = |kind,
+                maker: String,
+                card: String,
+                cards: &[usize],
+                key: Option<&dyn Fn(usize) -> Key>,
+                z: f64,
+                field: f64| {
+        let mut never = [0; 4];
+        for &k in cards {
+            // A card counts once, at the first stage it never reached.
+            if let Some(i) = NEVER.iter().position(|&c| total(k, c) == 0) {
+                never[i] += 1;
+            }
+        }
+        let totals: Vec<u128> = (0..cols).map(|c| cards.iter().map(|&k| total(k, c)).sum()).collect();
+        let pooled = |&(_, a, b): &(String, usize, usize)| Interval {
+            estimate: totals[a] as f64 / totals[b] as f64,
+            ..Interval::undefined(Method::Ratio)
+        };
+        let rates = match key {
+            Some(key) => (0..t.rates.len()).map(|r| p.acc.interval(&plan, &key(r))).collect(),
+            None => t.rates.iter().map(pooled).collect(),
+        };
+        let sums = key.and_then(|key| p.acc.sums(&plan, &key(m.verdict_rate))).filter(|_| totals[of] > 0);
+        let verdict_interval = sums.map(|s| {
+            let (r, half) = (s.ratio_estimate(), z * s.ratio_variance().sqrt());
+            (r - half, r + half)
+        });
+        let verdict = match verdict_interval {
+            Some((low, _)) if low > field => "too_strong",
+            Some((_, high)) if high < field => "too_weak",
+            _ => "",
+        };
+        Line {
+            kind,
+            maker,
+            card,
+            cards: cards.len(),
+            never,
+            totals,
+            rates,
+            verdict_interval,
+            reference: field,
+            verdict,
+        }
+    };
+    let all: Vec<usize> = (0..t.keys.len()).collect();
+    let mut lines = vec![line("field", String::new(), String::new(), &all, None, f64::NAN, field)];
+    for (g, name) in m.names.iter().enumerate() {
+        let cards: Vec<usize> = all.iter().copied().filter(|&k| m.maker[k] as usize == g).collect();
+        lines.push(line(
+            "designer",
+            name.clone(),
+            String::new(),
+            &cards,
+            Some(&|r| Key::MakerRate(g, r)),
+            z_makers,
+            field,
+        ));
+    }
+    for (k, key) in t.keys.iter().enumerate() {
+        let maker = m.names.get(m.maker[k] as usize).cloned().unwrap_or_default();
+        lines.push(line(
+            "design",
+            maker,
+            key.clone(),
+            &[k],
+            Some(&|r| Key::CardRate(k, r)),
+            z_cards,
+            pooled_stratum(m.stratum[k]),
+        ));
+    }
+    let own_observed = p.layout.distribution(&m.own_observed).and_then(|d| {
+        let h = &p.acc.distributions[d.0 as usize];
+        let (n, sum) = h.iter().fold((0u64, 0i128), |(n, s), (v, c)| (n + c, s + v as i128 * c as i128));
+        (n > 0).then(|| sum as f64 / n as f64)
+    });
+    Some(Feedback {
+        table: t,
+        makers: m,
+        lines,
+        field,
+        z: [z_cards, z_makers],
+        own_expected: m.own_expected_millionths as f64 / 1e6,
+        own_observed,
+    })
+}
+
+/// The two-sided normal quantile for `m` simultaneous comparisons at family-wise `ALPHA`
+/// (1.96 for one).
+pub fn bonferroni_z(m: usize) -> f64 {
+    normal_quantile(1.0 - ALPHA / (2.0 * m.max(1) as f64))
+}
+
+/// The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9;
+/// P. J. Acklam, "An algorithm for computing the inverse normal cumulative distribution
+/// function", 2003).
+pub fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -39.69683028665376,
+        220.9460984245205,
+        -275.9285104469687,
+        138.357751867269,
+        -30.66479806614716,
+        2.506628277459239,
+    ];
+    const B: [f64; 5] =
+        [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+    const C: [f64; 6] = [
+        -0.007784894002430293,
+        -0.3223964580411365,
+        -2.400758277161838,
+        -2.549732539343734,
+        4.374664141464968,
+        2.938163982698783,
+    ];
+    const D: [f64; 4] = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < 0.02425 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.02425 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{GameRecord, LayoutBuilder, OutcomeKind};
+    use crate::settings::Settings;
+    use crate::stats::Accumulator;
+
+    /// Columns as a game declares them: holders, games, in deck, played, played and won, wins.
+    const COLUMNS: &[&str] =
+        &["holders", "holder_games", "games_in_deck", "games_played", "games_played_won", "wins"];
+
+    /// A point of `events` events of a table of `cards` cards (two makers, every card of the same
+    /// stratum), whose event `e` adds `event(e, card)` to each card's columns.
+    fn point(cards: usize, events: u64, event: impl Fn(u64, usize) -> [u64; 6]) -> PointResult {
+        let mut b = LayoutBuilder::new("slots");
+        b.plain(&[OutcomeKind::Draw]);
+        let keys = (0..cards).map(|k| format!("c{k}")).collect();
+        let t = b.cards(keys, COLUMNS, &[("win_share", 5, 1)]);
+        b.card_makers(Makers {
+            names: vec!["A".into(), "B".into()],
+            maker: (0..cards).map(|k| (k % 2) as u16).collect(),
+            verdict_rate: 0,
+            stratum: vec![0; cards],
+            own_expected_millionths: 3_333_333,
+            own_observed: "none".into(),
+        });
+        let (layout, _) = b.finish();
+        let mut acc = Accumulator::new(&layout);
+        let mut rec = GameRecord::new(&layout);
+        for e in 0..events {
+            rec.reset();
+            for k in 0..cards {
+                for (c, v) in event(e, k).into_iter().enumerate() {
+                    rec.count(t.at(k, c), v);
+                }
+            }
+            acc.record(e, &rec);
+        }
+        acc.finish_group();
+        let settings = Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
+        PointResult { label: "p".into(), game: "slots", settings, layout, acc }
+    }
+
+    #[test]
+    fn a_card_whose_holder_always_wins_is_too_strong_and_the_never_counts_add_up() {
+        // Card 0 never held; card 1 held, never kept; card 2 kept, never played; card 3 played,
+        // never in a won game; cards 4.. held, kept, played, won every other game (card 4 every
+        // game: too strong; card 5 never: too weak, and never in a won game either).
+        let p = point(12, 400, |e, k| {
+            let win = match k {
+                4 => 8,
+                5 | 3 => 0,
+                _ => 4 + (e % 2) * 2 - 1,
+            };
+            match k {
+                0 => [0; 6],
+                1 => [1, 8, 0, 0, 0, 4],
+                2 => [1, 8, 8, 0, 0, 4],
+                3 => [1, 8, 8, 8, 0, 4],
+                _ => [1, 8, 8, 8, win.min(8), win],
+            }
+        });
+        let f = feedback(&p).expect("the table names its makers");
+        let field = &f.lines[0];
+        assert_eq!((field.kind, field.cards, field.never), ("field", 12, [1, 1, 1, 2]));
+        let design = |k: usize| f.lines.iter().find(|l| l.card == format!("c{k}")).unwrap();
+        assert_eq!(design(4).verdict, "too_strong");
+        assert_eq!(design(5).verdict, "too_weak");
+        assert_eq!(design(0).verdict, "", "a card never held has no verdict");
+        let flagged = f.lines.iter().filter(|l| l.kind == "design" && !l.verdict.is_empty()).count();
+        assert_eq!(flagged, 2, "cards of the field's rate stay unflagged");
+        // Makers: A holds the even cards (0, 2, 4, ...), B the odd ones.
+        let a = f.lines.iter().find(|l| l.kind == "designer" && l.maker == "A").unwrap();
+        assert_eq!((a.cards, a.never), (6, [1, 0, 1, 0]));
+        let b = f.lines.iter().find(|l| l.kind == "designer" && l.maker == "B").unwrap();
+        assert_eq!((b.cards, b.never), (6, [0, 1, 0, 2]));
+        assert_eq!(f.z[0], bonferroni_z(11), "Bonferroni over the 11 cards with a denominator");
+        assert!((f.own_expected - 3.333333).abs() < 1e-9 && f.own_observed.is_none());
+    }
+
+    #[test]
+    fn quantiles_of_the_normal() {
+        assert!((normal_quantile(0.975) - 1.959963985).abs() < 1e-8);
+        assert!((normal_quantile(0.5)).abs() < 1e-12);
+        assert!((normal_quantile(0.001) + 3.090232306).abs() < 1e-8);
+        // 189 designs: 0.05 / 189 two-sided.
+        assert!((bonferroni_z(189) - 3.647746690).abs() < 1e-7, "{}", bonferroni_z(189));
+        assert!((bonferroni_z(1) - 1.959963985).abs() < 1e-8);
+    }
+}
