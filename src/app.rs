@@ -486,17 +486,7 @@ fn rebuilt_engines(state: &RunState) -> anyhow::Result<Vec<Box<dyn games::Point>
     }
     let mut engines = Vec::new();
     for p in &state.points {
-        let def = games::find(&p.game)
-            .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
-        let settings = Settings::restore(
-            def.name,
-            def.settings,
-            !def.presets.is_empty(),
-            &p.variant,
-            &p.settings,
-            &p.files,
-        )
-        .map_err(anyhow::Error::msg)?;
+        let (def, settings) = restore_point(p)?;
         engines.push((def.build)(&settings).map_err(|e| anyhow::anyhow!("{}: {e}", p.label))?);
     }
     Ok(engines)
@@ -580,6 +570,18 @@ fn write_staged(
     staging.commit()
 }
 
+/// A saved point's game and its settings, as the run that saved it validated them.
+fn restore_point(
+    p: &crate::sim::checkpoint::PointState,
+) -> anyhow::Result<(&'static games::GameDef, Settings)> {
+    let def = games::find(&p.game)
+        .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
+    let settings =
+        Settings::restore(def.name, def.settings, !def.presets.is_empty(), &p.variant, &p.settings, &p.files)
+            .map_err(anyhow::Error::msg)?;
+    Ok((def, settings))
+}
+
 fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
     // The error is the cause itself (an `io::Error`, also given as its source): say it once.
     rayon::ThreadPoolBuilder::new()
@@ -646,17 +648,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         if !p.complete && p.done == 0 {
             continue;
         }
-        let def = games::find(&p.game)
-            .with_context(|| format!("the saved state names an unknown game '{}'", p.game))?;
-        let settings = Settings::restore(
-            def.name,
-            def.settings,
-            !def.presets.is_empty(),
-            &p.variant,
-            &p.settings,
-            &p.files,
-        )
-        .map_err(anyhow::Error::msg)?;
+        let (def, settings) = restore_point(p)?;
         points.push(PointResult {
             label: p.label.clone(),
             game: def.name,
