@@ -90,18 +90,25 @@ fn the_reader_counts_a_slot_the_opponent_holds_against_itself() {
     // lost; the 2 likely loses S2 but takes S1 back: the reader plays the 2.
     let wrecker =
         probe("wrecker", 2, "  effect = \"destroy\"\n  target = { side = \"opp\", slots = \"prev1\" }");
-    let mut b = bench(&wrecker);
-    b.up(0, "vanilla-5", 1);
+    assert_eq!(reader_at_turn_two(&wrecker, "wrecker", "vanilla-5"), 1);
+}
+
+/// The hand index `reader` places at turn 2 of a table where P0's `mine` faces P1's 8 in S1 (the
+/// 8 seen, so out of the reader's model), P0 holds a textless 7 and the probe card `id`, and P1
+/// keeps the 8 and a 4.
+fn reader_at_turn_two(probe_text: &str, id: &str, mine: &str) -> u8 {
+    let mut b = bench(probe_text);
+    b.up(0, mine, 1);
     let eight = b.up(1, "vanilla-8", 1);
     b.hand(0, "vanilla-7");
-    b.hand(0, "wrecker");
+    b.hand(0, id);
     let theirs = b.hand(1, "vanilla-4");
     b.st.kept[1] = Stack::of(&[eight, theirs]);
     let mut g = b.game();
     g.st.turn = 2;
     let mut obs = Observation::default();
     g.observe(0, &mut obs);
-    assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
+    crate::games::slots::reader::Reader::new().place(&obs)
 }
 
 #[test]
@@ -150,18 +157,7 @@ fn the_reader_models_the_opposing_card_at_its_rounded_mean_value() {
     // model of 5 or 8 it would do nothing, and the 7 would be played).
     let sniper =
         probe("sniper", 1, "  if = [ { oc_value = \"6-7\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
-    let mut b = bench(&sniper);
-    b.up(0, "vanilla-9", 1);
-    let eight = b.up(1, "vanilla-8", 1);
-    b.hand(0, "vanilla-7");
-    b.hand(0, "sniper");
-    let theirs = b.hand(1, "vanilla-4");
-    b.st.kept[1] = Stack::of(&[eight, theirs]);
-    let mut g = b.game();
-    g.st.turn = 2;
-    let mut obs = Observation::default();
-    g.observe(0, &mut obs);
-    assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
+    assert_eq!(reader_at_turn_two(&sniper, "sniper", "vanilla-9"), 1);
 }
 
 #[test]
