@@ -76,7 +76,9 @@ pub struct Plan {
     pub single_games: bool,
     /// The layout's win rows (the decided games, denominator of `Key::OfDecided`).
     pub win_rows: Vec<u16>,
-    index: std::collections::HashMap<Key, usize>,
+    /// Each key's position, built when first asked for (`find`, when reading results): a plan is
+    /// made for every chunk of games played, and most are never asked.
+    index: std::sync::OnceLock<std::collections::HashMap<Key, usize>>,
 }
 
 /// Where the terms of a layout sit in the open group's totals.
@@ -234,7 +236,6 @@ impl Plan {
             (start, self.terms.len() as u32)
         };
         let (n, d) = (span(num), span(den));
-        self.index.entry(key.clone()).or_insert(self.keys.len());
         self.keys.push(key);
         self.num.push(n);
         self.den.push(d);
@@ -242,7 +243,15 @@ impl Plan {
 
     /// The position of `key`, if the layout has it.
     pub fn find(&self, key: &Key) -> Option<usize> {
-        self.index.get(key).copied()
+        let index = self.index.get_or_init(|| {
+            let mut index = std::collections::HashMap::with_capacity(self.keys.len());
+            for (k, key) in self.keys.iter().enumerate() {
+                // A key declared twice is found at its first position.
+                index.entry(key.clone()).or_insert(k);
+            }
+            index
+        });
+        index.get(key).copied()
     }
 
     /// The value of terms `span` over the open group's `totals`.
