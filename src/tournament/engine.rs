@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::schedule::{Meeting, round_robin};
 use super::standings::Table;
-use super::{Contest, GameResult};
+use super::{Contest, Effect, GameResult, share_unit};
 use crate::games::Engine;
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
@@ -43,6 +43,8 @@ pub struct Tournament<C: Contest> {
     table: EntrantCounters,
     /// Whether the games of an event share its deal (`Contest::games_share_deal`).
     by_event: bool,
+    /// The unit of first-place shares (`share_unit`).
+    share_unit: u64,
     _own: (Counters, Dists),
 }
 
@@ -54,6 +56,10 @@ pub struct TournamentScratch<S> {
     standing: Vec<i64>,
     ranks: Vec<f64>,
     places: Vec<f64>,
+    /// Each meeting's result as played, in schedule order.
+    results: Vec<GameResult>,
+    /// The table with one entrant's games replayed by a variant of its hand.
+    variant: Table,
 }
 
 impl<C: Contest> Tournament<C> {
@@ -77,6 +83,7 @@ impl<C: Contest> Tournament<C> {
             schedule: round_robin(n),
             table,
             by_event,
+            share_unit: share_unit(n),
             _own: (counters, dists),
         }
     }
@@ -102,11 +109,13 @@ impl<C: Contest> Tournament<C> {
     ) {
         let names = self.contest.entrants();
         sc.table.reset(names.len());
+        sc.results.clear();
         self.contest.deal(seed, &mut sc.contest, rec, narr);
         for (k, m) in self.schedule.iter().enumerate() {
             let seats = m.seats(seed.index);
             let r = self.contest.play(self.game_seed(seed, k), seats, &mut sc.contest, rec, &mut Silent);
             self.enter(seats, r, sc, rec);
+            sc.results.push(r);
             if N::ON {
                 narr.line(format_args!("{}", result_line(k, m, seats, r, names)));
             }
@@ -123,7 +132,7 @@ impl<C: Contest> Tournament<C> {
                 }
             }
         }
-        self.finish(sc, rec);
+        self.finish(seed, sc, rec);
         if N::ON {
             narr.line(format_args!("{}", table_text(&sc.table, names)));
         }
@@ -151,7 +160,7 @@ impl<C: Contest> Tournament<C> {
     }
 
     /// Ranks the finished table and records the event's outcome and statistics.
-    fn finish(&self, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
+    fn finish(&self, seed: GameSeed, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
         let n = sc.table.entrants();
         let first = sc.table.rank();
         let winners = (0..n).filter(|&e| sc.table.place[e] == 1);
@@ -171,9 +180,45 @@ impl<C: Contest> Tournament<C> {
         rec.observe(dist::WINNER_WON, sc.table.won[w] as i64);
         rec.observe(dist::WINNER_LOST, sc.table.lost[w] as i64);
         rec.observe(dist::FIRST_PLACE_SIZE, first as i64);
+        self.measure_variants(seed, sc);
         self.contest.finished(&mut sc.contest, &sc.table, rec);
         if let Some(rho) = self.rank_correlation(sc) {
             rec.observe(dist::RANK_CORRELATION, (rho * 1000.0).round() as i64);
+        }
+    }
+
+    /// Replays, for each entrant and each variant of its hand the contest names, the entrant's
+    /// games of event `seed` on their own seeds with the variant, re-ranks the table with those
+    /// games in place of the played ones (every other game as played), and hands the contest the
+    /// entrant's points and first-place share as played minus with the variant. Nothing is
+    /// allocated once the scratch is sized.
+    fn measure_variants(&self, seed: GameSeed, sc: &mut TournamentScratch<C::Scratch>) {
+        let n = sc.table.entrants();
+        for e in 0..n {
+            let variants = self.contest.variants(&mut sc.contest, e);
+            if variants == 0 {
+                continue;
+            }
+            let points = sc.table.points(e) as i64;
+            let first = sc.table.first_share(e, self.share_unit);
+            for v in 0..variants {
+                sc.variant.reset(n);
+                for (k, m) in self.schedule.iter().enumerate() {
+                    let seats = m.seats(seed.index);
+                    let r = if seats.contains(&e) {
+                        self.contest.play_variant(self.game_seed(seed, k), seats, e, v, &mut sc.contest)
+                    } else {
+                        sc.results[k]
+                    };
+                    sc.variant.enter(seats[0], seats[1], r.winner.map(|s| seats[s]), r.score);
+                }
+                sc.variant.rank();
+                let effect = Effect {
+                    points: points - sc.variant.points(e) as i64,
+                    first: first - sc.variant.first_share(e, self.share_unit),
+                };
+                self.contest.variant_effect(&mut sc.contest, e, v, effect);
+            }
         }
     }
 
@@ -201,6 +246,8 @@ impl<C: Contest> Tournament<C> {
             standing: Vec::new(),
             ranks: Vec::new(),
             places: Vec::new(),
+            results: Vec::new(),
+            variant: Table::default(),
         }
     }
 

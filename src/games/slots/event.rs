@@ -7,6 +7,14 @@
 //! over its games, the cards filled in (`vanilla_fill`) and each player's own cards
 //! (`own_cards`, when the designers are known), and a pool's strength for the rank correlation
 //! (the sum of its 21 strongest cards by the `strength` deck policy's estimate).
+//!
+//! With `impact=cards`, each design's causal impact on its holders' event (`docs/tournament.md`):
+//! for each player and each design with text in its pool, the player's games of the event are
+//! played again with that design's text removed from the player's copies (same printed values, no
+//! abilities), each on its own seed (common random numbers, as `impact` does for single games),
+//! and the table is ranked again with those games in place of the played ones. The pool, not the
+//! deck, is what a player holds for the event: a text can change which cards a deck policy keeps,
+//! so a design left out of every deck may still have an effect.
 
 use super::card::{POOL, SEATS, SLOTS, TEXTLESS};
 use super::deal::{Dealing, EventPools, NO_DESIGN, NO_DESIGNER, Printing};
@@ -16,10 +24,10 @@ use super::setup::Rules;
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Silent};
-use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers};
+use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers, PairedMean};
 use crate::seed::GameSeed;
 use crate::tournament::standings::Table;
-use crate::tournament::{Contest, GameResult};
+use crate::tournament::{Contest, Effect, GameResult};
 
 /// The per-design columns of an event (`cards.csv`, `designers.csv`): the players who held the
 /// design (one per player and event, copies counted once), the games those players played, the
@@ -35,6 +43,23 @@ const DESIGN_COLUMNS: &[&str] = &[
     "holder_wins",
     "holder_first",
 ];
+/// The per-design columns `impact=cards` adds: events in which the design was measured, and for
+/// each of its two measures (the holders' points, a win 2 and a draw 1 summed over their games;
+/// their shares of first place, in 1/`share_unit` of a first place) the sum of the positive
+/// differences (as played minus without the text), of the negative ones' sizes and of the squares.
+/// A difference is the sum over the design's holders in one event: the unit of observation is the
+/// event (the games of a pool, and the holders of one event, share its deal), so the intervals are
+/// clustered by event (the ratio estimator over events, `report::paired_means`).
+const IMPACT_COLUMNS: &[&str] = &[
+    "impact_events",
+    "game_impact_up",
+    "game_impact_down",
+    "game_impact_sq",
+    "first_impact_up",
+    "first_impact_down",
+    "first_impact_sq",
+];
+
 /// The holders' share of games won and share of first places; the verdicts read the first.
 const DESIGN_RATES: &[(&str, usize, usize)] = &[("holder_win_share", 5, 1), ("holder_first_share", 6, 0)];
 
@@ -52,6 +77,8 @@ pub struct SlotsEvent {
     designs: Option<CardCounters>,
     designer_names: Vec<String>,
     designer_of: Vec<u16>,
+    /// Whether each design's impact on its holders' event is measured (`impact=cards`).
+    impact: bool,
 }
 
 /// One thread's event: the game and the event's pools.
@@ -62,6 +89,14 @@ pub struct EventScratch {
     keys: Vec<i32>,
     /// Per design: bits of what one pool's copies did (held, kept, played), cleared after use.
     marks: Vec<u8>,
+    /// The designs with text of the player whose variants are measured now (`Contest::variants`).
+    variants: Vec<u16>,
+    /// Per design: its effects this event (points, first share), summed over its holders.
+    effects: Vec<[i64; 2]>,
+    /// The designs measured this event, in the order first measured; `effects` is non-zero only
+    /// for them.
+    measured: Vec<u16>,
+    is_measured: Vec<bool>,
 }
 
 /// `EventScratch::marks` bits.
@@ -76,8 +111,10 @@ impl SlotsEvent {
         if a != b || rules.deck_policy[0] != rules.deck_policy[1] {
             return Err("event=tournament seats every player with the same policies: name one placement policy and one deck policy".into());
         }
-        if rules.impact != super::impact::Impact::None {
-            return Err("impact measures single games: leave impact=none with event=tournament".into());
+        if rules.impact == super::impact::Impact::Pairs {
+            return Err(
+                "impact=pairs measures single games: with event=tournament use impact=cards (or none)".into(),
+            );
         }
         let set = rules.cards.as_deref();
         if set.is_some_and(|s| s.fixed.iter().any(Option::is_some)) {
@@ -101,7 +138,9 @@ impl SlotsEvent {
         let printing = Printing::new(set, &designer_of, players, dealing)?;
         let names = (1..=players).map(|i| format!("player {i}")).collect();
         let designer_names = designers.iter().map(|d| d.to_string()).collect();
-        let rules = Rules { rotate: false, ..rules };
+        // The event measures impact itself: its games are played as written.
+        let impact = rules.impact == super::impact::Impact::Cards;
+        let rules = Rules { rotate: false, impact: super::impact::Impact::None, ..rules };
         Ok(SlotsEvent {
             engine: SlotsEngine::new(rules),
             names,
@@ -113,7 +152,39 @@ impl SlotsEvent {
             designs: None,
             designer_names,
             designer_of,
+            impact,
         })
+    }
+
+    /// The result of the game just played on `game`, ending `end`.
+    fn result(end: End, game: &super::rules::Game) -> GameResult {
+        let wins = game.st.wins;
+        GameResult {
+            winner: match end {
+                End::Won(seat) => Some(seat),
+                End::Drawn => None,
+            },
+            score: [wins[0] as u32, wins[1] as u32],
+            length: game.st.rounds as u64 * SLOTS as u64,
+        }
+    }
+
+    /// Records each measured design's effects of the event into its impact columns (one
+    /// observation per design and event, its holders' differences summed) and clears them.
+    fn record_impact(&self, t: CardCounters, sc: &mut EventScratch, rec: &mut GameRecord) {
+        let at = DESIGN_COLUMNS.len();
+        for d in sc.measured.drain(..) {
+            let d = d as usize;
+            let [points, first] = std::mem::take(&mut sc.effects[d]);
+            sc.is_measured[d] = false;
+            rec.count(t.at(d, at), 1);
+            for (k, v) in [points, first].into_iter().enumerate() {
+                let col = at + 1 + 3 * k;
+                rec.count(t.at(d, col), v.max(0) as u64);
+                rec.count(t.at(d, col + 1), (-v).max(0) as u64);
+                rec.count(t.at(d, col + 2), (v * v) as u64);
+            }
+        }
     }
 
     /// Puts the pools of `seats` into the game's two seats.
@@ -165,11 +236,32 @@ impl Contest for SlotsEvent {
             self.own_cards = Some(b.distribution("own_cards"));
         }
         let Some(set) = self.engine.rules.cards.as_deref() else { return };
-        if !self.designers_known {
+        if !self.designers_known && !self.impact {
             return;
         }
         let keys = set.designs.iter().map(|d| d.id.clone()).collect();
-        self.designs = Some(b.cards(keys, DESIGN_COLUMNS, DESIGN_RATES));
+        let mut columns = DESIGN_COLUMNS.to_vec();
+        if self.impact {
+            columns.extend(IMPACT_COLUMNS);
+        }
+        self.designs = Some(b.cards(keys, &columns, DESIGN_RATES));
+        if self.impact {
+            let mean = |name: &str, at: usize, per_unit: u64| PairedMean {
+                name: name.into(),
+                n: DESIGN_COLUMNS.len(),
+                up: at,
+                down: at + 1,
+                sq: at + 2,
+                per_unit: per_unit as u32,
+            };
+            let at = DESIGN_COLUMNS.len() + 1;
+            let unit = crate::tournament::share_unit(self.names.len());
+            // The first is the game impact: the verdicts read it (`report::makers`).
+            b.card_paired(vec![mean("game_impact", at, 2), mean("first_impact", at + 3, unit)]);
+        }
+        if !self.designers_known {
+            return;
+        }
         let players = self.names.len();
         let expected =
             (0..players).map(|p| self.printing.expected_own(p, self.dealing)).sum::<f64>() / players as f64;
@@ -191,6 +283,10 @@ impl Contest for SlotsEvent {
             strength: Vec::new(),
             keys: Vec::new(),
             marks: vec![0; self.designer_of.len()],
+            variants: Vec::with_capacity(POOL),
+            effects: vec![[0; 2]; self.designer_of.len()],
+            measured: Vec::with_capacity(self.designer_of.len()),
+            is_measured: vec![false; self.designer_of.len()],
         }
     }
 
@@ -246,21 +342,9 @@ impl Contest for SlotsEvent {
         self.seat_pools(seats, sc);
         let end = self.engine.run_dealt(seed, &mut sc.game, narr, &mut Unwatched);
         let game = &sc.game.game;
+        // Every counter of a single game, summed over the event's games (`engine::counts`).
         if let Some(first) = self.counters {
-            let t = &game.tally;
-            let tally = [
-                (counter::REPLAYED_ROUNDS, t.replayed_rounds),
-                (counter::EMPTY_SLOTS, t.empty_slots),
-                (counter::EMPTY_DRAWS, t.empty_draws),
-                (counter::SIDEBOARD_SWAPS, t.sideboard_swaps),
-                (counter::FIZZLES, t.fizzles),
-                (counter::LOST_TRIGGERS, t.lost_triggers),
-                (counter::CASCADE_CUT, t.cascade_cut),
-                (counter::CONTROL_CHANGES, t.control_changes),
-                (counter::RE_REVEALS, t.re_reveals),
-                (counter::DECLINED, t.declined),
-            ];
-            for (c, v) in tally {
+            for (c, v) in super::engine::counts(game) {
                 rec.count(Counter(first.0 + c.0), v);
             }
         }
@@ -270,21 +354,60 @@ impl Contest for SlotsEvent {
                 record_game_designs(t, game, seat, won, &mut sc.marks, rec);
             }
         }
-        let wins = game.st.wins;
-        GameResult {
-            winner: match end {
-                End::Won(seat) => Some(seat),
-                End::Drawn => None,
-            },
-            score: [wins[0] as u32, wins[1] as u32],
-            length: game.st.rounds as u64 * SLOTS as u64,
+        Self::result(end, game)
+    }
+
+    /// The designs with text in player `e`'s pool, each once, in pool order.
+    fn variants(&self, sc: &mut EventScratch, e: usize) -> usize {
+        sc.variants.clear();
+        let Some(set) = self.engine.rules.cards.as_deref().filter(|_| self.impact) else { return 0 };
+        for c in sc.pools.pool(e) {
+            let d = c.design;
+            if d != NO_DESIGN && !set.abilities_of(d).is_empty() && !sc.variants.contains(&d) {
+                sc.variants.push(d);
+            }
         }
+        sc.variants.len()
+    }
+
+    /// Game `seed` as `play` plays it, with variant `v`'s design's text removed from player `e`'s
+    /// copies.
+    fn play_variant(
+        &self,
+        seed: GameSeed,
+        seats: [usize; 2],
+        e: usize,
+        v: usize,
+        sc: &mut EventScratch,
+    ) -> GameResult {
+        self.seat_pools(seats, sc);
+        let (seat, muted) = (usize::from(seats[1] == e), sc.variants[v]);
+        let pools = &mut sc.game.game.st.pools;
+        for id in pools.ids(seat) {
+            if pools.design[id as usize] == muted {
+                pools.design[id as usize] = TEXTLESS;
+            }
+        }
+        let end = self.engine.run_dealt(seed, &mut sc.game, &mut Silent, &mut Unwatched);
+        Self::result(end, &sc.game.game)
+    }
+
+    /// Adds the effect to its design's sums of the event (over every holder).
+    fn variant_effect(&self, sc: &mut EventScratch, _e: usize, v: usize, effect: Effect) {
+        let d = sc.variants[v];
+        if !std::mem::replace(&mut sc.is_measured[d as usize], true) {
+            sc.measured.push(d);
+        }
+        let sums = &mut sc.effects[d as usize];
+        sums[0] += effect.points;
+        sums[1] += effect.first;
     }
 
     /// Adds each held design's holders, their games, wins and first places (one event: one
     /// observation of every column, so intervals count events, not games).
     fn finished(&self, sc: &mut EventScratch, table: &Table, rec: &mut GameRecord) {
         let Some(t) = self.designs else { return };
+        self.record_impact(t, sc, rec);
         for p in 0..self.names.len() {
             for c in sc.pools.pool(p) {
                 if c.design != NO_DESIGN {
