@@ -382,6 +382,97 @@ impl<C: Contest> Engine for Tournament<C> {
 mod tests {
     use super::*;
 
+    /// Three entrants whose games follow a fixed table of who beats whom (1-0, seat aside): as
+    /// dealt, 0 beats 1 and 2, and 1 beats 2. Entrant 0 has two variants: 0 loses every game; 1
+    /// beats 1 and loses to 2 (a cycle). The scratch keeps the effects handed back.
+    struct Fixed(Vec<String>);
+
+    /// `beats(a, b, variant of entrant 0)`.
+    fn beats(a: usize, b: usize, v: Option<usize>) -> bool {
+        match (v, a, b) {
+            (Some(0), 0, _) => false,
+            (Some(0), _, 0) => true,
+            (Some(1), 0, 2) | (Some(1), 1, 0) => false,
+            (Some(1), 2, 0) | (Some(1), 0, 1) => true,
+            _ => a < b,
+        }
+    }
+
+    impl Contest for Fixed {
+        type Scratch = Vec<(usize, usize, Effect)>;
+        fn entrants(&self) -> &[String] {
+            &self.0
+        }
+        fn length_unit(&self) -> &str {
+            "games"
+        }
+        fn new_scratch(&self) -> Self::Scratch {
+            Vec::new()
+        }
+        fn play<N: Narrator>(
+            &self,
+            _seed: GameSeed,
+            seats: [usize; 2],
+            _sc: &mut Self::Scratch,
+            _rec: &mut GameRecord,
+            _narr: &mut N,
+        ) -> GameResult {
+            self.play_variant(_seed, seats, 0, usize::MAX, _sc)
+        }
+        fn variants(&self, _sc: &mut Self::Scratch, e: usize) -> usize {
+            if e == 0 { 2 } else { 0 }
+        }
+        fn play_variant(
+            &self,
+            _seed: GameSeed,
+            [a, b]: [usize; 2],
+            _e: usize,
+            v: usize,
+            _sc: &mut Self::Scratch,
+        ) -> GameResult {
+            let v = (v != usize::MAX).then_some(v);
+            let winner = if beats(a, b, v) { 0 } else { 1 };
+            let mut score = [0; 2];
+            score[winner] = 1;
+            GameResult { winner: Some(winner), score, length: 1 }
+        }
+        fn variant_effect(&self, sc: &mut Self::Scratch, e: usize, v: usize, effect: Effect) {
+            sc.push((e, v, effect));
+        }
+        fn census(&self, _: GameSeed, _: [usize; 2], _: &mut Self::Scratch) -> Result<u64, String> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_variant_replays_its_entrants_games_and_ranks_the_table_again() {
+        let t = Tournament::new(Fixed((0..3).map(|e| format!("e{e}")).collect()));
+        let mut sc = Engine::new_scratch(&t);
+        let mut rec = GameRecord::new(Engine::layout(&t));
+        // Both seatings of the meetings (even and odd events): the table does not depend on them.
+        for index in [0, 1] {
+            sc.contest.clear();
+            rec.reset();
+            Engine::play(&t, GameSeed::new(1, index), &mut sc, &mut rec);
+            // As played: 0 wins both games (4 points), first alone (the whole first place: 6/6).
+            // Variant 0: 0 loses both (0 points), 1 is first alone: 0's share falls by 6/6.
+            // Variant 1: one win each, every score difference 0 and head to head level: three
+            // share first place, 0 keeps 2/6 of it and 2 of its 4 points.
+            let unit = share_unit(3) as i64;
+            assert_eq!(unit, 6);
+            assert_eq!(
+                sc.contest,
+                [
+                    (0, 0, Effect { points: 4, first: unit }),
+                    (0, 1, Effect { points: 2, first: unit - unit / 3 })
+                ],
+                "event {index}"
+            );
+            // The event as played is recorded, not its variants.
+            assert_eq!(sc.table.won, [2, 1, 0], "event {index}");
+        }
+    }
+
     #[test]
     fn spearman_of_ties_and_extremes() {
         let mut r = Vec::new();

@@ -582,6 +582,214 @@ mod tests {
         assert_eq!(verdict(&feedback_of(boost, 3000)), "too_strong");
     }
 
+    /// A set for two players dealt from piles (6 rares, 18 uncommons and 18 commons printed
+    /// twice), designed by `A` and `B` in turn, every design textless but the uncommon 6 `dud`
+    /// (destroys opposing cards printed above 9: there are none) and the uncommon 7 `scorer`
+    /// (3 points for its owner when revealed), when `text`.
+    fn two_player_set(text: bool) -> std::sync::Arc<crate::games::slots::cardset::CardSet> {
+        let mut t = String::from("format = \"warsim-slots-cards\"\nversion = 1\nname = \"two\"\n");
+        let mut card = |id: String, rarity: &str, value: u8, ability: &str| {
+            let designer = if t.matches("[[card]]").count() % 2 == 0 { "A" } else { "B" };
+            t += &format!(
+                "[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"{rarity}\"\nvalue = {value}\ndesigner = \"{designer}\"\n{ability}"
+            );
+        };
+        for v in 4..=9 {
+            card(format!("r{v}"), "rare", v, "");
+        }
+        let dud =
+            "  [[card.ability]]\n  effect = \"destroy\"\n  target = { side = \"opp\", printed = \">9\" }\n";
+        let scorer = "  [[card.ability]]\n  effect = \"points\"\n  amount = 3\n";
+        for v in 1..=9 {
+            for copy in ["a", "b"] {
+                let ability = match (v, copy, text) {
+                    (6, "a", true) => dud,
+                    (7, "a", true) => scorer,
+                    _ => "",
+                };
+                card(format!("u{v}{copy}"), "uncommon", v, ability);
+                card(format!("c{v}{copy}"), "common", v, "");
+            }
+        }
+        std::sync::Arc::new(
+            crate::games::slots::cardfile::parse("two.toml", &t).expect("the test set parses"),
+        )
+    }
+
+    /// `events` two-player events of `set`, random placement, with `impact=cards`.
+    fn impact_point(
+        set: std::sync::Arc<crate::games::slots::cardset::CardSet>,
+        events: u64,
+    ) -> crate::report::PointResult {
+        let rules =
+            Rules { cards: Some(set), impact: super::super::impact::Impact::Cards, ..Rules::with("random") };
+        let t = Tournament::new(SlotsEvent::new(rules, 2, Dealing::Piles).unwrap());
+        let acc = Point::play_range(&t, 9, 0, events, &|_| {});
+        let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
+        crate::report::PointResult {
+            label: "p".into(),
+            game: "slots",
+            settings,
+            layout: Point::layout(&t).clone(),
+            acc,
+        }
+    }
+
+    #[test]
+    fn a_text_that_never_acts_has_no_tournament_impact_and_one_that_scores_has_a_clear_one() {
+        let events = 300;
+        let p = impact_point(two_player_set(true), events);
+        let f = crate::report::makers::feedback(&p).expect("the set names its designers");
+        assert_eq!((f.measure.as_str(), f.causal), ("game_impact", true));
+        let line = |id: &str| f.lines.iter().find(|l| l.card == id).unwrap();
+        let impact_events = f.table.columns.iter().position(|c| c == "impact_events").unwrap();
+        // Piles deal all 18 uncommons to the two players: each design is held, and measured, once
+        // an event.
+        for id in ["dud", "scorer"].map(|d| if d == "dud" { "u6a" } else { "u7a" }) {
+            assert_eq!(line(id).totals[impact_events], events as u128, "{id}");
+        }
+        // The dud's replays are the games as played: both impacts exactly 0, no verdict.
+        let dud = line("u6a");
+        for e in &dud.means {
+            assert_eq!((e.n, e.interval.estimate, e.interval.low, e.interval.high), (events, 0.0, 0.0, 0.0));
+        }
+        assert_eq!((dud.never_changed, dud.verdict), (1, ""));
+        // Three points a reveal: its holder wins more games, and more first places, for sure.
+        let scorer = line("u7a");
+        assert!(scorer.means[0].interval.low > 0.0, "{:?}", scorer.means[0]);
+        assert!(scorer.means[1].interval.low > 0.0, "{:?}", scorer.means[1]);
+        // Two players meet once: a game gained is a first place gained (a draw, half of each).
+        assert!(scorer.means[0].interval.estimate <= 1.0 && scorer.means[1].interval.estimate <= 1.0);
+        // Only designs with text are measured.
+        let measured: Vec<&str> = f
+            .lines
+            .iter()
+            .filter(|l| l.kind == "design" && l.totals[impact_events] > 0)
+            .map(|l| l.card.as_str())
+            .collect();
+        assert_eq!(measured, ["u6a", "u7a"]);
+        // The designer of both (uncommons of value 6 and 7 come 14th and 16th: A) holds their
+        // measures together.
+        let a = f.lines.iter().find(|l| l.kind == "designer" && l.maker == "A").unwrap();
+        assert_eq!(a.totals[impact_events], 2 * events as u128);
+        let mean = (dud.means[0].interval.estimate + scorer.means[0].interval.estimate) / 2.0;
+        assert!((a.means[0].interval.estimate - mean).abs() < 1e-12, "{:?} {mean}", a.means[0]);
+    }
+
+    #[test]
+    fn a_textless_set_measures_no_impact() {
+        let p = impact_point(two_player_set(false), 40);
+        let t = p.layout.cards.as_ref().unwrap();
+        let at = t.columns.iter().position(|c| c == "impact_events").unwrap();
+        let first = t.first as usize;
+        for k in 0..t.keys.len() {
+            for c in at..t.columns.len() {
+                assert_eq!(
+                    p.acc.counters[first + k * t.columns.len() + c].total,
+                    0,
+                    "{} {}",
+                    t.keys[k],
+                    t.columns[c]
+                );
+            }
+        }
+        // Nothing measured: the game impact the verdicts read judges no design.
+        let f = crate::report::makers::feedback(&p).unwrap();
+        assert!(f.causal && f.lines.iter().all(|l| l.verdict.is_empty()));
+    }
+
+    #[test]
+    fn a_replay_without_a_design_the_player_does_not_hold_is_the_game_as_played() {
+        // Common random numbers: the replay seats the same pools with the same seeds, so muting a
+        // design its player does not hold gives back every game as played, to the score.
+        let text = std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("t.toml", &text).unwrap());
+        let rules =
+            Rules { cards: Some(set), impact: super::super::impact::Impact::Cards, ..Rules::with("random") };
+        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
+        let mut sc = t.contest.new_scratch();
+        let mut rec = GameRecord::new(Point::layout(&t));
+        let mut changed = 0;
+        for index in 0..3 {
+            let seed = GameSeed::new(2, index);
+            t.contest.deal(seed, &mut sc, &mut rec, &mut Silent);
+            for e in [0, 4] {
+                let absent = (0..189u16).find(|&d| sc.pools.pool(e).iter().all(|c| c.design != d)).unwrap();
+                for (k, m) in t.schedule().iter().enumerate() {
+                    let seats = m.seats(index);
+                    if !seats.contains(&e) {
+                        continue;
+                    }
+                    let written = t.contest.play(t.game_seed(seed, k), seats, &mut sc, &mut rec, &mut Silent);
+                    sc.variants.clear();
+                    sc.variants.push(absent);
+                    let again = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                    assert_eq!(written, again, "event {index}, player {e}, game {k}");
+                    // Muting a design the player holds does reach its games: some of them change.
+                    let held: Vec<u16> =
+                        sc.pools.pool(e).iter().map(|c| c.design).filter(|&d| d != NO_DESIGN).collect();
+                    for d in held {
+                        sc.variants[0] = d;
+                        let muted = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                        changed += usize::from(muted != written);
+                    }
+                }
+            }
+        }
+        assert!(changed > 0);
+    }
+
+    #[test]
+    fn an_events_counters_are_its_games_counters_summed() {
+        // The sample set's stacks and vocabulary (place, move, look, ...) fire the newer counters;
+        // each game of an event is replayed here and recorded as a single game records it.
+        let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("sample.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("random") };
+        let t = Tournament::new(SlotsEvent::new(rules, 4, Dealing::Independent).unwrap());
+        let layout = Point::layout(&t);
+        // `counts` names every counter once.
+        let mut at: Vec<u32> =
+            super::super::engine::counts(&t.contest.new_scratch().game.game).iter().map(|c| c.0.0).collect();
+        at.sort_unstable();
+        assert_eq!(at, (0..super::super::engine::COUNTERS.len() as u32).collect::<Vec<_>>());
+        let single = &t.contest.engine;
+        let mut sums = vec![0u64; super::super::engine::COUNTERS.len()];
+        let mut events = vec![0u64; sums.len()];
+        let mut sc = t.contest.new_scratch();
+        let mut scratch_rec = GameRecord::new(layout);
+        for index in 0..30 {
+            let seed = GameSeed::new(4, index);
+            let rec = Point::play_one(&t, seed);
+            for (i, name) in super::super::engine::COUNTERS.iter().enumerate() {
+                events[i] += rec.counters[layout.counter(name).unwrap().0 as usize];
+            }
+            t.contest.deal(seed, &mut sc, &mut scratch_rec, &mut Silent);
+            sums[counter::VANILLA_FILL.0 as usize] += sc.pools.vanilla_fill as u64;
+            for (k, m) in t.schedule().iter().enumerate() {
+                let r = t.contest.play(
+                    t.game_seed(seed, k),
+                    m.seats(index),
+                    &mut sc,
+                    &mut scratch_rec,
+                    &mut Silent,
+                );
+                let end = r.winner.map_or(End::Drawn, End::Won);
+                let mut one = GameRecord::new(Engine::layout(single));
+                single.finish(end, &sc.game.game, sc.game.players.seating(), &mut one);
+                for (i, s) in sums.iter_mut().enumerate() {
+                    *s += one.counters[i];
+                }
+            }
+        }
+        assert_eq!(events, sums);
+        let fired =
+            |name: &str| sums[super::super::engine::COUNTERS.iter().position(|c| *c == name).unwrap()];
+        for name in ["stacked_cards", "uncovered", "then_steps", "bottomed"] {
+            assert!(fired(name) > 0, "{name} never fired: the test would not see it summed");
+        }
+    }
+
     #[test]
     fn a_set_too_small_for_the_players_is_refused() {
         let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
