@@ -107,7 +107,7 @@ pub trait Contest: Send + Sync + 'static {
     /// statistics).
     fn finished(&self, _sc: &mut Self::Scratch, _table: &standings::Table, _rec: &mut GameRecord) {}
     /// How many variants of entrant `e`'s hand the finished event measures (0: none). A variant
-    /// is the hand changed in one way (Card Wars: one design's text removed); the event replays
+    /// is the hand changed in one way (say, one card's text removed); the event replays
     /// `e`'s games with it on their own seeds (common random numbers) and hands the difference
     /// to `variant_effect`. Asked once per entrant, after every game was played; `v` below names a
     /// variant of the entrant last asked.
@@ -141,3 +141,28 @@ pub const EVENT: SettingSpec = SettingSpec {
     help: "what one unit of the run is: one game, or a tournament (a round robin of the entrants, each pair meeting once; docs/tournament.md)",
     deal: true,
 };
+
+#[cfg(test)]
+mod tests {
+    /// The layer's sources up to their tests.
+    const SOURCES: [(&str, &str); 5] = [
+        ("mod.rs", include_str!("mod.rs")),
+        ("engine.rs", include_str!("engine.rs")),
+        ("pairs.rs", include_str!("pairs.rs")),
+        ("schedule.rs", include_str!("schedule.rs")),
+        ("standings.rs", include_str!("standings.rs")),
+    ];
+
+    #[test]
+    fn the_layer_names_no_game() {
+        // Words only a game would bring in: its name, or Card Wars' own things.
+        let games =
+            ["slots", "card wars", "cardwars", "territor", "scourge", "design", "deck", "pool", "rarity"];
+        for (file, text) in SOURCES {
+            let code = text.split("#[cfg(test)]").next().unwrap().to_lowercase();
+            for word in games {
+                assert!(!code.contains(word), "src/tournament/{file} names '{word}'");
+            }
+        }
+    }
+}
