@@ -542,15 +542,11 @@ mod tests {
         }
     }
 
-    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
-    /// passed through `edit`), dealt from piles.
-    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
-        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
-        let set =
-            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
-        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
-        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
-        let acc = Point::play_range(&t, 7, 0, events, &|_| {});
+    /// `events` events of `players` players dealt from piles, played by `rules` from master seed
+    /// `master`, as the report reads a point.
+    fn point_of(rules: Rules, players: usize, master: u64, events: u64) -> crate::report::PointResult {
+        let t = Tournament::new(SlotsEvent::new(rules, players, Dealing::Piles).unwrap());
+        let acc = Point::play_range(&t, master, 0, events, &|_| {});
         let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
         crate::report::PointResult {
             label: "p".into(),
@@ -559,6 +555,15 @@ mod tests {
             layout: Point::layout(&t).clone(),
             acc,
         }
+    }
+
+    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
+    /// passed through `edit`), dealt from piles.
+    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
+        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
+        let set =
+            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
+        point_of(Rules { cards: Some(set), ..Rules::with("highest") }, 9, 7, events)
     }
 
     #[test]
@@ -628,18 +633,8 @@ mod tests {
         set: std::sync::Arc<crate::games::slots::cardset::CardSet>,
         events: u64,
     ) -> crate::report::PointResult {
-        let rules =
-            Rules { cards: Some(set), impact: super::super::impact::Impact::Cards, ..Rules::with("random") };
-        let t = Tournament::new(SlotsEvent::new(rules, 2, Dealing::Piles).unwrap());
-        let acc = Point::play_range(&t, 9, 0, events, &|_| {});
-        let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
-        crate::report::PointResult {
-            label: "p".into(),
-            game: "slots",
-            settings,
-            layout: Point::layout(&t).clone(),
-            acc,
-        }
+        let impact = super::super::impact::Impact::Cards;
+        point_of(Rules { cards: Some(set), impact, ..Rules::with("random") }, 2, 9, events)
     }
 
     #[test]
