@@ -80,12 +80,9 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
         }
         let own = f.own_observed.map_or("–".into(), |o| format!("{o:.3}"));
         let measure = if f.causal {
-            format!(
-                "the causal <i>{}</i> (each design's text removed and its holders' games replayed on the same seeds;                  per event, summed over the design's holders)",
-                esc(&f.measure)
-            )
+            format!("the causal <i>{}</i>", esc(&f.measure))
         } else {
-            format!("the observational <i>{}</i> (no causal impact measured: impact=none)", esc(&f.measure))
+            format!("the observational <i>{}</i> (no causal impact was measured)", esc(&f.measure))
         };
         let _ = writeln!(h, "<p>The verdicts read {measure}.</p>");
         let _ = writeln!(
