@@ -327,10 +327,35 @@ mod tests {
     /// A point of `events` events of a table of `cards` cards (two makers, every card of the same
     /// stratum), whose event `e` adds `event(e, card)` to each card's columns.
     fn point(cards: usize, events: u64, event: impl Fn(u64, usize) -> [u64; 6]) -> PointResult {
+        point_of(cards, events, false, |e, k| event(e, k).to_vec())
+    }
+
+    /// `point`, with (`impact`) a paired mean `impact` in four more columns: measured, positive
+    /// sum, negative sum, squares (half-points).
+    fn point_of(
+        cards: usize,
+        events: u64,
+        impact: bool,
+        event: impl Fn(u64, usize) -> Vec<u64>,
+    ) -> PointResult {
         let mut b = LayoutBuilder::new("slots");
         b.plain(&[OutcomeKind::Draw]);
         let keys = (0..cards).map(|k| format!("c{k}")).collect();
-        let t = b.cards(keys, COLUMNS, &[("win_share", 5, 1)]);
+        let mut columns = COLUMNS.to_vec();
+        if impact {
+            columns.extend(["impact_n", "impact_up", "impact_down", "impact_sq"]);
+        }
+        let t = b.cards(keys, &columns, &[("win_share", 5, 1)]);
+        if impact {
+            b.card_paired(vec![crate::record::PairedMean {
+                name: "impact".into(),
+                n: 6,
+                up: 7,
+                down: 8,
+                sq: 9,
+                per_unit: 2,
+            }]);
+        }
         b.card_makers(Makers {
             names: vec!["A".into(), "B".into()],
             maker: (0..cards).map(|k| (k % 2) as u16).collect(),
@@ -354,6 +379,39 @@ mod tests {
         acc.finish_group();
         let settings = Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
         PointResult { label: "p".into(), game: "slots", settings, layout, acc }
+    }
+
+    #[test]
+    fn a_causal_impact_when_measured_is_what_the_verdicts_read() {
+        // Every card's holders win half their games (the rate flags nothing). Impact, one
+        // difference per event in half-points: card 0 never changes a result; card 1 gains 4 or 6
+        // (mean 2.5 games); the others 0 or 2 (mean 0.5).
+        let p = point_of(8, 200, true, |e, k| {
+            let d = match k {
+                0 => 0,
+                1 => 4 + 2 * (e % 2),
+                _ => 2 * (e % 2),
+            };
+            vec![1, 8, 8, 8, 4, 4, 1, d, 0, d * d]
+        });
+        let f = feedback(&p).unwrap();
+        assert_eq!((f.measure.as_str(), f.causal), ("impact", true));
+        // The pooled reference: (0 + 5 + 6 x 1) / 8 half-points.
+        assert!((f.field - 11.0 / 16.0).abs() < 1e-12, "{}", f.field);
+        let card = |k: usize| f.lines.iter().find(|l| l.card == format!("c{k}")).unwrap();
+        assert_eq!((card(0).never_changed, card(0).verdict, card(0).verdict_interval), (1, "", None));
+        assert_eq!((card(1).verdict, card(1).means[0].interval.estimate), ("too_strong", 2.5));
+        assert!((2..8).all(|k| card(k).means[0].interval.estimate == 0.5));
+        // A maker's mean is over its cards' measured events together: A holds 0, 2, 4, 6.
+        let maker = |m: &str| f.lines.iter().find(|l| l.kind == "designer" && l.maker == m).unwrap();
+        assert!((maker("A").means[0].interval.estimate - 0.375).abs() < 1e-12);
+        assert!((maker("B").means[0].interval.estimate - 1.0).abs() < 1e-12);
+        assert_eq!((maker("A").never_changed, f.lines[0].never_changed), (1, 1));
+        // Without the paired mean, the same point is judged on the rate: no verdict at all.
+        let rate_only = point(8, 200, |_, _| [1, 8, 8, 8, 4, 4]);
+        let f = feedback(&rate_only).unwrap();
+        assert_eq!((f.measure.as_str(), f.causal), ("win_share", false));
+        assert!(f.lines.iter().all(|l| l.verdict.is_empty() && l.never_changed == 0));
     }
 
     #[test]
