@@ -739,6 +739,9 @@ mod tests {
             }
         }
         assert!(changed > 0);
+        // `play` tells an event measuring impact with the record `run` keeps of it.
+        let seed = GameSeed::new(2, 0);
+        assert_eq!(Point::story(&t, seed).1, Point::play_one(&t, seed));
     }
 
     #[test]
