@@ -127,6 +127,14 @@ fn impact_without_a_card_set_is_refused_in_one_line() {
         );
     }
     assert!(!out.exists());
+    // A tournament measures each design alone: pairs are refused, naming what it can do.
+    let args =
+        ["run", "slots", "--set", "event=tournament", "--set", "cards=scenarios/cards/tournament.toml"];
+    refused(
+        &[&args[..], &["--set", "impact=pairs", "--games", "10", "-q", "--out", s(&out)]].concat(),
+        "impact=pairs measures single games: with event=tournament use impact=cards (or none)",
+    );
+    assert!(!out.exists());
 }
 
 #[test]
