@@ -39,6 +39,9 @@ pub enum Key {
     CardPaired(usize, usize),
     /// A paired mean of the pair table, per paired difference: (pair, mean).
     PairPaired(usize, usize),
+    /// A paired mean of the per-card table over every card of one maker, per paired difference:
+    /// (maker, mean).
+    MakerPaired(usize, usize),
     /// A declared share of a random subset (`Layout::shares`).
     Share(usize),
     /// Games ending in any of these win rows, per decided game (a game some seat won): a policy's
@@ -205,6 +208,14 @@ impl Plan {
                             cards.iter().map(|&c| (value(t.first as usize + c * cols + col), 1)).collect()
                         };
                         plan.push(Key::MakerRate(maker, k), &terms(won), &terms(of));
+                    }
+                    for (k, pm) in t.paired.iter().enumerate() {
+                        let column = |col: usize, sign: i8| {
+                            cards.iter().map(move |&c| (value(t.first as usize + c * cols + col), sign))
+                        };
+                        let num: Vec<(u32, i8)> = column(pm.up, 1).chain(column(pm.down, -1)).collect();
+                        let den: Vec<(u32, i8)> = column(pm.n, 1).collect();
+                        plan.push(Key::MakerPaired(maker, k), &num, &den);
                     }
                 }
             }
