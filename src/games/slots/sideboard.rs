@@ -136,23 +136,7 @@ impl Sideboard {
             g.st.clone_from(st);
             g.st.deck_policy = [DeckPolicy::Top21; SEATS];
             g.st.kept[seat] = self.candidates[c];
-            // The opponent: its shown cards, then its other places carrying the shown cards again.
-            let shown = self.shown.as_slice();
-            let deck = &mut g.st.kept[opp];
-            deck.clear();
-            let mut k = 0;
-            for id in st.pools.ids(opp) {
-                if deck.len() == DECK {
-                    break;
-                }
-                if st.shown >> id & 1 == 0 {
-                    let from = shown[k % shown.len()] as usize;
-                    g.st.pools.printed[id as usize] = st.pools.printed[from];
-                    g.st.pools.design[id as usize] = st.pools.design[from];
-                    k += 1;
-                }
-                deck.push(id);
-            }
+            model_opponent(st, opp, self.shown.as_slice(), &mut g.st);
             let seed = GameSeed::new(base, r);
             let mut shuffles = seed.rng();
             g.chance = seed.stream(1);
@@ -173,5 +157,26 @@ impl Sideboard {
                 1
             };
         }
+    }
+}
+
+/// The opponent model of a rollout: in `sim` (a copy of `st`), `opp`'s deck becomes the first
+/// `DECK` places of its pool, its `shown` cards (in pool order) as they are and every other place
+/// carrying the shown cards again, each in turn.
+pub(super) fn model_opponent(st: &State, opp: usize, shown: &[u8], sim: &mut State) {
+    let deck = &mut sim.kept[opp];
+    deck.clear();
+    let mut k = 0;
+    for id in st.pools.ids(opp) {
+        if deck.len() == DECK {
+            break;
+        }
+        if st.shown >> id & 1 == 0 {
+            let from = shown[k % shown.len()] as usize;
+            sim.pools.printed[id as usize] = st.pools.printed[from];
+            sim.pools.design[id as usize] = st.pools.design[from];
+            k += 1;
+        }
+        deck.push(id);
     }
 }

@@ -229,3 +229,170 @@ fn an_event_ranks_a_pool_by_printed_value_and_text_worth() {
         assert_eq!(Contest::strength(&ev, &sc, p), Some(want), "{story}");
     }
 }
+
+#[test]
+fn a_draw_wakes_the_drawn_watchers_of_the_drawing_player_only() {
+    // Scholar: "Each time you draw a card: put a +1 counter on this card". A probe draws P0 one
+    // card: P0's Scholar in S3 takes a counter, P1's in S1 does not.
+    let drawer = probe("drawer", 4, "  on = \"score_start\"\n  effect = \"draw\"\n  player = \"you\"");
+    let mut b = bench(&drawer);
+    b.up(0, "drawer", 5);
+    let mine = b.up(0, "scholar", 3);
+    let theirs = b.up(1, "scholar", 1);
+    b.deck(0, "vanilla-6");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.hands[0].len(), 1);
+    assert_eq!((g.st.counter_sum(mine), g.st.counter_sum(theirs)), (1, 0));
+}
+
+#[test]
+fn the_greedy_chooser_hides_an_opposing_card_that_takes_its_slot() {
+    // "You may turn the opposing card face down": a face-down card is worth 0. P0's 6 faces P1's
+    // 8: hidden, the 8 loses the slot, so the hide is taken. Facing P1's 3, already beaten, the
+    // hide still takes 3 from P1's side: taken too.
+    let run = |theirs: &str| {
+        let shade = probe("shade", 6, "  on = \"score_start\"\n  optional = true\n  effect = \"hide\"\n  target = \"oc\"");
+        let mut b = bench(&shade);
+        b.up(0, "shade", 1);
+        let other = b.up(1, theirs, 1);
+        let mut g = b.game();
+        g.st.scoring = SLOTS as u8;
+        g.moment(Trigger::ScoreStart, &mut Silent, &mut Greedy::new());
+        (g.st.is_face_up(other), g.tally.declined)
+    };
+    assert_eq!(run("vanilla-8"), (false, 0));
+    assert_eq!(run("vanilla-3"), (false, 0));
+}
+
+#[test]
+fn a_turn_trigger_reads_one_turn_or_a_range_of_turns() {
+    let sentence = |turns: &str| {
+        let set = set_of(&probe(
+            "t",
+            5,
+            &format!("  on = \"turn_start\"\n  turns = {turns}\n  effect = \"draw\"\n  player = \"you\""),
+        ));
+        super::super::spell::read(&set, 0).sentences
+    };
+    assert_eq!(sentence("3"), ["At the start of turn 3: you draw 1 card."]);
+    assert_eq!(sentence("\"3-5\""), ["At the start of turns 3-5: you draw 1 card."]);
+    assert_eq!(sentence("\"1-9\""), ["At the start of each turn: you draw 1 card."]);
+}
+
+#[test]
+fn designer_dealing_needs_one_uncommon_and_two_commons_of_each_value_per_player() {
+    use super::super::deal::{Dealing, NO_DESIGNER, Printing};
+    // For 2 players: 6 rares, and of each value 2 uncommons and 4 printed commons (a common
+    // design is printed twice); `short` leaves out one uncommon of value 5.
+    let set = |short: bool| {
+        let mut cards = String::new();
+        for r in 0..6 {
+            cards += &format!("[[card]]\nid = \"r{r}\"\nname = \"r{r}\"\nrarity = \"rare\"\nvalue = 9\n");
+        }
+        for v in 1..=9 {
+            for k in 0..2 {
+                if !(short && v == 5 && k == 1) {
+                    cards += &format!("[[card]]\nid = \"u{v}{k}\"\nname = \"u{v}{k}\"\nrarity = \"uncommon\"\nvalue = {v}\n");
+                }
+                cards += &format!("[[card]]\nid = \"c{v}{k}\"\nname = \"c{v}{k}\"\nrarity = \"common\"\nvalue = {v}\n");
+            }
+        }
+        set_of(&cards)
+    };
+    let full = set(false);
+    let none = vec![NO_DESIGNER; full.designs.len()];
+    assert!(Printing::new(Some(&full), &none, 2, Dealing::Designer).is_ok());
+    let short = set(true);
+    let none = vec![NO_DESIGNER; short.designs.len()];
+    let err = Printing::new(Some(&short), &none, 2, Dealing::Designer).unwrap_err();
+    assert!(err.starts_with("deal=designer for 2 players needs 2 printed uncommons of value 5 (the set prints 1)"), "{err}");
+}
+
+#[test]
+fn search_places_the_card_that_wins_the_deciding_slot() {
+    // Turn 9, slots 1-4 P0's and 5-8 P1's (every card from the decks `top21` keeps): slot 9
+    // decides the round. P0 holds a 5, a 6 and a 9 (last); P1 holds one card P0 has not seen,
+    // one of its 13 unseen cards of values 5-9. The 9 wins the slot against any card but a 9,
+    // the 5 and the 6 against few: search plays the 9.
+    let mine = [(8, 0), (8, 1), (8, 2), (7, 0), (4, 0), (4, 1), (4, 2), (5, 0)];
+    let theirs = [(4, 0), (4, 1), (4, 2), (5, 0), (9, 0), (9, 1), (9, 2), (8, 0)];
+    let table: Vec<[u8; 2]> =
+        mine.iter().zip(&theirs).map(|(&(a, i), &(b, j))| [super::card(0, a, i), super::card(1, b, j)]).collect();
+    let hands = [vec![super::card(0, 5, 1), super::card(0, 6, 0), super::card(0, 9, 0)], vec![super::card(1, 6, 0)]];
+    // The rest of each kept deck is still in the deck.
+    let kept = super::fresh_state(10).kept;
+    let decks: Vec<Vec<u8>> = (0..SEATS)
+        .map(|s| {
+            let used = |id: &u8| table.iter().any(|p| p.contains(id)) || hands[s].contains(id);
+            kept[s].as_slice().iter().copied().filter(|id| !used(id)).collect()
+        })
+        .collect();
+    assert_eq!((decks[0].len(), decks[1].len()), (10, 12));
+    let g = super::position(9, [&hands[0], &hands[1]], [&decks[0], &decks[1]], &table);
+    let mut obs = Observation::default();
+    g.observe(0, &mut obs);
+    let mut searcher = crate::games::slots::search::Searcher::new(&Rules::with("search"));
+    assert_eq!(searcher.place(&obs, &g.place_legal(0), &mut GameSeed::new(5, 5).rng()), 2);
+}
+
+#[test]
+fn the_rollout_chooser_takes_a_you_may_ability_half_the_time() {
+    let mut ch = UniformChoices { rng: GameSeed::new(9, 9).rng() };
+    let st = bench("").st;
+    let ask = Ask {
+        seat: 0,
+        source: 0,
+        effect: super::super::cardset::Effect::Draw { player: super::super::cardset::Player::You, amount: 1 },
+        n: 0,
+        partner: Places::default(),
+    };
+    let taken = (0..400).filter(|_| ch.take(&st, &ask, &Places::default())).count();
+    // 200 of 400 expected, sd 10: 150-250 is five sd.
+    assert!((150..=250).contains(&taken), "{taken}");
+}
+
+#[test]
+fn the_reader_weighs_the_turns_slot_by_its_chance_against_the_model() {
+    // Turn 1: a textless 9 likely takes S1 (it beats every modelled card but a 9); a 1 that
+    // scores a point when revealed surely loses it. A point is worth a slot, so the 9 is played.
+    let pointer = probe("pointer", 1, "  effect = \"points\"\n  amount = 1");
+    let mut b = bench(&pointer);
+    b.hand(0, "pointer");
+    b.hand(0, "vanilla-9");
+    let theirs = b.hand(1, "vanilla-4");
+    b.st.kept[1] = Stack::of(&[theirs]);
+    let mut g = b.game();
+    g.st.turn = 1;
+    let mut obs = Observation::default();
+    g.observe(0, &mut obs);
+    assert_eq!(crate::games::slots::reader::Reader::new().place(&obs), 1);
+}
+
+#[test]
+fn the_cards_a_round_showed_are_added_to_those_shown_before() {
+    let mut st = bench("").st;
+    st.shown = 1 << 40;
+    st.was_up = 1 << 3 | 1 << 5;
+    st.face_up = 1 << 5 | 1 << 7;
+    st.remember_shown();
+    assert_eq!(st.shown, 1 << 40 | 1 << 3 | 1 << 5 | 1 << 7);
+}
+
+#[test]
+fn adapt_models_the_opponent_as_its_shown_cards_repeated_in_turn() {
+    // P1 showed its uncommon 4 (place 6) and its uncommon 8 (place 10). The model's deck is P1's
+    // first 21 places: those two as they are, every other place a 4, an 8, a 4, ... in turn.
+    let mut st = super::fresh_state(10);
+    let (four, eight) = (super::card(1, 4, 0), super::card(1, 8, 0));
+    st.shown = 1 << four | 1 << eight;
+    let mut sim = st.clone();
+    crate::games::slots::sideboard::model_opponent(&st, 1, &[four, eight], &mut sim);
+    let first = POOL as u8;
+    assert_eq!(sim.kept[1].as_slice(), (first..first + DECK as u8).collect::<Vec<u8>>());
+    let values: Vec<u8> = sim.kept[1].as_slice().iter().map(|&id| sim.pools.printed[id as usize]).collect();
+    // Places 0-5 take turns 0-5, place 6 is the shown 4, 7-9 turns 6-8, place 10 the shown 8.
+    assert_eq!(values, [4, 8, 4, 8, 4, 8, 4, 4, 8, 4, 8, 8, 4, 8, 4, 8, 4, 8, 4, 8, 4]);
+    // Its own side is left as it was.
+    assert_eq!(sim.pools.printed[..POOL], st.pools.printed[..POOL]);
+}
