@@ -46,6 +46,8 @@ crate::declare! {
         STACK_SCORED = "stack_scored",
         STACK_SWAPS = "stack_swaps",
         BOTTOMED = "bottomed",
+        ZONE_CONFLICTS = "zone_conflicts",
+        COVERED_EVENTS = "covered_events",
     }
 }
 
@@ -282,6 +284,8 @@ impl SlotsEngine {
         rec.count(counter::STACK_SCORED, t.stack_scored);
         rec.count(counter::STACK_SWAPS, t.stack_swaps);
         rec.count(counter::BOTTOMED, t.bottomed);
+        rec.count(counter::ZONE_CONFLICTS, t.zone_conflicts);
+        rec.count(counter::COVERED_EVENTS, t.covered_events);
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }

@@ -97,17 +97,42 @@ struct Plan {
     hard: u64,
     /// Cards a modifier or counter touches.
     soft: u64,
+    /// Players whose hand it adds to (draw, recover, a card returned to its owner), one bit each.
     draws: u8,
+    /// Players whose hand it takes from (discard, place).
     discards: u8,
+    /// Players whose deck it reorders by looking at its top (`look`).
+    looks: u8,
+    /// Players whose deck it shuffles.
+    shuffles: u8,
+    /// Players whose pile it takes from (`recover`).
+    recovers: u8,
+    /// Players whose pile it adds to (a discard, a card destroyed goes to its owner's pile).
+    piles: u8,
     fizzled: bool,
 }
 
 impl Plan {
+    /// Whether two instances of one batch conflict: over a card, or over a player's hand, deck
+    /// or pile (`Plan::zone_conflict`).
     fn conflicts(&self, o: &Plan) -> bool {
         self.source != o.source
-            && ((self.hard & (o.hard | o.soft)) | (o.hard & self.soft) != 0
-                || self.draws & o.discards != 0
-                || self.discards & o.draws != 0)
+            && ((self.hard & (o.hard | o.soft)) | (o.hard & self.soft) != 0 || self.zone_conflict(o))
+    }
+
+    /// Whether the two act on one player's hand, deck or pile so that their order decides what
+    /// happens: one adds to a hand the other takes from; one looks at a deck the other draws
+    /// from, looks at or shuffles; one shuffles a deck the other draws from; one takes from a pile
+    /// the other adds to. (Two draws, two discards, two shuffles or two recovers commute.)
+    fn zone_conflict(&self, o: &Plan) -> bool {
+        let one_way = |a: &Plan, b: &Plan| {
+            a.draws & b.discards
+                | a.looks & (b.draws | b.looks | b.shuffles)
+                | a.shuffles & b.draws
+                | a.recovers & b.piles
+                != 0
+        };
+        one_way(self, o) || one_way(o, self)
     }
 }
 
@@ -211,7 +236,7 @@ impl Resolver {
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
             self.log.push(st, what, st.snap(id));
         }
-        tally.watchers_moved += self.triggered_by_events(st);
+        self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
     }
 
@@ -231,7 +256,7 @@ impl Resolver {
         for (seat, &id) in drawn.iter().enumerate().filter(|(_, id)| **id != NONE) {
             self.log.push(st, Happened::Drawn, st.snap_off(id, seat));
         }
-        self.triggered_by_events(st);
+        self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
     }
 
@@ -271,19 +296,27 @@ impl Resolver {
                 return;
             }
             nested += 1;
-            tally.watchers_moved += self.triggered_by_events(st);
+            self.listen(st, tally);
         }
+    }
+
+    /// The instances the queued events trigger, with their counts (`triggered_by_events`).
+    fn listen(&mut self, st: &State, tally: &mut Tally) {
+        let (moved, covered) = self.triggered_by_events(st);
+        tally.watchers_moved += moved;
+        tally.covered_events += covered;
     }
 
     /// The instances the queued events trigger (the events are consumed). Each watcher is matched
     /// from where it lay when the event happened, among the cards face up then and now. Returns
-    /// the watchers that a move has taken elsewhere since.
-    fn triggered_by_events(&mut self, st: &State) -> u64 {
+    /// the watchers that a move has taken elsewhere since, and the events about a card under the
+    /// top of its place that face-up watchers heard (`covered_events`).
+    fn triggered_by_events(&mut self, st: &State) -> (u64, u64) {
         self.now.clear();
-        let mut moved = 0;
+        let (mut moved, mut covered) = (0, 0);
         if st.set.is_none() {
             self.log.events.clear();
-            return 0;
+            return (0, 0);
         }
         for i in 0..self.log.events.len() {
             let e = self.log.events[i];
@@ -312,6 +345,7 @@ impl Resolver {
                 );
             }
             let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
+            covered += u64::from(!snap.top && watchers != 0);
             while watchers != 0 {
                 let w = watchers.trailing_zeros() as u8;
                 watchers &= watchers - 1;
@@ -325,7 +359,7 @@ impl Resolver {
             }
         }
         self.log.events.clear();
-        moved
+        (moved, covered)
     }
 
     /// The `drawn` or `discarded` abilities a card drawn or discarded by seat `e.card.side`
@@ -420,6 +454,7 @@ impl Resolver {
                 if self.plans[x].conflicts(&self.plans[y]) {
                     self.plans[x].fizzled = true;
                     self.plans[y].fizzled = true;
+                    tally.zone_conflicts += u64::from(self.plans[x].zone_conflict(&self.plans[y]));
                 }
             }
         }
@@ -468,6 +503,10 @@ impl Resolver {
             soft: 0,
             draws: 0,
             discards: 0,
+            looks: 0,
+            shuffles: 0,
+            recovers: 0,
+            piles: 0,
             fizzled: false,
         };
         let seen = seen_from(st, inst);
@@ -604,11 +643,20 @@ impl Resolver {
                     plan.hard |= 1 << t;
                 }
             }
-            Effect::Look { player, bottom } => self.ops.push(Op::Look { seats: seats(player), bottom }),
-            Effect::Recover { player, amount, pick } => {
-                self.ops.push(Op::Recover { seats: seats(player), n: amount, pick })
+            Effect::Look { player, bottom } => {
+                self.ops.push(Op::Look { seats: seats(player), bottom });
+                plan.looks |= seats(player);
             }
-            Effect::Shuffle { player } => self.ops.push(Op::Shuffle { seats: seats(player) }),
+            Effect::Recover { player, amount, pick } => {
+                self.ops.push(Op::Recover { seats: seats(player), n: amount, pick });
+                // It takes from the pile and adds to the hand, as a draw does.
+                plan.recovers |= seats(player);
+                plan.draws |= seats(player);
+            }
+            Effect::Shuffle { player } => {
+                self.ops.push(Op::Shuffle { seats: seats(player) });
+                plan.shuffles |= seats(player);
+            }
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
                 pick(&target, &mut found);
@@ -626,8 +674,14 @@ impl Resolver {
                 for &t in &found {
                     self.ops.push(match effect {
                         Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },
-                        Effect::Destroy { .. } => Op::Destroy { target: t },
-                        Effect::Return { .. } => Op::Return { target: t },
+                        Effect::Destroy { .. } => {
+                            plan.piles |= 1 << owner(t);
+                            Op::Destroy { target: t }
+                        }
+                        Effect::Return { .. } => {
+                            plan.draws |= 1 << owner(t);
+                            Op::Return { target: t }
+                        }
                         Effect::Reveal { .. } => Op::Reveal { target: t },
                         _ => Op::Hide { target: t },
                     });
@@ -651,6 +705,7 @@ impl Resolver {
                 let s = seats(player);
                 self.ops.push(Op::Discard { seats: s, n: amount, pick });
                 plan.discards |= s;
+                plan.piles |= s;
             }
             Effect::LowerWins { slot } => {
                 self.ops.push(Op::LowerWins { slot: slot_of_rule(slot, ctx) });

@@ -110,6 +110,10 @@ pub struct Tally {
     pub stack_swaps: u64,
     /// Top cards of a deck a `look` put on the bottom.
     pub bottomed: u64,
+    /// Pairs of instances of one batch that conflicted over a player's hand, deck or pile.
+    pub zone_conflicts: u64,
+    /// Events about a card under the top of its place, which watchers by side and slot do not see.
+    pub covered_events: u64,
 }
 
 /// Who took a slot at scoring.

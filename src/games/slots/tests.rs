@@ -582,6 +582,7 @@ fn the_per_card_table_adds_up_over_each_game() {
 }
 
 mod abilities;
+mod audit;
 mod sideboard;
 mod turn_order;
 mod vocabulary;

@@ -1,0 +1,727 @@
+//! A rules audit on small tables whose outcome is worked out by hand: timing (batches, equal
+//! values, "then"), durations, watchers, counters, stacks, values taken from other cards, deck and
+//! pile effects, rule-changing cards, the scoring order and face-down values. Each test states the
+//! hand-worked answer in its comment; `docs/rules/slots.md` gives the rulings.
+
+use super::Script;
+use super::abilities::{Bench, bench, score_start};
+use super::kit::*;
+use crate::games::narrate::Silent;
+
+/// The audit's probes: one rule each, at [SSCORE] unless a test needs another moment.
+const AUDIT: &str = r#"
+[[card]]
+id = "au-sapper"
+name = "Sapper"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = "oc"
+  amount = -3
+
+[[card]]
+id = "au-proud"
+name = "Proud"
+rarity = "rare"
+value = 7
+  [[card.ability]]
+  on = "score_start"
+  if = [ { self_value = ">=5" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-grower"
+name = "Grower"
+rarity = "rare"
+value = 4
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = "self"
+  amount = 2
+
+[[card]]
+id = "au-gazer"
+name = "Gazer"
+rarity = "rare"
+value = 4
+  [[card.ability]]
+  on = "score_start"
+  if = [ { oc_value = ">=6" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-twostep"
+name = "Two Step"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = "oc"
+  amount = 1
+  [[card.ability]]
+  on = "score_start"
+  if = [ { self_value = ">=4" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-gift"
+name = "Gift"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  effect = "modify"
+  target = "oc"
+  amount = 3
+
+[[card]]
+id = "au-smasher"
+name = "Smasher"
+rarity = "rare"
+value = 8
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
+id = "au-self-counter"
+name = "Self Counter"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = "self"
+  amount = 3
+
+[[card]]
+id = "au-gatekeeper"
+name = "Gatekeeper"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "placed"
+  watch = { side = "opp", slots = "next1" }
+  effect = "counter"
+  target = "event"
+  amount = -1
+
+[[card]]
+id = "au-reader"
+name = "Reader"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "drawn"
+  effect = "counter"
+  target = "self"
+  amount = 1
+
+[[card]]
+id = "au-drawer"
+name = "Drawer"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  effect = "draw"
+  amount = 2
+
+[[card]]
+id = "au-loser"
+name = "Sore Loser"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "slot_lost"
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-mourner"
+name = "Mourner"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "destroyed"
+  watch = "oc"
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-twin"
+name = "Twin"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  effect = "multiply"
+  target = "self"
+  by = "stacked"
+
+[[card]]
+id = "au-copycat"
+name = "Copycat"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "score_start"
+  effect = "set"
+  target = "self"
+  to = "oc"
+
+[[card]]
+id = "au-handy"
+name = "Handy"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "score_start"
+  effect = "set"
+  target = "self"
+  to = "hand_highest"
+
+[[card]]
+id = "au-peeker"
+name = "Peeker"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "look"
+  bottom = ">=7"
+
+[[card]]
+id = "au-digger"
+name = "Digger"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "recover"
+
+[[card]]
+id = "au-tosser"
+name = "Tosser"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "discard"
+  pick = "highest"
+
+[[card]]
+id = "au-puller"
+name = "Puller"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "draw"
+
+[[card]]
+id = "au-booster"
+name = "Booster"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "slot_scored"
+  effect = "counter"
+  target = { side = "you", slots = "next1" }
+  amount = 5
+
+[[card]]
+id = "au-low"
+name = "Low"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "score_start"
+  effect = "lower_wins"
+
+[[card]]
+id = "au-ties"
+name = "Ties"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "score_start"
+  effect = "win_ties"
+
+[[card]]
+id = "au-swapper"
+name = "Swapper"
+rarity = "rare"
+value = 9
+  [[card.ability]]
+  on = "score_start"
+  effect = "swap"
+  a = "self"
+  b = "oc"
+
+[[card]]
+id = "au-mover"
+name = "Mover"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "move"
+  target = { side = "you", slots = 1 }
+  slot = 2
+
+[[card]]
+id = "au-plain-eye"
+name = "Plain Eye"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "counter"
+  target = { printed = "0-9" }
+  amount = 1
+
+[[card]]
+id = "au-crusher"
+name = "Crusher"
+rarity = "rare"
+value = 7
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = "stacked"
+
+[[card]]
+id = "au-returner"
+name = "Returner"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "return"
+  target = { side = "you", slots = 1 }
+
+[[card]]
+id = "au-fiver"
+name = "Fiver"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
+id = "au-clean"
+name = "Clean"
+rarity = "rare"
+value = 6
+  [[card.ability]]
+  on = "score_start"
+  effect = "destroy"
+  target = { side = "opp", counters = false }
+"#;
+
+fn audit() -> Bench {
+    bench(AUDIT)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+#[test]
+fn a_lower_printed_value_resolves_first_and_the_higher_reads_its_result() {
+    // Sapper (2) gives Proud (7) a -3 counter first; Proud then reads 4 < 5: no point.
+    let mut b = audit();
+    b.up(0, "au-sapper", 1);
+    let proud = b.up(1, "au-proud", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(proud), g.st.points), (4, [0, 0]));
+}
+
+#[test]
+fn equal_printed_values_read_one_snapshot() {
+    // Grower (4) and Gazer (4) face each other: Gazer reads Grower's value before Grower's
+    // counters land (4, not 6), so no point; they touch different cards, so nothing fizzles.
+    let mut b = audit();
+    let grower = b.up(0, "au-grower", 1);
+    b.up(1, "au-gazer", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(grower), g.st.points, g.tally.fizzles), (6, [0, 0], 0));
+}
+
+#[test]
+fn then_steps_of_equal_values_batch_first_abilities_then_second_ones() {
+    // Two Two Steps (3) face each other: step 1 puts +1 on each (both 4), step 2 reads 4 on
+    // both: a point each. Had each card run both steps alone, the first would read 3.
+    let mut b = audit();
+    let a = b.up(0, "au-twostep", 1);
+    let c = b.up(1, "au-twostep", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(a), g.st.value(c)), (4, 4));
+    assert_eq!((g.st.points, g.tally.then_steps), ([1, 1], 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Durations
+
+#[test]
+fn a_round_long_modifier_stays_when_its_source_is_destroyed() {
+    // Gift (2) gives its OC +3 for the round; Smasher destroys Gift: the 5 stays at 8.
+    let mut b = audit();
+    let gift = b.down(0, "au-gift", 1);
+    let five = b.down(1, "vanilla-5", 1);
+    b.up(1, "au-smasher", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[gift, five], &mut Script::none());
+    score_start(&mut g);
+    assert!(!g.st.on_table(gift));
+    assert_eq!((g.st.value(five), g.tally.effects_ended), (8, 0));
+}
+
+#[test]
+fn a_static_aura_hidden_and_revealed_again_counts_once() {
+    // Hearth Guard (+1 to your adjacent cards): hidden, the 5 beside it is 5; turned up again, 6.
+    let mut b = audit();
+    let guard = b.up(0, "hearth-guard", 1);
+    let five = b.up(0, "vanilla-5", 2);
+    let mut g = b.game();
+    assert_eq!(g.st.value(five), 6);
+    g.st.turn_down(guard);
+    assert_eq!(g.st.value(five), 5);
+    g.reveal_for_tests(&[guard], &mut Script::none());
+    assert_eq!((g.st.value(five), g.tally.re_reveals), (6, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watchers
+
+#[test]
+fn a_placed_watcher_answers_the_card_placed_where_it_watches() {
+    // Gatekeeper (P0, S2) watches P1's S3: turn 3's card gets a -1 counter as it lands.
+    let mut b = audit();
+    b.up(0, "au-gatekeeper", 2);
+    b.hand(0, "vanilla-2");
+    let six = b.hand(1, "vanilla-6");
+    // A card more each, so the game stops at turn 4 instead of playing the round out.
+    for seat in 0..SEATS {
+        b.hand(seat, "vanilla-1");
+    }
+    let mut g = b.game();
+    g.st.turn = 3;
+    super::abilities::play_turn(&mut g);
+    assert_eq!(g.st.slots[2][1], six);
+    assert_eq!((g.st.counters[six as usize], g.st.value(six)), ([0, -1], 5));
+}
+
+#[test]
+fn drawn_fires_once_per_card_drawn_by_the_controller() {
+    // Drawer (3) draws two for P0: Reader (P0) gets +1 per card; P1's Reader nothing.
+    let mut b = audit();
+    let mine = b.up(0, "au-reader", 1);
+    let theirs = b.up(1, "au-reader", 1);
+    b.up(0, "au-drawer", 2);
+    b.deck(0, "vanilla-1");
+    b.deck(0, "vanilla-2");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.counter_sum(mine), g.st.counter_sum(theirs)), (2, 0));
+}
+
+#[test]
+fn slot_lost_fires_only_for_the_side_that_lost_the_slot() {
+    // Sore Loser (1) against a 5 loses S1: +1 point to its controller; in S2 it ties a 1: nothing.
+    let mut b = audit();
+    b.up(0, "au-loser", 1);
+    b.up(1, "vanilla-5", 1);
+    b.up(1, "au-loser", 2);
+    b.up(0, "vanilla-1", 2);
+    let mut g = b.game();
+    g.score_slots(&mut Silent, &mut Script::none());
+    // P1 took S1 (1 point), P0's loser scored 1; S2 tied.
+    assert_eq!(g.st.points, [1, 1]);
+}
+
+#[test]
+fn a_watch_by_place_answers_the_top_card_of_the_place_only() {
+    // Mourner (P0, S1) watches its OC, P1's 6 on top of a 4. Crusher (P1, top of S2) destroys the
+    // card under it... here the 4 under the 6 is destroyed by the 6 itself (Crusher, on top): the
+    // 4 was never "the opposing card" (selectors by place name the top), so no point.
+    let mut b = audit();
+    b.up(0, "au-mourner", 1);
+    let four = b.up(1, "vanilla-4", 1);
+    let crusher = b.up(1, "au-crusher", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.piles[1].as_slice(), g.st.slots[0][1]), (&[four][..], crusher));
+    assert_eq!((g.st.points, g.tally.covered_events), ([0, 0], 1));
+    // The top card destroyed is the opposing card: Mourner scores.
+    let mut b = audit();
+    b.up(0, "au-mourner", 1);
+    let six = b.up(1, "vanilla-6", 1);
+    b.up(0, "au-smasher", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.piles[1].as_slice(), g.st.points), (&[six][..], [1, 0]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counters
+
+#[test]
+fn counters_false_leaves_out_a_card_with_a_plus_and_a_minus_counter() {
+    // P1's 5 carries +1 and -1 (net 0): Clean (no counters) destroys P1's 3 only.
+    let mut b = audit();
+    let five = b.up(1, "vanilla-5", 1);
+    let three = b.up(1, "vanilla-3", 2);
+    b.up(0, "au-clean", 3);
+    let mut g = b.game();
+    g.st.counters[five as usize] = [1, -1];
+    score_start(&mut g);
+    assert_eq!(g.st.piles[1].as_slice(), [three]);
+    assert_eq!(g.st.value(five), 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stacks
+
+#[test]
+fn self_names_the_source_even_under_another_card() {
+    // Self Counter (6) lies under a 2 in S1: its +3 counters go on itself, not on the 2.
+    let mut b = audit();
+    let sc = b.up(0, "au-self-counter", 1);
+    let two = b.up(0, "vanilla-2", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.counter_sum(sc), g.st.counter_sum(two)), (3, 0));
+}
+
+#[test]
+fn multiply_by_a_stacked_cards_value() {
+    // Twin (3) on a 4: 3 x 4 = 12; the 4 is unchanged; the side scores 12 against a 9.
+    let mut b = audit();
+    let four = b.up(0, "vanilla-4", 1);
+    let twin = b.up(0, "au-twin", 1);
+    b.up(1, "vanilla-9", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(twin), g.st.value(four)), (12, 4));
+    assert_eq!(g.st.winner_of(0), Taken::Seat(0));
+}
+
+#[test]
+fn a_moved_card_lands_on_top_of_an_occupied_place() {
+    // Mover takes your S1 card (a 7) onto your S2 (a 3): the 7 on top, S1 empty.
+    let mut b = audit();
+    let seven = b.up(0, "vanilla-7", 1);
+    let three = b.up(0, "vanilla-3", 2);
+    b.up(0, "au-mover", 3);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][0], g.st.slots[1][0]), (NONE, seven));
+    assert_eq!((g.st.under[1][0].as_slice(), g.tally.stacked_cards), (&[three][..], 1));
+}
+
+#[test]
+fn lower_wins_on_a_stacked_slot_compares_each_sides_highest_card() {
+    // Low (1) over a 9 against a 5: each side counts its highest (9 against 5), and the lower wins.
+    let mut b = audit();
+    b.up(0, "vanilla-9", 1);
+    b.up(0, "au-low", 1);
+    b.up(1, "vanilla-5", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.winner_of(0), Taken::Seat(1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values taken from other cards
+
+#[test]
+fn set_to_the_opposing_cards_value_and_to_the_highest_hand_card() {
+    // Copycat (2) against a 7 with a +1 counter: 8. Handy (2) with 3 and 8 in hand: 8.
+    let mut b = audit();
+    let cat = b.up(0, "au-copycat", 1);
+    let seven = b.up(1, "vanilla-7", 1);
+    let handy = b.up(0, "au-handy", 2);
+    b.hand(0, "vanilla-3");
+    b.hand(0, "vanilla-8");
+    let mut g = b.game();
+    g.st.counters[seven as usize] = [1, 0];
+    score_start(&mut g);
+    assert_eq!((g.st.value(cat), g.st.value(handy)), (8, 8));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deck, hand and pile
+
+#[test]
+fn look_puts_a_matching_top_card_on_the_bottom() {
+    // P0's deck, top last: 2, 8: Peeker sees the 8 (>= 7) and puts it under the 2.
+    let mut b = audit();
+    b.up(0, "au-peeker", 1);
+    let two = b.deck(0, "vanilla-2");
+    let eight = b.deck(0, "vanilla-8");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.decks[0].as_slice(), g.tally.bottomed), (&[eight, two][..], 1));
+}
+
+#[test]
+fn recover_takes_the_highest_card_of_the_pile() {
+    let mut b = audit();
+    b.up(0, "au-digger", 1);
+    let three = b.card(0, "vanilla-3");
+    let nine = b.card(0, "vanilla-9");
+    let mut g = b.game();
+    g.st.piles[0] = Stack::of(&[three, nine]);
+    score_start(&mut g);
+    assert_eq!((g.st.hands[0].as_slice(), g.st.piles[0].as_slice()), (&[nine][..], &[three][..]));
+}
+
+#[test]
+fn a_draw_from_an_empty_deck_draws_nothing() {
+    let mut b = audit();
+    b.up(0, "au-drawer", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.hands[0].len(), g.tally.empty_draws), (0, 2));
+}
+
+#[test]
+fn a_look_and_a_draw_of_one_deck_in_one_batch_conflict() {
+    // Peeker (5) and Puller (5) act on P0's deck at one moment: whether the 8 is drawn depends on
+    // which goes first, so both fizzle (as a draw and a discard of one player do).
+    let mut b = audit();
+    b.up(0, "au-peeker", 1);
+    b.up(0, "au-puller", 2);
+    let two = b.deck(0, "vanilla-2");
+    let eight = b.deck(0, "vanilla-8");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.decks[0].as_slice(), g.st.hands[0].len()), (&[two, eight][..], 0));
+    assert_eq!((g.tally.fizzles, g.tally.zone_conflicts), (2, 1));
+}
+
+#[test]
+fn a_recover_and_a_discard_of_one_player_in_one_batch_conflict() {
+    // Digger (5) takes P0's best pile card back, Tosser (5) makes P0 discard its highest: whether
+    // the 9 comes back depends on the order, so both fizzle.
+    let mut b = audit();
+    b.up(0, "au-digger", 1);
+    b.up(0, "au-tosser", 2);
+    let nine = b.hand(0, "vanilla-9");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.hands[0].as_slice(), g.st.piles[0].len()), (&[nine][..], 0));
+    assert_eq!((g.tally.fizzles, g.tally.zone_conflicts), (2, 1));
+}
+
+#[test]
+fn a_return_to_a_hand_and_a_discard_from_it_in_one_batch_conflict() {
+    // Returner (5) sends P0's 9 in S1 back to hand while Tosser (5) makes P0 discard its highest:
+    // the 9 or the 2 goes to the pile depending on the order, so both fizzle.
+    let mut b = audit();
+    let nine = b.up(0, "vanilla-9", 1);
+    b.up(0, "au-returner", 2);
+    b.up(0, "au-tosser", 3);
+    let two = b.hand(0, "vanilla-2");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][0], g.st.hands[0].as_slice()), (nine, &[two][..]));
+    assert_eq!((g.tally.fizzles, g.tally.zone_conflicts), (2, 1));
+}
+
+#[test]
+fn a_recover_and_a_destroy_into_that_pile_in_one_batch_conflict() {
+    // Digger (5) recovers P0's best pile card while Fiver (5) destroys P0's 9: whether the 9
+    // comes back depends on the order, so both fizzle.
+    let mut b = audit();
+    let nine = b.up(0, "vanilla-9", 1);
+    b.up(0, "au-digger", 2);
+    b.up(1, "au-fiver", 3);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][0], g.st.hands[0].len()), (nine, 0));
+    assert_eq!((g.tally.fizzles, g.tally.zone_conflicts), (2, 1));
+}
+
+#[test]
+fn two_shuffles_or_two_draws_of_one_deck_never_conflict() {
+    // Two Pullers (5) draw for P0: both act, the two top cards in hand.
+    let mut b = audit();
+    b.up(0, "au-puller", 1);
+    b.up(0, "au-puller", 2);
+    for v in ["vanilla-1", "vanilla-2", "vanilla-3"] {
+        b.deck(0, v);
+    }
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.hands[0].len(), g.tally.fizzles, g.tally.zone_conflicts), (2, 0, 0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule-changing cards, scoring order, face-down values, control
+
+#[test]
+fn lower_wins_still_loses_to_nothing_and_win_ties_never_takes_two_empty_sides() {
+    // Low in S1 against an empty side: Low takes it. Ties in S2 beside two empty sides of S3.
+    let mut b = audit();
+    b.up(0, "au-low", 1);
+    b.up(1, "au-ties", 2);
+    b.up(0, "vanilla-1", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.winner_of(0), Taken::Seat(0));
+    assert_eq!((g.st.winner_of(1), g.st.winner_of(2)), (Taken::Seat(1), Taken::Nobody));
+}
+
+#[test]
+fn a_slot_scored_ability_changes_the_next_slot_before_it_is_scored() {
+    // Booster (1) in S1 loses to a 3, then gives your S2 card (a 2) +5: 7 beats the 6 there.
+    let mut b = audit();
+    b.up(0, "au-booster", 1);
+    b.up(1, "vanilla-3", 1);
+    b.up(0, "vanilla-2", 2);
+    b.up(1, "vanilla-6", 2);
+    let mut g = b.game();
+    g.score_slots(&mut Silent, &mut Script::none());
+    assert_eq!((g.st.taken[0], g.st.taken[1]), (Taken::Seat(1), Taken::Seat(0)));
+}
+
+#[test]
+fn a_face_down_card_is_worth_its_counters_and_never_matches_a_printed_value() {
+    // Plain Eye counters every card of printed value 0-9: the face-down 8 is not one of them.
+    let mut b = audit();
+    let down = b.down(1, "vanilla-8", 1);
+    let up = b.up(0, "vanilla-2", 1);
+    b.up(0, "au-plain-eye", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(down), g.st.value(up)), (0, 3));
+    assert_eq!(g.st.winner_of(0), Taken::Seat(0));
+}
+
+#[test]
+fn a_tie_given_by_a_swapped_card_goes_to_the_side_it_lies_on() {
+    // P0's Ties (1) in S1 was swapped to P1's side before acting: the tie goes to P1.
+    let mut b = audit();
+    let ties = b.up(0, "au-ties", 1);
+    let four = b.up(1, "vanilla-1", 1);
+    let mut g = b.game();
+    g.st.slots[0] = [four, ties];
+    g.st.pos[ties as usize] = 1;
+    g.st.pos[four as usize] = 0;
+    score_start(&mut g);
+    assert_eq!(g.st.winner_of(0), Taken::Seat(1));
+}
