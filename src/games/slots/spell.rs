@@ -258,6 +258,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
         }
         Effect::Place { player: p, slot, pick, up } => {
             let how = match pick {
+                DiscardPick::Choose if p == Player::You => "of your choice",
                 DiscardPick::Choose => "of their choice",
                 DiscardPick::Random => "at random",
                 DiscardPick::Highest => "with the highest printed value",
@@ -314,6 +315,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
         Effect::Draw { player: p, amount } => format!("{} {}", player(p, "draw"), count(amount, "card")),
         Effect::Discard { player: p, amount, pick } => {
             let how = match pick {
+                DiscardPick::Choose if p == Player::You => "of your choice",
                 DiscardPick::Choose => "of their choice",
                 DiscardPick::Random => "at random",
                 DiscardPick::Highest => "with the highest printed value",
@@ -612,6 +614,20 @@ mod tests {
             ["When revealed: put a +1 counter on every card of yours in the adjacent slots."]
         );
         assert!(r.expressed());
+    }
+
+    #[test]
+    fn a_discard_by_choice_names_whose_choice() {
+        let s = set(&format!(
+            "{CARD}[[card.ability]]\neffect = \"discard\"\n[[card.ability]]\neffect = \"discard\"\nplayer = \"opp\"\n"
+        ));
+        assert_eq!(
+            read(&s, 0).sentences,
+            [
+                "When revealed: you discard 1 card of your choice.",
+                "When revealed: your opponent discards 1 card of their choice."
+            ]
+        );
     }
 
     #[test]
