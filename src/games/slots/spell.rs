@@ -495,12 +495,13 @@ fn numbers_of(abilities: &[Ability]) -> Vec<i32> {
     let mut out = Vec::new();
     let cmp_n = |c: Cmp, out: &mut Vec<i32>| match c {
         Cmp::Eq(a) | Cmp::Ne(a) | Cmp::Lt(a) | Cmp::Le(a) | Cmp::Gt(a) | Cmp::Ge(a) => out.push(a as i32),
-        Cmp::In(a, b) => out.extend([a as i32, b as i32]),
+        // A range names every number in it: "S7, S8 or S9" is the range 7-9.
+        Cmp::In(a, b) => out.extend(a as i32..=b as i32),
     };
     let sel_n = |s: &Selector, out: &mut Vec<i32>| {
         out.push(s.n as i32);
         if let Slots::Range(a, b) = s.slots {
-            out.extend([a as i32, b as i32]);
+            out.extend(a as i32..=b as i32);
         }
         for c in [s.printed, s.value].into_iter().flatten() {
             cmp_n(c, out);
@@ -614,6 +615,14 @@ mod tests {
             ["When revealed: put a +1 counter on every card of yours in the adjacent slots."]
         );
         assert!(r.expressed());
+    }
+
+    #[test]
+    fn a_number_inside_a_range_of_the_abilities_is_used() {
+        let s = set(&format!(
+            "{CARD}text = \"+2 while in S7, S8 or S9.\"\n[[card.ability]]\non = \"static\"\nif = [ {{ slot = \"7-9\" }} ]\neffect = \"modify\"\ntarget = \"self\"\namount = 2\n"
+        ));
+        assert!(read(&s, 0).expressed(), "{:?}", read(&s, 0).flags);
     }
 
     #[test]
