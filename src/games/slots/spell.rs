@@ -16,12 +16,15 @@ pub struct Reading {
     pub sentences: Vec<String>,
     /// Abilities that can never act, and text numbers no ability uses, one line each.
     pub flags: Vec<String>,
+    /// The design prints no text: with no abilities it does exactly what it says (nothing).
+    pub blank: bool,
 }
 
 impl Reading {
-    /// Whether the format expresses the design's text: it has abilities and nothing is flagged.
+    /// Whether the format expresses the design's text: it has abilities (or prints no text)
+    /// and nothing is flagged.
     pub fn expressed(&self) -> bool {
-        !self.sentences.is_empty() && self.flags.is_empty()
+        (!self.sentences.is_empty() || self.blank) && self.flags.is_empty()
     }
 }
 
@@ -42,7 +45,7 @@ pub fn read(set: &CardSet, d: u16) -> Reading {
     if !missing.is_empty() {
         flags.push(format!("the text's number(s) {} appear in no ability", missing.join(", ")));
     }
-    Reading { sentences, flags }
+    Reading { sentences, flags, blank: design.text.trim().is_empty() }
 }
 
 /// The whole report: plain text, or CSV (one row per design) for a spreadsheet.
@@ -615,6 +618,14 @@ mod tests {
             ["When revealed: put a +1 counter on every card of yours in the adjacent slots."]
         );
         assert!(r.expressed());
+    }
+
+    #[test]
+    fn a_design_without_text_or_abilities_is_expressed_and_a_text_without_abilities_is_not() {
+        let blank = set(&format!("{CARD}text = \"\"\n"));
+        assert!(read(&blank, 0).expressed());
+        let unwritten = set(&format!("{CARD}text = \"Draw a card.\"\n"));
+        assert!(!read(&unwritten, 0).expressed());
     }
 
     #[test]
