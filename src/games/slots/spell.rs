@@ -417,6 +417,11 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
 
 /// Why an ability can never act, if it cannot.
 pub fn never_acts(a: &Ability) -> Option<String> {
+    if matches!(a.on, Trigger::Revealed | Trigger::Placed) && a.watch.base == Base::Source {
+        // A card is face down (without text) as it is placed, and its own turning up is its
+        // `reveal` trigger: these triggers answer other cards only.
+        return Some(format!("'{}' answers other cards only, never this card", a.on.name()));
+    }
     if a.on.watches() && a.watch != Selector::SOURCE {
         if let Some(why) = empty(&a.watch) {
             return Some(format!("its watch matches no card ({why})"));
@@ -667,6 +672,8 @@ mod tests {
             ("if = [ { slot = \">9\" } ]\neffect = \"draw\"", "slots are 1-9"),
             ("if = [ { hand = \"<0\" } ]\neffect = \"draw\"", "a hand holds"),
             ("effect = \"points\"\namount = 1\nper = { printed = 3, face = \"down\" }", "per"),
+            ("on = \"revealed\"\nwatch = \"self\"\neffect = \"draw\"", "other cards only"),
+            ("on = \"placed\"\nwatch = \"self\"\neffect = \"draw\"", "other cards only"),
         ];
         for (ability, why) in cases {
             let s = set(&format!("{CARD}[[card.ability]]\n{ability}\n"));
