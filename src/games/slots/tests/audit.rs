@@ -319,6 +319,52 @@ value = 5
   target = { side = "opp", slots = 1 }
 
 [[card]]
+id = "au-stayer"
+name = "Stayer"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  effect = "modify"
+  target = "oc"
+  amount = -2
+  duration = "source"
+
+[[card]]
+id = "au-exchanger"
+name = "Exchanger"
+rarity = "rare"
+value = 8
+  [[card.ability]]
+  on = "score_start"
+  effect = "swap"
+  a = { side = "you", slots = 1 }
+  b = { side = "opp", slots = 2 }
+
+[[card]]
+id = "au-double-point"
+name = "Double Point"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  effect = "points"
+  amount = 1
+  [[card.ability]]
+  on = "score_start"
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-hider"
+name = "Hider"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  effect = "hide"
+  target = "oc"
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -724,4 +770,45 @@ fn a_tie_given_by_a_swapped_card_goes_to_the_side_it_lies_on() {
     g.st.pos[four as usize] = 0;
     score_start(&mut g);
     assert_eq!(g.st.winner_of(0), Taken::Seat(1));
+}
+
+#[test]
+fn a_lasting_effect_stays_while_its_source_is_swapped_elsewhere_on_the_table() {
+    // Stayer gives P1's 9 -2 while it stays; Exchanger swaps Stayer to P1's side of S2. It is
+    // still face up on the table, so the 9 stays at 7 and nothing ends.
+    let mut b = audit();
+    let stayer = b.down(0, "au-stayer", 1);
+    let nine = b.down(1, "vanilla-9", 1);
+    let four = b.up(1, "vanilla-4", 2);
+    b.up(0, "au-exchanger", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[stayer, nine], &mut Script::none());
+    assert_eq!(g.st.value(nine), 7);
+    score_start(&mut g);
+    assert_eq!((g.st.slots[0][0], g.st.slots[1][1]), (four, stayer));
+    assert_eq!((g.st.value(nine), g.tally.effects_ended, g.tally.control_changes), (7, 0, 2));
+}
+
+#[test]
+fn a_source_hidden_by_an_earlier_step_loses_its_later_steps() {
+    // Double Point (3) scores 1, then 1 more; Hider (3) hides it in the first step: the first
+    // point stands (it touched no card), the second is lost with its hidden source.
+    let mut b = audit();
+    b.up(0, "au-double-point", 1);
+    b.up(1, "au-hider", 1);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.points, g.tally.lost_triggers, g.tally.fizzles), ([1, 0], 1, 0));
+}
+
+#[test]
+fn a_value_taken_from_a_missing_card_changes_nothing() {
+    // Copycat without an opposing card, Twin with nothing stacked under it: printed values.
+    let mut b = audit();
+    let cat = b.up(0, "au-copycat", 1);
+    let twin = b.up(0, "au-twin", 2);
+    b.up(1, "vanilla-5", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(cat), g.st.value(twin)), (2, 3));
 }
