@@ -365,6 +365,26 @@ value = 3
   target = "oc"
 
 [[card]]
+id = "au-bonus"
+name = "Bonus"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-leader"
+name = "Leader"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "score_start"
+  if = [ { lead = ">=1" } ]
+  effect = "points"
+  amount = 5
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -811,4 +831,17 @@ fn a_value_taken_from_a_missing_card_changes_nothing() {
     let mut g = b.game();
     score_start(&mut g);
     assert_eq!((g.st.value(cat), g.st.value(twin)), (2, 3));
+}
+
+#[test]
+fn extra_points_given_before_scoring_count_in_the_lead() {
+    // Bonus gives P0 a point at its reveal; at [SSCORE] Leader sees a lead of 1 and adds 5.
+    let mut b = audit();
+    let bonus = b.down(0, "au-bonus", 1);
+    b.up(0, "au-leader", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[bonus], &mut Script::none());
+    assert_eq!(g.st.points, [1, 0]);
+    score_start(&mut g);
+    assert_eq!(g.st.points, [6, 0]);
 }
