@@ -991,6 +991,8 @@ fn apply<C: Choices>(
                 }
                 let i = discard_index(st, seat, pick, rng, ch);
                 let id = st.hands[seat].remove(i);
+                // Placed from hand, as a turn places: the card is played this round.
+                st.placed |= 1 << id;
                 tally.stacked_cards += u64::from(st.slots[slot][seat] != NONE);
                 st.set_down(id, slot, seat);
                 log.push(st, Happened::Placed, st.snap(id));

@@ -845,3 +845,16 @@ fn extra_points_given_before_scoring_count_in_the_lead() {
     score_start(&mut g);
     assert_eq!(g.st.points, [6, 0]);
 }
+
+#[test]
+fn a_card_placed_from_hand_by_an_effect_is_played() {
+    // Rally Banner puts the 7 from P0's hand onto its place: the 7 was placed from hand this
+    // round (the per-card `played`), as a turn's card is.
+    let mut b = audit();
+    let banner = b.down(0, "rally-banner", 2);
+    let seven = b.hand(0, "vanilla-7");
+    let mut g = b.game();
+    g.reveal_for_tests(&[banner], &mut Script::none());
+    assert_eq!(g.st.slots[1][0], seven);
+    assert_eq!(g.st.placed >> seven & 1, 1);
+}
