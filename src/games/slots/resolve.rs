@@ -144,6 +144,8 @@ pub struct Resolver {
     plans: Vec<Plan>,
     ops: Vec<Op>,
     found: Vec<u8>,
+    /// Reveals planned on cards already face up (they do nothing), for `already_up`.
+    idle_reveals: u64,
 }
 
 impl Resolver {
@@ -154,6 +156,7 @@ impl Resolver {
             plans: Vec::with_capacity(64),
             ops: Vec::with_capacity(256),
             found: Vec::with_capacity(32),
+            idle_reveals: 0,
         }
     }
 
@@ -448,6 +451,7 @@ impl Resolver {
             tally.then_steps += u64::from(step > 0);
             tally.declined += self.plan(st, rng, &inst, &ctx, step, ch);
         }
+        tally.already_up += std::mem::take(&mut self.idle_reveals);
         let n = self.plans.len();
         for x in 0..n {
             for y in x + 1..n {
@@ -516,11 +520,12 @@ impl Resolver {
         if let Some(a) = now
             && a.conds().all(|c| st.holds(c, ctx))
         {
-            let before = (self.ops.len(), plan);
+            let before = (self.ops.len(), plan, self.idle_reveals);
             self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
             if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
                 self.ops.truncate(before.0);
                 plan = before.1;
+                self.idle_reveals = before.2;
                 declined += 1;
             }
         }
@@ -671,6 +676,18 @@ impl Resolver {
             | Effect::Reveal { target }
             | Effect::Hide { target } => {
                 pick(&target, &mut found);
+                // Revealing a face-up card or hiding a face-down one does nothing, so it touches
+                // nothing (and conflicts with nothing).
+                let idle = |t: u8| match effect {
+                    Effect::Reveal { .. } => st.is_face_up(t),
+                    Effect::Hide { .. } => !st.is_face_up(t),
+                    _ => false,
+                };
+                let before = found.len();
+                found.retain(|&t| !idle(t));
+                if matches!(effect, Effect::Reveal { .. }) {
+                    self.idle_reveals += (before - found.len()) as u64;
+                }
                 for &t in &found {
                     self.ops.push(match effect {
                         Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },

@@ -90,7 +90,8 @@ pub struct Tally {
     pub declined: u64,
     /// Counters put on a card that carries counters of the other sign (kept apart, not cancelled).
     pub opposed_counters: u64,
-    /// Cards already face up at their slot's reveal (not revealed again).
+    /// Cards already face up at their slot's reveal or when an effect would reveal them (not
+    /// revealed again).
     pub already_up: u64,
     /// Effects lasting while their source stays, ended because it left the table or turned down.
     pub effects_ended: u64,

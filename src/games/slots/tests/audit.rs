@@ -385,6 +385,26 @@ value = 3
   amount = 5
 
 [[card]]
+id = "au-flash"
+name = "Flash"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "score_start"
+  effect = "reveal"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
+id = "au-dim"
+name = "Dim"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "score_start"
+  effect = "hide"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -857,4 +877,25 @@ fn a_card_placed_from_hand_by_an_effect_is_played() {
     g.reveal_for_tests(&[banner], &mut Script::none());
     assert_eq!(g.st.slots[1][0], seven);
     assert_eq!(g.st.placed >> seven & 1, 1);
+}
+
+#[test]
+fn revealing_a_face_up_card_or_hiding_a_face_down_one_touches_nothing() {
+    // Flash (2) reveals P1's 5, already face up, while Sapper (2) gives it -3: the reveal does
+    // nothing, so nothing conflicts and the 5 is worth 2.
+    let mut b = audit();
+    b.up(0, "au-sapper", 1);
+    let five = b.up(1, "vanilla-5", 1);
+    b.up(0, "au-flash", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(five), g.tally.fizzles, g.tally.already_up), (2, 0, 1));
+    // Dim (2) hides P1's face-down 5 while Sapper (2) gives it -3: the same.
+    let mut b = audit();
+    b.up(0, "au-sapper", 1);
+    let five = b.down(1, "vanilla-5", 1);
+    b.up(0, "au-dim", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.value(five), g.tally.fizzles), (-3, 0));
 }
