@@ -97,18 +97,8 @@ struct Plan {
     hard: u64,
     /// Cards a modifier or counter touches.
     soft: u64,
-    /// Players whose hand it adds to (draw, recover, a card returned to its owner), one bit each.
-    draws: u8,
-    /// Players whose hand it takes from (discard, place).
-    discards: u8,
-    /// Players whose deck it reorders by looking at its top (`look`).
-    looks: u8,
-    /// Players whose deck it shuffles.
-    shuffles: u8,
-    /// Players whose pile it takes from (`recover`).
-    recovers: u8,
-    /// Players whose pile it adds to (a discard, a card destroyed goes to its owner's pile).
-    piles: u8,
+    /// The players' hands, decks and piles it acts on (`Zones`).
+    zones: Zones,
     fizzled: bool,
 }
 
@@ -121,15 +111,55 @@ impl Plan {
     }
 
     /// Whether the two act on one player's hand, deck or pile so that their order decides what
-    /// happens: one adds to a hand the other takes from; one looks at a deck the other draws
-    /// from, looks at or shuffles; one shuffles a deck the other draws from; one takes from a pile
-    /// the other adds to. (Two draws, two discards, two shuffles or two recovers commute.)
+    /// happens (`Zones::clash`).
     fn zone_conflict(&self, o: &Plan) -> bool {
-        let one_way = |a: &Plan, b: &Plan| {
-            a.draws & b.discards
-                | a.looks & (b.draws | b.looks | b.shuffles)
-                | a.shuffles & b.draws
-                | a.recovers & b.piles
+        self.zones.clash(o.zones)
+    }
+}
+
+/// What an instance does to the players' hands, decks and piles: two bits (one per seat) for
+/// each way of acting on them, in one word so that a plan stays small and the common case (no
+/// such effect) is one test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Zones(u16);
+
+impl Zones {
+    /// Adds to a hand: a draw, a `recover`, a card returned to its owner.
+    const DRAW: u16 = 0;
+    /// Takes from a hand: a discard, a `place`.
+    const DISCARD: u16 = 2;
+    /// Looks at the top of a deck and may move it (`look`).
+    const LOOK: u16 = 4;
+    const SHUFFLE: u16 = 6;
+    /// Takes from a pile (`recover`).
+    const RECOVER: u16 = 8;
+    /// Adds to a pile: a discard, a card destroyed (its owner's pile).
+    const PILE: u16 = 10;
+
+    #[inline]
+    fn add(&mut self, kind: u16, seats: u8) {
+        self.0 |= u16::from(seats) << kind;
+    }
+
+    #[inline]
+    fn of(self, kind: u16) -> u16 {
+        self.0 >> kind & 3
+    }
+
+    /// Whether two instances' order decides what happens to a player's hand, deck or pile: one
+    /// adds to a hand the other takes from; one looks at a deck the other draws from, looks at
+    /// or shuffles; one shuffles a deck the other draws from; one takes from a pile the other
+    /// adds to. (Two draws, two discards, two shuffles or two recovers commute.)
+    #[inline]
+    fn clash(self, o: Zones) -> bool {
+        if self.0 == 0 || o.0 == 0 {
+            return false;
+        }
+        let one_way = |a: Zones, b: Zones| {
+            a.of(Self::DRAW) & b.of(Self::DISCARD)
+                | a.of(Self::LOOK) & (b.of(Self::DRAW) | b.of(Self::LOOK) | b.of(Self::SHUFFLE))
+                | a.of(Self::SHUFFLE) & b.of(Self::DRAW)
+                | a.of(Self::RECOVER) & b.of(Self::PILE)
                 != 0
         };
         one_way(self, o) || one_way(o, self)
@@ -505,12 +535,7 @@ impl Resolver {
             end: first,
             hard: 0,
             soft: 0,
-            draws: 0,
-            discards: 0,
-            looks: 0,
-            shuffles: 0,
-            recovers: 0,
-            piles: 0,
+            zones: Zones::default(),
             fizzled: false,
         };
         let seen = seen_from(st, inst);
@@ -639,7 +664,7 @@ impl Resolver {
                 let s = seats(player);
                 self.ops.push(Op::Place { seats: s, slot: slot_of_rule(slot, ctx), pick, up });
                 // It takes a card from the hand, as a discard does.
-                plan.discards |= s;
+                plan.zones.add(Zones::DISCARD, s);
             }
             Effect::Move { target, slot } => {
                 pick(&target, &mut found);
@@ -650,17 +675,17 @@ impl Resolver {
             }
             Effect::Look { player, bottom } => {
                 self.ops.push(Op::Look { seats: seats(player), bottom });
-                plan.looks |= seats(player);
+                plan.zones.add(Zones::LOOK, seats(player));
             }
             Effect::Recover { player, amount, pick } => {
                 self.ops.push(Op::Recover { seats: seats(player), n: amount, pick });
                 // It takes from the pile and adds to the hand, as a draw does.
-                plan.recovers |= seats(player);
-                plan.draws |= seats(player);
+                plan.zones.add(Zones::RECOVER, seats(player));
+                plan.zones.add(Zones::DRAW, seats(player));
             }
             Effect::Shuffle { player } => {
                 self.ops.push(Op::Shuffle { seats: seats(player) });
-                plan.shuffles |= seats(player);
+                plan.zones.add(Zones::SHUFFLE, seats(player));
             }
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
@@ -683,20 +708,22 @@ impl Resolver {
                     Effect::Hide { .. } => !st.is_face_up(t),
                     _ => false,
                 };
-                let before = found.len();
-                found.retain(|&t| !idle(t));
-                if matches!(effect, Effect::Reveal { .. }) {
-                    self.idle_reveals += (before - found.len()) as u64;
+                if matches!(effect, Effect::Reveal { .. } | Effect::Hide { .. }) {
+                    let before = found.len();
+                    found.retain(|&t| !idle(t));
+                    if matches!(effect, Effect::Reveal { .. }) {
+                        self.idle_reveals += (before - found.len()) as u64;
+                    }
                 }
                 for &t in &found {
                     self.ops.push(match effect {
                         Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },
                         Effect::Destroy { .. } => {
-                            plan.piles |= 1 << owner(t);
+                            plan.zones.add(Zones::PILE, 1 << owner(t));
                             Op::Destroy { target: t }
                         }
                         Effect::Return { .. } => {
-                            plan.draws |= 1 << owner(t);
+                            plan.zones.add(Zones::DRAW, 1 << owner(t));
                             Op::Return { target: t }
                         }
                         Effect::Reveal { .. } => Op::Reveal { target: t },
@@ -716,13 +743,13 @@ impl Resolver {
             Effect::Draw { player, amount } => {
                 let s = seats(player);
                 self.ops.push(Op::Draw { seats: s, n: amount });
-                plan.draws |= s;
+                plan.zones.add(Zones::DRAW, s);
             }
             Effect::Discard { player, amount, pick } => {
                 let s = seats(player);
                 self.ops.push(Op::Discard { seats: s, n: amount, pick });
-                plan.discards |= s;
-                plan.piles |= s;
+                plan.zones.add(Zones::DISCARD, s);
+                plan.zones.add(Zones::PILE, s);
             }
             Effect::LowerWins { slot } => {
                 self.ops.push(Op::LowerWins { slot: slot_of_rule(slot, ctx) });
