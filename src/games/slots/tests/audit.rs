@@ -405,6 +405,16 @@ value = 2
   target = { side = "opp", slots = 1 }
 
 [[card]]
+id = "au-late-smash"
+name = "Late Smash"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "slot_scored"
+  effect = "destroy"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -898,4 +908,19 @@ fn revealing_a_face_up_card_or_hiding_a_face_down_one_touches_nothing() {
     let mut g = b.game();
     score_start(&mut g);
     assert_eq!((g.st.value(five), g.tally.fizzles), (-3, 0));
+}
+
+#[test]
+fn a_slot_is_never_rescored_when_a_later_slot_changes_it() {
+    // P1's 9 takes S1 from P0's 1. At S4's scoring Late Smash (P0) destroys that 9: S1 stays
+    // P1's point (the rules' FAQ). S4: Late Smash 5 against a 2, P0's point.
+    let mut b = audit();
+    b.up(0, "vanilla-1", 1);
+    let nine = b.up(1, "vanilla-9", 1);
+    b.up(0, "au-late-smash", 4);
+    b.up(1, "vanilla-2", 4);
+    let mut g = b.game();
+    g.score_slots(&mut Silent, &mut Script::none());
+    assert_eq!(g.st.piles[1].as_slice(), [nine]);
+    assert_eq!((g.st.taken[0], g.st.points), (Taken::Seat(1), [1, 1]));
 }
