@@ -415,6 +415,39 @@ value = 5
   target = { side = "opp", slots = 1 }
 
 [[card]]
+id = "au-revealer"
+name = "Revealer"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "reveal"
+  target = { side = "opp", slots = 1 }
+
+[[card]]
+id = "au-shifter"
+name = "Shifter"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "swap"
+  a = { side = "you", slots = 1 }
+  b = { side = "you", slots = 3 }
+
+[[card]]
+id = "au-lookout"
+name = "Lookout"
+rarity = "rare"
+value = 2
+  [[card.ability]]
+  on = "revealed"
+  watch = "oc"
+  effect = "counter"
+  target = "event"
+  amount = -1
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -923,4 +956,32 @@ fn a_slot_is_never_rescored_when_a_later_slot_changes_it() {
     g.score_slots(&mut Silent, &mut Script::none());
     assert_eq!(g.st.piles[1].as_slice(), [nine]);
     assert_eq!((g.st.taken[0], g.st.points), (Taken::Seat(1), [1, 1]));
+}
+
+#[test]
+fn a_revealed_watcher_swapped_away_after_the_reveal_still_answers_it() {
+    // One batch of 5s: Revealer (S5) turns up P1's S1 card, then Shifter (S6) swaps Lookout from
+    // S1 to S3 (table order). Lookout lay opposite the card when it turned up: it answers, from
+    // S3, with a -1 counter on that card.
+    let mut b = audit();
+    let lookout = b.up(0, "au-lookout", 1);
+    let six = b.down(1, "vanilla-6", 1);
+    b.up(0, "vanilla-3", 3);
+    b.up(0, "au-revealer", 5);
+    b.up(0, "au-shifter", 6);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.slots[2][0], lookout);
+    assert_eq!((g.st.counters[six as usize], g.tally.watchers_moved), ([0, -1], 1));
+    // Swapped first (Shifter in S4, before Revealer in S5): Lookout lay in S3 when the card
+    // turned up, so it does not answer.
+    let mut b = audit();
+    b.up(0, "au-lookout", 1);
+    let six = b.down(1, "vanilla-6", 1);
+    b.up(0, "vanilla-3", 3);
+    b.up(0, "au-shifter", 4);
+    b.up(0, "au-revealer", 5);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.counters[six as usize], g.st.is_face_up(six)), ([0, 0], true));
 }
