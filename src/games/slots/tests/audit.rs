@@ -985,3 +985,22 @@ fn a_revealed_watcher_swapped_away_after_the_reveal_still_answers_it() {
     score_start(&mut g);
     assert_eq!((g.st.counters[six as usize], g.st.is_face_up(six)), ([0, 0], true));
 }
+
+#[test]
+fn everything_a_round_put_on_the_table_ends_with_it() {
+    // Counters, a round-long modifier, a lower-wins and a tie rule: a new round starts clean.
+    let mut b = audit();
+    let gift = b.down(0, "au-gift", 1);
+    let five = b.down(1, "vanilla-5", 1);
+    b.up(0, "au-low", 2);
+    b.up(1, "au-ties", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[gift, five], &mut Script::none());
+    g.st.counters[five as usize] = [2, -1];
+    score_start(&mut g);
+    assert_eq!((g.st.value(five), g.st.lower_wins, g.st.ties_to[2]), (9, 0b10, 1));
+    let mut rng = crate::seed::GameSeed::new(1, 1).rng();
+    g.st.start_round(&mut rng, &mut g.tally);
+    assert!(g.st.timed.is_empty() && g.st.counters.iter().all(|c| *c == [0, 0]));
+    assert_eq!((g.st.lower_wins, g.st.ties_to, g.st.pos[five as usize]), (0, [NONE; SLOTS], NONE));
+}
