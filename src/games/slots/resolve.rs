@@ -82,6 +82,12 @@ pub struct Instance {
     steps: u16,
     /// Collection order: the last key of every order below.
     order: u16,
+    /// The index (in the order written) of the first of its source's abilities it fires.
+    rank: u16,
+    /// The steps of its source's instances before it at this moment (by `rank`, then collection
+    /// order): a card's abilities triggered at one moment by several events run one after the
+    /// other, in the order written, as its abilities of one event do.
+    offset: u16,
 }
 
 /// An instance planned from its batch's snapshot: its operations and what they touch.
@@ -229,7 +235,17 @@ impl Resolver {
             cards &= cards - 1;
             self.push(
                 st,
-                Instance { source: id, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
+                Instance {
+                    source: id,
+                    on,
+                    event: None,
+                    from_pile: None,
+                    seen: NONE,
+                    steps: 0,
+                    order: 0,
+                    rank: 0,
+                    offset: 0,
+                },
             );
         }
         self.cascade(st, tally, rng, narr, ch);
@@ -298,8 +314,13 @@ impl Resolver {
         let set = st.set.as_ref().expect("text needs a set");
         let seen = seen_from(st, &inst);
         let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        inst.steps = abilities.iter().filter(|a| fires(st, a, &inst, &seen)).count() as u16;
-        if inst.steps > 0 {
+        let mut firing = abilities.iter().enumerate().filter(|(_, a)| fires(st, a, &inst, &seen));
+        let (rank, steps) = match firing.next() {
+            Some((first, _)) => (first as u16, 1 + firing.count() as u16),
+            None => (0, 0),
+        };
+        if steps > 0 {
+            (inst.rank, inst.steps) = (rank, steps);
             inst.order = self.now.len() as u16;
             self.now.push(inst);
         }
@@ -367,14 +388,34 @@ impl Resolver {
             if own == Trigger::Reveal && st.acts_on(id, Trigger::Reveal) {
                 self.push(
                     st,
-                    Instance { source: id, on: own, event, from_pile: None, seen: NONE, steps: 0, order: 0 },
+                    Instance {
+                        source: id,
+                        on: own,
+                        event,
+                        from_pile: None,
+                        seen: NONE,
+                        steps: 0,
+                        order: 0,
+                        rank: 0,
+                        offset: 0,
+                    },
                 );
             }
             // A destroyed card keeps only its own last words, and only if it had text showing.
             if own == Trigger::Destroyed && snap.up && st.design(id).is_some() {
                 self.push(
                     st,
-                    Instance { source: id, on: own, event, from_pile: event, seen: NONE, steps: 0, order: 0 },
+                    Instance {
+                        source: id,
+                        on: own,
+                        event,
+                        from_pile: event,
+                        seen: NONE,
+                        steps: 0,
+                        order: 0,
+                        rank: 0,
+                        offset: 0,
+                    },
                 );
             }
             let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
@@ -386,7 +427,17 @@ impl Resolver {
                 let before = self.now.len();
                 self.push(
                     st,
-                    Instance { source: w, on: watch, event, from_pile: None, seen, steps: 0, order: 0 },
+                    Instance {
+                        source: w,
+                        on: watch,
+                        event,
+                        from_pile: None,
+                        seen,
+                        steps: 0,
+                        order: 0,
+                        rank: 0,
+                        offset: 0,
+                    },
                 );
                 moved += u64::from(self.now.len() > before && seen != st.pos[w as usize]);
             }
@@ -406,7 +457,17 @@ impl Resolver {
             if st.pos[w as usize] as usize % SEATS == e.card.side as usize {
                 self.push(
                     st,
-                    Instance { source: w, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
+                    Instance {
+                        source: w,
+                        on,
+                        event: None,
+                        from_pile: None,
+                        seen: NONE,
+                        steps: 0,
+                        order: 0,
+                        rank: 0,
+                        offset: 0,
+                    },
                 );
             }
         }
@@ -430,13 +491,37 @@ impl Resolver {
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
-            let steps = self.now[start..end].iter().map(|i| i.steps).max().unwrap_or(0);
+            self.offsets(start..end);
+            let steps = self.now[start..end].iter().map(|i| i.offset + i.steps).max().unwrap_or(0);
             for step in 0..steps {
                 self.batch(st, tally, rng, start..end, step, narr, ch);
             }
             start = end;
         }
         self.now.clear();
+    }
+
+    /// Sets each instance's `offset` in the batch group `range`: the steps of its source's
+    /// instances before it (several only when one card answers several events of a moment).
+    fn offsets(&mut self, range: std::ops::Range<usize>) {
+        let group = &mut self.now[range];
+        let mut seen = 0u64;
+        let mut twice = false;
+        for i in group.iter() {
+            twice |= seen >> i.source & 1 == 1;
+            seen |= 1 << i.source;
+        }
+        if !twice {
+            return;
+        }
+        for k in 0..group.len() {
+            let me = group[k];
+            group[k].offset = group
+                .iter()
+                .filter(|j| j.source == me.source && (j.rank, j.order) < (me.rank, me.order))
+                .map(|j| j.steps)
+                .sum();
+        }
     }
 
     /// One batch: step `step` (0: the first ability each instance triggers) of the instances in
@@ -456,9 +541,10 @@ impl Resolver {
         self.ops.clear();
         for k in range {
             let inst = self.now[k];
-            if inst.steps <= step {
+            // The instance's own step: a card's later instances wait for its earlier ones.
+            let Some(local) = step.checked_sub(inst.offset).filter(|&l| l < inst.steps) else {
                 continue;
-            }
+            };
             let ctx = match inst.from_pile {
                 Some(s) => Ctx {
                     source: inst.source,
@@ -479,7 +565,7 @@ impl Resolver {
                 }
             };
             tally.then_steps += u64::from(step > 0);
-            tally.declined += self.plan(st, rng, &inst, &ctx, step, ch);
+            tally.declined += self.plan(st, rng, &inst, &ctx, local, ch);
         }
         tally.already_up += std::mem::take(&mut self.idle_reveals);
         let n = self.plans.len();

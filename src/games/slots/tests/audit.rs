@@ -448,6 +448,38 @@ value = 2
   amount = -1
 
 [[card]]
+id = "au-echo"
+name = "Echo"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  on = "revealed"
+  effect = "counter"
+  target = "self"
+  amount = 1
+  [[card.ability]]
+  on = "revealed"
+  if = [ { self_value = ">=5" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "au-herald"
+name = "Herald"
+rarity = "rare"
+value = 3
+  [[card.ability]]
+  effect = "counter"
+  target = "self"
+  amount = 2
+  [[card.ability]]
+  on = "revealed"
+  watch = "oc"
+  if = [ { self_value = ">=5" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -1003,4 +1035,29 @@ fn everything_a_round_put_on_the_table_ends_with_it() {
     g.st.start_round(&mut rng, &mut g.tally);
     assert!(g.st.timed.is_empty() && g.st.counters.iter().all(|c| *c == [0, 0]));
     assert_eq!((g.st.lower_wins, g.st.ties_to, g.st.pos[five as usize]), (0, [NONE; SLOTS], NONE));
+}
+
+#[test]
+fn a_card_answering_two_events_of_one_moment_runs_its_abilities_once_per_event_in_turn() {
+    // Echo (3) hears two cards turn up together. For the first: +1 counter (4), then 4 < 5, no
+    // point; for the second: +1 counter (5), then a point. One point, value 5.
+    let mut b = audit();
+    let echo = b.up(0, "au-echo", 1);
+    let one = b.down(0, "vanilla-1", 2);
+    let two = b.down(1, "vanilla-2", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[one, two], &mut Script::none());
+    assert_eq!((g.st.value(echo), g.st.points, g.tally.then_steps), (5, [1, 0], 3));
+}
+
+#[test]
+fn a_cards_abilities_of_one_moment_follow_the_order_written_whatever_the_events_order() {
+    // Herald (3) and the 6 opposite turn up together, the 6 first. Herald's own reveal ability
+    // (written first: +2 counters, 5) runs before its watcher of the 6 (written second: 5, a point).
+    let mut b = audit();
+    let herald = b.down(0, "au-herald", 1);
+    let six = b.down(1, "vanilla-6", 1);
+    let mut g = b.game();
+    g.reveal_for_tests(&[six, herald], &mut Script::none());
+    assert_eq!((g.st.value(herald), g.st.points), (5, [1, 0]));
 }
