@@ -90,6 +90,13 @@ pub struct Instance {
     offset: u16,
 }
 
+impl Instance {
+    /// An instance of `source`'s abilities of trigger `on` (its steps are counted when queued).
+    fn new(source: u8, on: Trigger, event: Option<Snap>, from_pile: Option<Snap>, seen: u8) -> Instance {
+        Instance { source, on, event, from_pile, seen, steps: 0, order: 0, rank: 0, offset: 0 }
+    }
+}
+
 /// An instance planned from its batch's snapshot: its operations and what they touch.
 #[derive(Clone, Copy, Debug)]
 struct Plan {
@@ -233,20 +240,7 @@ impl Resolver {
         while cards != 0 {
             let id = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            self.push(
-                st,
-                Instance {
-                    source: id,
-                    on,
-                    event: None,
-                    from_pile: None,
-                    seen: NONE,
-                    steps: 0,
-                    order: 0,
-                    rank: 0,
-                    offset: 0,
-                },
-            );
+            self.push(st, Instance::new(id, on, None, None, NONE));
         }
         self.cascade(st, tally, rng, narr, ch);
     }
@@ -386,37 +380,11 @@ impl Resolver {
             let id = snap.id;
             let event = Some(snap);
             if own == Trigger::Reveal && st.acts_on(id, Trigger::Reveal) {
-                self.push(
-                    st,
-                    Instance {
-                        source: id,
-                        on: own,
-                        event,
-                        from_pile: None,
-                        seen: NONE,
-                        steps: 0,
-                        order: 0,
-                        rank: 0,
-                        offset: 0,
-                    },
-                );
+                self.push(st, Instance::new(id, own, event, None, NONE));
             }
             // A destroyed card keeps only its own last words, and only if it had text showing.
             if own == Trigger::Destroyed && snap.up && st.design(id).is_some() {
-                self.push(
-                    st,
-                    Instance {
-                        source: id,
-                        on: own,
-                        event,
-                        from_pile: event,
-                        seen: NONE,
-                        steps: 0,
-                        order: 0,
-                        rank: 0,
-                        offset: 0,
-                    },
-                );
+                self.push(st, Instance::new(id, own, event, event, NONE));
             }
             let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
             covered += u64::from(!snap.top && watchers != 0);
@@ -425,20 +393,7 @@ impl Resolver {
                 watchers &= watchers - 1;
                 let seen = self.log.place_then(st, w, e.mark);
                 let before = self.now.len();
-                self.push(
-                    st,
-                    Instance {
-                        source: w,
-                        on: watch,
-                        event,
-                        from_pile: None,
-                        seen,
-                        steps: 0,
-                        order: 0,
-                        rank: 0,
-                        offset: 0,
-                    },
-                );
+                self.push(st, Instance::new(w, watch, event, None, seen));
                 moved += u64::from(self.now.len() > before && seen != st.pos[w as usize]);
             }
         }
@@ -455,20 +410,7 @@ impl Resolver {
             let w = cards.trailing_zeros() as u8;
             cards &= cards - 1;
             if st.pos[w as usize] as usize % SEATS == e.card.side as usize {
-                self.push(
-                    st,
-                    Instance {
-                        source: w,
-                        on,
-                        event: None,
-                        from_pile: None,
-                        seen: NONE,
-                        steps: 0,
-                        order: 0,
-                        rank: 0,
-                        offset: 0,
-                    },
-                );
+                self.push(st, Instance::new(w, on, None, None, NONE));
             }
         }
     }
