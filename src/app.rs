@@ -115,7 +115,7 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
     }
     signal::install();
     let engines: Vec<&dyn games::Point> = plan.candidates.iter().map(|c| &*c.engine).collect();
-    let progress = Progress::new(plan.cap * engines.len() as u64, plan.quiet);
+    let progress = Progress::new(plan.cap * engines.len() as u64, "games", plan.quiet);
     progress.message("tune".into());
     let tick = |n: u64| progress.add(n);
     let started = Instant::now();
@@ -400,7 +400,9 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     }
     signal::install();
     let to_play: u64 = state.points.iter().filter(|p| !p.complete).map(|p| p.end - p.first - p.done).sum();
-    let progress = Progress::new(to_play, plan.quiet);
+    let engines: Vec<&dyn games::Point> = plan.points.iter().map(|p| &*p.engine).collect();
+    let (unit, units) = run_unit(&engines);
+    let progress = Progress::new(to_play, units, plan.quiet);
     let drive = Drive {
         points: plan.points.iter().map(|p| &*p.engine).collect(),
         seed: plan.seed,
@@ -441,13 +443,43 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     text.push_str(&until_lines(&plan, &state));
     let rate = driven.played as f64 / elapsed.max(1e-9);
     text.push_str(&report::terminal::fit_lines(&format!(
-        "{} in {elapsed:.2} s ({} games/s on {}); files in {}\n",
-        report::format::count(driven.played, "game"),
+        "{}{} in {elapsed:.2} s ({} {units}/s on {}); files in {}\n",
+        match driven.played {
+            1 => format!("1 {unit}"),
+            n => format!("{} {units}", report::format::grouped(n as i128)),
+        },
+        games_each(&result),
         report::format::grouped(rate.round() as i128),
         report::format::count(plan.threads as u64, "thread"),
         plan.out.display()
     )));
     print_out(&text)
+}
+
+/// What a run's points count, singular and plural: games, tournaments (an event is one unit of
+/// the run, `crate::tournament`), or both in a run that mixes them.
+fn run_unit(engines: &[&dyn games::Point]) -> (&'static str, &'static str) {
+    let tournaments = engines.iter().filter(|e| e.unit() == "tournament").count();
+    match tournaments {
+        0 => ("game", "games"),
+        t if t == engines.len() => ("tournament", "tournaments"),
+        _ => ("game or tournament", "games and tournaments"),
+    }
+}
+
+/// ` of N games each` when every point of `result` is a tournament of the same number of games
+/// (its event counter `games` over its events), else nothing.
+fn games_each(result: &RunResult) -> String {
+    let each = |p: &report::PointResult| {
+        let games =
+            p.layout.counter("games").filter(|_| p.layout.unit() == "tournament" && p.acc.games > 0)?;
+        Some(p.acc.counters[games.0 as usize].total / p.acc.games as u128)
+    };
+    let first = result.points.first().and_then(each);
+    match first {
+        Some(g) if result.points.iter().all(|p| each(p) == Some(g)) => format!(" of {g} games each"),
+        _ => String::new(),
+    }
 }
 
 /// `games.csv` when the run asks for `--game-rows N`: the games among each point's first N that
@@ -729,7 +761,7 @@ fn paired_pass(
     quiet: bool,
 ) -> anyhow::Result<(Vec<report::compare::Comparison>, Vec<crate::stats::Accumulator>)> {
     let engines: Vec<&dyn games::Point> = points.iter().map(|p| &*p.engine).collect();
-    let progress = Progress::new(games * points.len() as u64, quiet);
+    let progress = Progress::new(games * points.len() as u64, "games", quiet);
     progress.message("paired comparison".into());
     let tick = |n: u64| progress.add(n);
     let chunk = chunk_for(&engines, seed);

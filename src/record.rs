@@ -322,6 +322,12 @@ impl CardCounters {
 }
 
 impl Layout {
+    /// What one record is, as the terminal and progress name it: `tournament` for an event's
+    /// layout (it has entrants, `crate::tournament`), else `game`.
+    pub fn unit(&self) -> &'static str {
+        if self.entrants.is_some() { "tournament" } else { "game" }
+    }
+
     /// The event counters: every counter but the per-card table's.
     pub fn events(&self) -> &[String] {
         let end = self.cards.as_ref().map_or(self.counters.len(), |t| t.first as usize);

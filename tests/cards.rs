@@ -127,6 +127,14 @@ fn impact_without_a_card_set_is_refused_in_one_line() {
         );
     }
     assert!(!out.exists());
+    // A tournament measures each design alone: pairs are refused, naming what it can do.
+    let args =
+        ["run", "slots", "--set", "event=tournament", "--set", "cards=scenarios/cards/tournament.toml"];
+    refused(
+        &[&args[..], &["--set", "impact=pairs", "--games", "10", "-q", "--out", s(&out)]].concat(),
+        "impact=pairs measures single games: with event=tournament use impact=cards (or none)",
+    );
+    assert!(!out.exists());
 }
 
 #[test]
@@ -268,4 +276,38 @@ fn designers_csv_is_the_same_on_any_threads_and_shards() {
     let merged = dir.path().join("merged");
     run_ok(&["merge", s(&shards[1]), s(&shards[0]), "--out", s(&merged), "-q"]);
     assert_eq!(csv, text(&merged));
+}
+
+#[test]
+fn tournament_impact_is_the_same_on_any_threads_and_shards_and_the_summary_counts_tournaments() {
+    // impact=cards in a tournament of the nine-designer set: every CSV file (cards.csv and
+    // designers.csv with the game and first-place impacts) written whole on 1 and 2 threads and
+    // from 2 shards merged, byte for byte. The terminal counts the run's unit, the tournament.
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let base =
+            ["run", "slots", "--set", "event=tournament", "--set", "cards=scenarios/cards/tournament.toml"];
+        let more = ["--set", "policies=highest", "--set", "impact=cards", "--games", "10", "--seed", "3"];
+        let args = [&base[..], &more[..], &["--out", s(&out)], extra].concat();
+        (stdout_of(&args), out)
+    };
+    let (text, whole) = run("whole", &["--threads", "2"]);
+    // Lines are fitted to the terminal's width: read the words.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains(" 10 tournaments of 36 games each in "), "{text}");
+    assert!(text.contains(" tournaments/s on 2 threads"), "{text}");
+    assert!(text.contains(": 10 tournaments,") && text.contains("rates in % of tournaments"), "{text}");
+    assert!(!text.contains("games/s") && !text.contains("% of games"), "{text}");
+    let designers = std::fs::read_to_string(whole.join("designers.csv")).unwrap();
+    let header = designers.lines().next().unwrap();
+    for column in ["game_impact,game_impact_ci95_low", "first_impact_ci95_high", "never_changed_result"] {
+        assert!(header.contains(column), "{column} in {header}");
+    }
+    assert!(designers.lines().nth(1).unwrap().contains(",game_impact,"), "the verdicts read the game impact");
+    binary::assert_same_csv(&whole, &run("one", &["--threads", "1"]).1);
+    let shards = [run("s1", &["--shard", "1/2"]).1, run("s2", &["--shard", "2/2"]).1];
+    let merged = dir.path().join("merged");
+    run_ok(&["merge", s(&shards[1]), s(&shards[0]), "--out", s(&merged), "-q"]);
+    binary::assert_same_csv(&whole, &merged);
 }

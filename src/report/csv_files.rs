@@ -576,7 +576,9 @@ fn rate_cells(k: u64, n: u64) -> [String; 3] {
 /// `makers`: a `field` row (every card; its rates pooled, the verdicts' reference, and the own
 /// cards a player was expected to receive and received on average), one `designer` row per maker
 /// and one `design` row per card: how many cards never reached each stage, each counted column,
-/// each rate with its 95% interval, and the verdict rate's Bonferroni interval and verdict.
+/// each rate with its 95% interval, each paired mean (a causal impact, when measured) with its 95%
+/// interval, and the verdict measure's Bonferroni interval and verdict (`makers::Feedback::measure`
+/// names the measure).
 pub struct Designers;
 
 impl Export for Designers {
@@ -594,20 +596,26 @@ impl Export for Designers {
             run.points.iter().filter_map(|p| super::makers::feedback(p).map(|f| (p, f))).collect();
         let mut columns: Vec<&str> = Vec::new();
         let mut rates: Vec<&str> = Vec::new();
+        let mut means: Vec<&str> = Vec::new();
         for (_, f) in &feedbacks {
             union(&mut columns, f.table.columns.iter().map(String::as_str));
             union(&mut rates, f.table.rates.iter().map(|(r, _, _)| r.as_str()));
+            union(&mut means, f.table.paired.iter().map(|m| m.name.as_str()));
         }
         let mut header: Vec<String> =
             ["scenario", "kind", "designer", "design", "designs"].map(String::from).to_vec();
         header.extend(["never_held", "never_kept", "never_played", "played_never_won"].map(String::from));
+        let causal = feedbacks.iter().any(|(_, f)| f.causal);
+        if causal {
+            header.push("never_changed_result".into());
+        }
         header.extend(columns.iter().map(|c| c.to_string()));
-        for r in &rates {
+        for r in rates.iter().chain(&means) {
             header.extend([r.to_string(), format!("{r}_ci95_low"), format!("{r}_ci95_high")]);
         }
         header.extend(
             [
-                "verdict_rate",
+                "verdict_measure",
                 "verdict_low",
                 "verdict_high",
                 "verdict_reference",
@@ -619,12 +627,14 @@ impl Export for Designers {
         );
         w.write_record(&header)?;
         for (p, f) in &feedbacks {
-            let verdict_rate = &f.table.rates[f.makers.verdict_rate].0;
             for l in &f.lines {
                 let mut row: Vec<String> =
                     vec![p.label.clone(), l.kind.into(), l.maker.clone(), l.card.clone()];
                 row.push(l.cards.to_string());
                 row.extend(l.never.iter().map(|n| n.to_string()));
+                if causal {
+                    row.push(if f.causal { l.never_changed.to_string() } else { String::new() });
+                }
                 for col in &columns {
                     let c = f.table.columns.iter().position(|c| c == col);
                     row.push(c.map(|c| l.totals[c].to_string()).unwrap_or_default());
@@ -639,14 +649,17 @@ impl Export for Designers {
                         None => row.extend([String::new(), String::new(), String::new()]),
                     }
                 }
+                for m in &means {
+                    match f.table.paired.iter().position(|x| x.name == *m) {
+                        Some(i) => {
+                            let e = l.means[i].interval;
+                            row.extend([real(e.estimate), real(e.low), real(e.high)]);
+                        }
+                        None => row.extend([String::new(), String::new(), String::new()]),
+                    }
+                }
                 let (low, high) = l.verdict_interval.unwrap_or((f64::NAN, f64::NAN));
-                row.extend([
-                    verdict_rate.clone(),
-                    real(low),
-                    real(high),
-                    real(l.reference),
-                    l.verdict.into(),
-                ]);
+                row.extend([f.measure.clone(), real(low), real(high), real(l.reference), l.verdict.into()]);
                 let field = l.kind == "field";
                 row.push(if field { real(f.own_expected) } else { String::new() });
                 row.push(if field { f.own_observed.map(real).unwrap_or_default() } else { String::new() });

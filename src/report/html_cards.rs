@@ -15,9 +15,9 @@ pub const ENDS: usize = 10;
 /// Pairs shown.
 pub const PAIRS: usize = 20;
 
-/// Whether some point has a per-card paired mean.
+/// Whether some point has a per-card paired mean of single games (`ranked_cards`).
 pub fn any(run: &RunResult) -> bool {
-    run.points.iter().any(|p| p.layout.cards.as_ref().is_some_and(|t| !t.paired.is_empty()))
+    run.points.iter().any(|p| ranked_cards(p).is_some())
 }
 
 /// A difference of chances in percentage points, signed: `+3.25`.

@@ -8,12 +8,18 @@
 //! denominator), so that the chance of flagging any card of a balanced field stays at most 5%.
 //! What the rates mean (observational or causal) is the game's to say in its columns' names.
 //!
+//! When the table also keeps paired means (a causal impact measured against counterfactual
+//! replays, `CardTable::paired`), each row shows them with their intervals too, and the verdicts
+//! read the first of them instead of the verdict rate: the same test, on the card's mean
+//! difference against its stratum's pooled mean difference (`Feedback::measure` names it).
+//!
 //! Every interval counts the point's independent units (one event is one unit when the cards'
 //! holders keep them for an event, `Accumulator::sums`). The pooled reference rates are taken as
 //! known: pooled over many cards they are more precise than any one card's (with few cards in a
 //! stratum the verdicts are conservative, since a card pulls its own reference towards itself).
 
 use super::PointResult;
+use super::paired_means::{self, Estimate};
 use crate::record::{CardTable, Makers};
 use crate::stats::Interval;
 use crate::stats::interval::Method;
@@ -32,12 +38,18 @@ pub struct Line {
     /// Cards never held / held but never kept / kept but never played / played but never in a
     /// game their holder won.
     pub never: [usize; 4],
+    /// With a causal measure: cards measured whose removal never changed a result (every paired
+    /// difference 0); they get no verdict, since no spread was seen to judge them by.
+    pub never_changed: usize,
     pub totals: Vec<u128>,
     /// Each rate with its 95% interval.
     pub rates: Vec<Interval>,
-    /// The verdict rate's interval at `1 - ALPHA / m` (`None`: no denominator).
+    /// Each paired mean of the table (`CardTable::paired`) with its 95% interval (the field's
+    /// pooled, without one).
+    pub means: Vec<Estimate>,
+    /// The verdict measure's interval at `1 - ALPHA / m` (`None`: no denominator).
     pub verdict_interval: Option<(f64, f64)>,
-    /// The pooled rate the verdict compares with: the card's stratum's, or the field's.
+    /// The pooled measure the verdict compares with: the card's stratum's, or the field's.
     pub reference: f64,
     pub verdict: &'static str,
 }
@@ -47,7 +59,12 @@ pub struct Feedback<'a> {
     pub table: &'a CardTable,
     pub makers: &'a Makers,
     pub lines: Vec<Line>,
-    /// The field's pooled verdict rate.
+    /// The measure the verdicts read: the table's first paired mean when it has one (causal), else
+    /// its verdict rate.
+    pub measure: String,
+    /// Whether `measure` is a paired mean.
+    pub causal: bool,
+    /// The field's pooled verdict measure.
     pub field: f64,
     /// The normal quantile of the card and of the maker verdicts.
     pub z: [f64; 2],
@@ -60,6 +77,76 @@ pub struct Feedback<'a> {
 /// `games_played_won`): the first four counted columns but the holders' games.
 const NEVER: [usize; 4] = [0, 2, 3, 4];
 
+/// Which cards a line covers, and so which keys its intervals read.
+#[derive(Clone, Copy)]
+enum Scope {
+    Field,
+    Maker(usize),
+    Card(usize),
+}
+
+impl Scope {
+    fn rate(self, r: usize) -> Option<Key> {
+        match self {
+            Scope::Field => None,
+            Scope::Maker(g) => Some(Key::MakerRate(g, r)),
+            Scope::Card(k) => Some(Key::CardRate(k, r)),
+        }
+    }
+
+    fn paired(self, i: usize) -> Option<Key> {
+        match self {
+            Scope::Field => None,
+            Scope::Maker(g) => Some(Key::MakerPaired(g, i)),
+            Scope::Card(k) => Some(Key::CardPaired(k, i)),
+        }
+    }
+}
+
+/// The measure the verdicts of a table read: a ratio of column sums, `(up - down) / of`, shown
+/// divided by `unit`; rate or paired mean `index` of the table.
+struct Measure<'t> {
+    up: usize,
+    down: Option<usize>,
+    of: usize,
+    unit: f64,
+    name: &'t str,
+    paired: bool,
+    index: usize,
+}
+
+impl Measure<'_> {
+    fn of<'t>(t: &'t CardTable, m: &Makers) -> Measure<'t> {
+        match t.paired.first() {
+            Some(pm) => Measure {
+                up: pm.up,
+                down: Some(pm.down),
+                of: pm.n,
+                unit: pm.per_unit as f64,
+                name: &pm.name,
+                paired: true,
+                index: 0,
+            },
+            None => {
+                let (name, won, of) = &t.rates[m.verdict_rate];
+                Measure {
+                    up: *won,
+                    down: None,
+                    of: *of,
+                    unit: 1.0,
+                    name,
+                    paired: false,
+                    index: m.verdict_rate,
+                }
+            }
+        }
+    }
+
+    fn key(&self, scope: Scope) -> Option<Key> {
+        if self.paired { scope.paired(self.index) } else { scope.rate(self.index) }
+    }
+}
+
 /// The feedback of point `p`, when its per-card table names its makers.
 pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
     let t = p.layout.cards.as_ref()?;
@@ -67,30 +154,24 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
     let plan = p.acc.plan(&p.layout);
     let cols = t.columns.len();
     let total = |k: usize, c: usize| p.acc.counters[t.first as usize + k * cols + c].total;
-    let (_, won, of) = t.rates[m.verdict_rate];
-    let (num, den): (u128, u128) =
-        (0..t.keys.len()).map(|k| (total(k, won), total(k, of))).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    let field = num as f64 / den as f64;
-    let pooled_stratum = |stratum: u16| {
-        let ks = (0..t.keys.len()).filter(|&k| m.stratum[k] == stratum);
-        let (num, den) = ks.fold((0u128, 0u128), |a, k| (a.0 + total(k, won), a.1 + total(k, of)));
-        num as f64 / den as f64
+    let measure = Measure::of(t, m);
+    // The measure pooled over cards `ks`: its numerator's sum over its denominator's, shown.
+    let pooled = |ks: &mut dyn Iterator<Item = usize>| {
+        let (num, den) = ks.fold((0i128, 0u128), |(num, den), k| {
+            let down = measure.down.map_or(0, |c| total(k, c) as i128);
+            (num + total(k, measure.up) as i128 - down, den + total(k, measure.of))
+        });
+        num as f64 / den as f64 / measure.unit
     };
-    let with_den = |ks: &mut dyn Iterator<Item = usize>| ks.filter(|&k| total(k, of) > 0).count();
+    let field = pooled(&mut (0..t.keys.len()));
+    let with_den = |ks: &mut dyn Iterator<Item = usize>| ks.filter(|&k| total(k, measure.of) > 0).count();
     let z_cards = bonferroni_z(with_den(&mut (0..t.keys.len())));
     let z_makers = bonferroni_z(
         (0..m.names.len())
-            .filter(|&g| (0..t.keys.len()).any(|k| m.maker[k] as usize == g && total(k, of) > 0))
+            .filter(|&g| (0..t.keys.len()).any(|k| m.maker[k] as usize == g && total(k, measure.of) > 0))
             .count(),
     );
-    // `key`: a rate's tracked quantity; `None` (the field) reads the pooled rates, with no interval.
-    let line = |kind,
-                maker: String,
-                card: String,
-                cards: &[usize],
-                key: Option<&dyn Fn(usize) -> Key>,
-                z: f64,
-                field: f64| {
+    let line = |kind, maker: String, card: String, cards: &[usize], scope: Scope, z: f64, reference: f64| {
         let mut never = [0; 4];
         for &k in cards {
             // A card counts once, at the first stage it never reached.
@@ -99,22 +180,48 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
             }
         }
         let totals: Vec<u128> = (0..cols).map(|c| cards.iter().map(|&k| total(k, c)).sum()).collect();
-        let pooled = |&(_, a, b): &(String, usize, usize)| Interval {
-            estimate: totals[a] as f64 / totals[b] as f64,
-            ..Interval::undefined(Method::Ratio)
+        let unchanged = |k: usize| {
+            measure.down.is_some_and(|d| total(k, measure.of) > 0 && total(k, measure.up) + total(k, d) == 0)
         };
-        let rates = match key {
-            Some(key) => (0..t.rates.len()).map(|r| p.acc.interval(&plan, &key(r))).collect(),
-            None => t.rates.iter().map(pooled).collect(),
-        };
-        let sums = key.and_then(|key| p.acc.sums(&plan, &key(m.verdict_rate))).filter(|_| totals[of] > 0);
+        let never_changed = cards.iter().filter(|&&k| unchanged(k)).count();
+        let rates = (0..t.rates.len())
+            .map(|r| match scope.rate(r) {
+                Some(key) => p.acc.interval(&plan, &key),
+                // The field reads the pooled rates, with no interval.
+                None => {
+                    let (_, a, b) = t.rates[r];
+                    Interval {
+                        estimate: totals[a] as f64 / totals[b] as f64,
+                        ..Interval::undefined(Method::Ratio)
+                    }
+                }
+            })
+            .collect();
+        let means = t
+            .paired
+            .iter()
+            .enumerate()
+            .map(|(i, pm)| match scope.paired(i) {
+                Some(key) => paired_means::estimate(p.acc.sums(&plan, &key), pm),
+                None => {
+                    let diff = totals[pm.up] as f64 - totals[pm.down] as f64;
+                    let estimate = diff / totals[pm.n] as f64 / pm.per_unit as f64;
+                    let interval = Interval { estimate, ..Interval::undefined(Method::Ratio) };
+                    Estimate { n: totals[pm.n] as u64, interval, games_for_1pt: None }
+                }
+            })
+            .collect();
+        // Cards that never changed a result have an interval of width 0 at 0, which says only
+        // that no difference was seen: no verdict for them.
+        let judged = totals[measure.of] > 0 && never_changed < cards.len();
+        let sums = measure.key(scope).and_then(|key| p.acc.sums(&plan, &key)).filter(|_| judged);
         let verdict_interval = sums.map(|s| {
             let (r, half) = (s.ratio_estimate(), z * s.ratio_variance().sqrt());
-            (r - half, r + half)
+            ((r - half) / measure.unit, (r + half) / measure.unit)
         });
         let verdict = match verdict_interval {
-            Some((low, _)) if low > field => "too_strong",
-            Some((_, high)) if high < field => "too_weak",
+            Some((low, _)) if low > reference => "too_strong",
+            Some((_, high)) if high < reference => "too_weak",
             _ => "",
         };
         Line {
@@ -123,38 +230,25 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
             card,
             cards: cards.len(),
             never,
+            never_changed,
             totals,
             rates,
+            means,
             verdict_interval,
-            reference: field,
+            reference,
             verdict,
         }
     };
     let all: Vec<usize> = (0..t.keys.len()).collect();
-    let mut lines = vec![line("field", String::new(), String::new(), &all, None, f64::NAN, field)];
+    let mut lines = vec![line("field", String::new(), String::new(), &all, Scope::Field, f64::NAN, field)];
     for (g, name) in m.names.iter().enumerate() {
         let cards: Vec<usize> = all.iter().copied().filter(|&k| m.maker[k] as usize == g).collect();
-        lines.push(line(
-            "designer",
-            name.clone(),
-            String::new(),
-            &cards,
-            Some(&|r| Key::MakerRate(g, r)),
-            z_makers,
-            field,
-        ));
+        lines.push(line("designer", name.clone(), String::new(), &cards, Scope::Maker(g), z_makers, field));
     }
     for (k, key) in t.keys.iter().enumerate() {
         let maker = m.names.get(m.maker[k] as usize).cloned().unwrap_or_default();
-        lines.push(line(
-            "design",
-            maker,
-            key.clone(),
-            &[k],
-            Some(&|r| Key::CardRate(k, r)),
-            z_cards,
-            pooled_stratum(m.stratum[k]),
-        ));
+        let stratum = pooled(&mut (0..t.keys.len()).filter(|&j| m.stratum[j] == m.stratum[k]));
+        lines.push(line("design", maker, key.clone(), &[k], Scope::Card(k), z_cards, stratum));
     }
     let own_observed = p.layout.distribution(&m.own_observed).and_then(|d| {
         let h = &p.acc.distributions[d.0 as usize];
@@ -165,6 +259,8 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
         table: t,
         makers: m,
         lines,
+        measure: measure.name.to_string(),
+        causal: measure.paired,
         field,
         z: [z_cards, z_makers],
         own_expected: m.own_expected_millionths as f64 / 1e6,
@@ -231,10 +327,35 @@ mod tests {
     /// A point of `events` events of a table of `cards` cards (two makers, every card of the same
     /// stratum), whose event `e` adds `event(e, card)` to each card's columns.
     fn point(cards: usize, events: u64, event: impl Fn(u64, usize) -> [u64; 6]) -> PointResult {
+        point_of(cards, events, false, |e, k| event(e, k).to_vec())
+    }
+
+    /// `point`, with (`impact`) a paired mean `impact` in four more columns: measured, positive
+    /// sum, negative sum, squares (half-points).
+    fn point_of(
+        cards: usize,
+        events: u64,
+        impact: bool,
+        event: impl Fn(u64, usize) -> Vec<u64>,
+    ) -> PointResult {
         let mut b = LayoutBuilder::new("slots");
         b.plain(&[OutcomeKind::Draw]);
         let keys = (0..cards).map(|k| format!("c{k}")).collect();
-        let t = b.cards(keys, COLUMNS, &[("win_share", 5, 1)]);
+        let mut columns = COLUMNS.to_vec();
+        if impact {
+            columns.extend(["impact_n", "impact_up", "impact_down", "impact_sq"]);
+        }
+        let t = b.cards(keys, &columns, &[("win_share", 5, 1)]);
+        if impact {
+            b.card_paired(vec![crate::record::PairedMean {
+                name: "impact".into(),
+                n: 6,
+                up: 7,
+                down: 8,
+                sq: 9,
+                per_unit: 2,
+            }]);
+        }
         b.card_makers(Makers {
             names: vec!["A".into(), "B".into()],
             maker: (0..cards).map(|k| (k % 2) as u16).collect(),
@@ -258,6 +379,39 @@ mod tests {
         acc.finish_group();
         let settings = Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
         PointResult { label: "p".into(), game: "slots", settings, layout, acc }
+    }
+
+    #[test]
+    fn a_causal_impact_when_measured_is_what_the_verdicts_read() {
+        // Every card's holders win half their games (the rate flags nothing). Impact, one
+        // difference per event in half-points: card 0 never changes a result; card 1 gains 4 or 6
+        // (mean 2.5 games); the others 0 or 2 (mean 0.5).
+        let p = point_of(8, 200, true, |e, k| {
+            let d = match k {
+                0 => 0,
+                1 => 4 + 2 * (e % 2),
+                _ => 2 * (e % 2),
+            };
+            vec![1, 8, 8, 8, 4, 4, 1, d, 0, d * d]
+        });
+        let f = feedback(&p).unwrap();
+        assert_eq!((f.measure.as_str(), f.causal), ("impact", true));
+        // The pooled reference: (0 + 5 + 6 x 1) / 8 half-points.
+        assert!((f.field - 11.0 / 16.0).abs() < 1e-12, "{}", f.field);
+        let card = |k: usize| f.lines.iter().find(|l| l.card == format!("c{k}")).unwrap();
+        assert_eq!((card(0).never_changed, card(0).verdict, card(0).verdict_interval), (1, "", None));
+        assert_eq!((card(1).verdict, card(1).means[0].interval.estimate), ("too_strong", 2.5));
+        assert!((2..8).all(|k| card(k).means[0].interval.estimate == 0.5));
+        // A maker's mean is over its cards' measured events together: A holds 0, 2, 4, 6.
+        let maker = |m: &str| f.lines.iter().find(|l| l.kind == "designer" && l.maker == m).unwrap();
+        assert!((maker("A").means[0].interval.estimate - 0.375).abs() < 1e-12);
+        assert!((maker("B").means[0].interval.estimate - 1.0).abs() < 1e-12);
+        assert_eq!((maker("A").never_changed, f.lines[0].never_changed), (1, 1));
+        // Without the paired mean, the same point is judged on the rate: no verdict at all.
+        let rate_only = point(8, 200, |_, _| [1, 8, 8, 8, 4, 4]);
+        let f = feedback(&rate_only).unwrap();
+        assert_eq!((f.measure.as_str(), f.causal), ("win_share", false));
+        assert!(f.lines.iter().all(|l| l.verdict.is_empty() && l.never_changed == 0));
     }
 
     #[test]

@@ -96,9 +96,11 @@ pub const RANK_PAIRS_BY: &str = "interaction";
 pub type RankedCards<'a> = (&'a CardTable, &'a PairedMean, Vec<(usize, Estimate)>);
 
 /// A point's cards ranked by its per-card table's first paired mean, highest first (ties by the
-/// table's order), each measured at least twice; `None` when the point has no paired mean.
+/// table's order), each measured at least twice; `None` when the point has no paired mean, or its
+/// table is read as feedback to makers (a tournament's: its means are per event, not a change of
+/// one game's chance, and the designers' section shows them, `html_makers`).
 pub fn ranked_cards(p: &PointResult) -> Option<RankedCards<'_>> {
-    let t = p.layout.cards.as_ref()?;
+    let t = p.layout.cards.as_ref().filter(|t| t.makers.is_none())?;
     let m = t.paired.first()?;
     let plan = plan(p);
     let mut rows: Vec<(usize, Estimate)> =

@@ -1,4 +1,4 @@
-//! The progress bar on stderr: games done, games per second, ETA. Shown only when stderr is a
+//! The progress bar on stderr: games (or tournaments) done, per second, ETA. Shown only when stderr is a
 //! terminal and the user did not ask for `--quiet`; updated once per chunk, never per game.
 
 use std::io::IsTerminal;
@@ -10,17 +10,18 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(total_games: u64, quiet: bool) -> Self {
+    /// A bar of `total_games` units, named `units` (`games`, `tournaments`).
+    pub fn new(total_games: u64, units: &str, quiet: bool) -> Self {
         if quiet || !std::io::stderr().is_terminal() {
             return Progress { bar: None };
         }
         let bar = ProgressBar::with_draw_target(Some(total_games), ProgressDrawTarget::stderr_with_hz(4));
         // Two lines, so that a long point label never wraps the bar: the label, cut to the width,
         // then the bar, which shrinks first when the terminal is narrow (80 columns leave it ~20).
-        let style = ProgressStyle::with_template(
-            "{wide_msg}\n{spinner} {elapsed_precise} {wide_bar} {human_pos}/{human_len} games {per_sec:0} ETA {eta}",
-        )
-        .expect("valid template");
+        let template = format!(
+            "{{wide_msg}}\n{{spinner}} {{elapsed_precise}} {{wide_bar}} {{human_pos}}/{{human_len}} {units} {{per_sec:0}} ETA {{eta}}"
+        );
+        let style = ProgressStyle::with_template(&template).expect("valid template");
         bar.set_style(style);
         Progress { bar: Some(bar) }
     }

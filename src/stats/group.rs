@@ -56,12 +56,14 @@ impl Moments {
     /// Adds one group's totals.
     #[inline]
     pub fn add(&mut self, t: i64, m: u64) {
-        let (ti, mi) = (t as i128, m as u128);
-        self.t += ti;
+        // Products of two 64-bit numbers, widened once (a full 128-bit multiply costs three).
+        let (a, mi) = (t.unsigned_abs() as u128, m as u128);
+        self.t += t as i128;
         self.m += mi;
-        self.t2 += ti.unsigned_abs() * ti.unsigned_abs();
+        self.t2 += a * a;
         self.m2 += mi * mi;
-        self.tm += ti * mi as i128;
+        let tm = (a * mi) as i128;
+        self.tm += if t < 0 { -tm } else { tm };
     }
 
     pub fn merge(&mut self, o: &Moments) {

@@ -39,6 +39,9 @@ pub enum Key {
     CardPaired(usize, usize),
     /// A paired mean of the pair table, per paired difference: (pair, mean).
     PairPaired(usize, usize),
+    /// A paired mean of the per-card table over every card of one maker, per paired difference:
+    /// (maker, mean).
+    MakerPaired(usize, usize),
     /// A declared share of a random subset (`Layout::shares`).
     Share(usize),
     /// Games ending in any of these win rows, per decided game (a game some seat won): a policy's
@@ -76,7 +79,9 @@ pub struct Plan {
     pub single_games: bool,
     /// The layout's win rows (the decided games, denominator of `Key::OfDecided`).
     pub win_rows: Vec<u16>,
-    index: std::collections::HashMap<Key, usize>,
+    /// Each key's position, built when first asked for (`find`, when reading results): a plan is
+    /// made for every chunk of games played, and most are never asked.
+    index: std::sync::OnceLock<std::collections::HashMap<Key, usize>>,
 }
 
 /// Where the terms of a layout sit in the open group's totals.
@@ -204,6 +209,14 @@ impl Plan {
                         };
                         plan.push(Key::MakerRate(maker, k), &terms(won), &terms(of));
                     }
+                    for (k, pm) in t.paired.iter().enumerate() {
+                        let column = |col: usize, sign: i8| {
+                            cards.iter().map(move |&c| (value(t.first as usize + c * cols + col), sign))
+                        };
+                        let num: Vec<(u32, i8)> = column(pm.up, 1).chain(column(pm.down, -1)).collect();
+                        let den: Vec<(u32, i8)> = column(pm.n, 1).collect();
+                        plan.push(Key::MakerPaired(maker, k), &num, &den);
+                    }
                 }
             }
             if let Some(p) = &t.pairs {
@@ -234,7 +247,6 @@ impl Plan {
             (start, self.terms.len() as u32)
         };
         let (n, d) = (span(num), span(den));
-        self.index.entry(key.clone()).or_insert(self.keys.len());
         self.keys.push(key);
         self.num.push(n);
         self.den.push(d);
@@ -242,7 +254,15 @@ impl Plan {
 
     /// The position of `key`, if the layout has it.
     pub fn find(&self, key: &Key) -> Option<usize> {
-        self.index.get(key).copied()
+        let index = self.index.get_or_init(|| {
+            let mut index = std::collections::HashMap::with_capacity(self.keys.len());
+            for (k, key) in self.keys.iter().enumerate() {
+                // A key declared twice is found at its first position.
+                index.entry(key.clone()).or_insert(k);
+            }
+            index
+        });
+        index.get(key).copied()
     }
 
     /// The value of terms `span` over the open group's `totals`.

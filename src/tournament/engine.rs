@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::schedule::{Meeting, round_robin};
 use super::standings::Table;
-use super::{Contest, GameResult};
+use super::{Contest, Effect, GameResult, share_unit};
 use crate::games::Engine;
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
@@ -43,6 +43,8 @@ pub struct Tournament<C: Contest> {
     table: EntrantCounters,
     /// Whether the games of an event share its deal (`Contest::games_share_deal`).
     by_event: bool,
+    /// The unit of first-place shares (`share_unit`).
+    share_unit: u64,
     _own: (Counters, Dists),
 }
 
@@ -54,6 +56,10 @@ pub struct TournamentScratch<S> {
     standing: Vec<i64>,
     ranks: Vec<f64>,
     places: Vec<f64>,
+    /// Each meeting's result as played, in schedule order.
+    results: Vec<GameResult>,
+    /// The table with one entrant's games replayed by a variant of its hand.
+    variant: Table,
 }
 
 impl<C: Contest> Tournament<C> {
@@ -77,6 +83,7 @@ impl<C: Contest> Tournament<C> {
             schedule: round_robin(n),
             table,
             by_event,
+            share_unit: share_unit(n),
             _own: (counters, dists),
         }
     }
@@ -102,11 +109,13 @@ impl<C: Contest> Tournament<C> {
     ) {
         let names = self.contest.entrants();
         sc.table.reset(names.len());
+        sc.results.clear();
         self.contest.deal(seed, &mut sc.contest, rec, narr);
         for (k, m) in self.schedule.iter().enumerate() {
             let seats = m.seats(seed.index);
             let r = self.contest.play(self.game_seed(seed, k), seats, &mut sc.contest, rec, &mut Silent);
             self.enter(seats, r, sc, rec);
+            sc.results.push(r);
             if N::ON {
                 narr.line(format_args!("{}", result_line(k, m, seats, r, names)));
             }
@@ -123,7 +132,7 @@ impl<C: Contest> Tournament<C> {
                 }
             }
         }
-        self.finish(sc, rec);
+        self.finish(seed, sc, rec);
         if N::ON {
             narr.line(format_args!("{}", table_text(&sc.table, names)));
         }
@@ -151,7 +160,7 @@ impl<C: Contest> Tournament<C> {
     }
 
     /// Ranks the finished table and records the event's outcome and statistics.
-    fn finish(&self, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
+    fn finish(&self, seed: GameSeed, sc: &mut TournamentScratch<C::Scratch>, rec: &mut GameRecord) {
         let n = sc.table.entrants();
         let first = sc.table.rank();
         let winners = (0..n).filter(|&e| sc.table.place[e] == 1);
@@ -171,9 +180,45 @@ impl<C: Contest> Tournament<C> {
         rec.observe(dist::WINNER_WON, sc.table.won[w] as i64);
         rec.observe(dist::WINNER_LOST, sc.table.lost[w] as i64);
         rec.observe(dist::FIRST_PLACE_SIZE, first as i64);
+        self.measure_variants(seed, sc);
         self.contest.finished(&mut sc.contest, &sc.table, rec);
         if let Some(rho) = self.rank_correlation(sc) {
             rec.observe(dist::RANK_CORRELATION, (rho * 1000.0).round() as i64);
+        }
+    }
+
+    /// Replays, for each entrant and each variant of its hand the contest names, the entrant's
+    /// games of event `seed` on their own seeds with the variant, re-ranks the table with those
+    /// games in place of the played ones (every other game as played), and hands the contest the
+    /// entrant's points and first-place share as played minus with the variant. Nothing is
+    /// allocated once the scratch is sized.
+    fn measure_variants(&self, seed: GameSeed, sc: &mut TournamentScratch<C::Scratch>) {
+        let n = sc.table.entrants();
+        for e in 0..n {
+            let variants = self.contest.variants(&mut sc.contest, e);
+            if variants == 0 {
+                continue;
+            }
+            let points = sc.table.points(e) as i64;
+            let first = sc.table.first_share(e, self.share_unit);
+            for v in 0..variants {
+                sc.variant.reset(n);
+                for (k, m) in self.schedule.iter().enumerate() {
+                    let seats = m.seats(seed.index);
+                    let r = if seats.contains(&e) {
+                        self.contest.play_variant(self.game_seed(seed, k), seats, e, v, &mut sc.contest)
+                    } else {
+                        sc.results[k]
+                    };
+                    sc.variant.enter(seats[0], seats[1], r.winner.map(|s| seats[s]), r.score);
+                }
+                sc.variant.rank();
+                let effect = Effect {
+                    points: points - sc.variant.points(e) as i64,
+                    first: first - sc.variant.first_share(e, self.share_unit),
+                };
+                self.contest.variant_effect(&mut sc.contest, e, v, effect);
+            }
         }
     }
 
@@ -201,6 +246,8 @@ impl<C: Contest> Tournament<C> {
             standing: Vec::new(),
             ranks: Vec::new(),
             places: Vec::new(),
+            results: Vec::new(),
+            variant: Table::default(),
         }
     }
 
@@ -334,6 +381,97 @@ impl<C: Contest> Engine for Tournament<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three entrants whose games follow a fixed table of who beats whom (1-0, seat aside): as
+    /// dealt, 0 beats 1 and 2, and 1 beats 2. Entrant 0 has two variants: 0 loses every game; 1
+    /// beats 1 and loses to 2 (a cycle). The scratch keeps the effects handed back.
+    struct Fixed(Vec<String>);
+
+    /// `beats(a, b, variant of entrant 0)`.
+    fn beats(a: usize, b: usize, v: Option<usize>) -> bool {
+        match (v, a, b) {
+            (Some(0), 0, _) => false,
+            (Some(0), _, 0) => true,
+            (Some(1), 0, 2) | (Some(1), 1, 0) => false,
+            (Some(1), 2, 0) | (Some(1), 0, 1) => true,
+            _ => a < b,
+        }
+    }
+
+    impl Contest for Fixed {
+        type Scratch = Vec<(usize, usize, Effect)>;
+        fn entrants(&self) -> &[String] {
+            &self.0
+        }
+        fn length_unit(&self) -> &str {
+            "games"
+        }
+        fn new_scratch(&self) -> Self::Scratch {
+            Vec::new()
+        }
+        fn play<N: Narrator>(
+            &self,
+            _seed: GameSeed,
+            seats: [usize; 2],
+            _sc: &mut Self::Scratch,
+            _rec: &mut GameRecord,
+            _narr: &mut N,
+        ) -> GameResult {
+            self.play_variant(_seed, seats, 0, usize::MAX, _sc)
+        }
+        fn variants(&self, _sc: &mut Self::Scratch, e: usize) -> usize {
+            if e == 0 { 2 } else { 0 }
+        }
+        fn play_variant(
+            &self,
+            _seed: GameSeed,
+            [a, b]: [usize; 2],
+            _e: usize,
+            v: usize,
+            _sc: &mut Self::Scratch,
+        ) -> GameResult {
+            let v = (v != usize::MAX).then_some(v);
+            let winner = if beats(a, b, v) { 0 } else { 1 };
+            let mut score = [0; 2];
+            score[winner] = 1;
+            GameResult { winner: Some(winner), score, length: 1 }
+        }
+        fn variant_effect(&self, sc: &mut Self::Scratch, e: usize, v: usize, effect: Effect) {
+            sc.push((e, v, effect));
+        }
+        fn census(&self, _: GameSeed, _: [usize; 2], _: &mut Self::Scratch) -> Result<u64, String> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_variant_replays_its_entrants_games_and_ranks_the_table_again() {
+        let t = Tournament::new(Fixed((0..3).map(|e| format!("e{e}")).collect()));
+        let mut sc = Engine::new_scratch(&t);
+        let mut rec = GameRecord::new(Engine::layout(&t));
+        // Both seatings of the meetings (even and odd events): the table does not depend on them.
+        for index in [0, 1] {
+            sc.contest.clear();
+            rec.reset();
+            Engine::play(&t, GameSeed::new(1, index), &mut sc, &mut rec);
+            // As played: 0 wins both games (4 points), first alone (the whole first place: 6/6).
+            // Variant 0: 0 loses both (0 points), 1 is first alone: 0's share falls by 6/6.
+            // Variant 1: one win each, every score difference 0 and head to head level: three
+            // share first place, 0 keeps 2/6 of it and 2 of its 4 points.
+            let unit = share_unit(3) as i64;
+            assert_eq!(unit, 6);
+            assert_eq!(
+                sc.contest,
+                [
+                    (0, 0, Effect { points: 4, first: unit }),
+                    (0, 1, Effect { points: 2, first: unit - unit / 3 })
+                ],
+                "event {index}"
+            );
+            // The event as played is recorded, not its variants.
+            assert_eq!(sc.table.won, [2, 1, 0], "event {index}");
+        }
+    }
 
     #[test]
     fn spearman_of_ties_and_extremes() {

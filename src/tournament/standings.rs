@@ -83,6 +83,18 @@ impl Table {
         2 * self.won[i] + self.drawn[i]
     }
 
+    /// Entrant `e`'s share of first place in units of 1/`unit` (after `rank`): `unit / k` when `k`
+    /// entrants share it, 0 when `e` is not first. `unit` is a multiple of every `k`
+    /// (`super::share_unit`).
+    pub fn first_share(&self, e: usize, unit: u64) -> i64 {
+        if self.place[e] != 1 {
+            return 0;
+        }
+        let k = self.place.iter().filter(|&&p| p == 1).count() as u64;
+        debug_assert_eq!(unit % k, 0, "a share unit divisible by every first-place size");
+        (unit / k) as i64
+    }
+
     /// Ranks the entrants (`place`) and returns how many share first place.
     pub fn rank(&mut self) -> usize {
         let n = self.n;
@@ -172,6 +184,9 @@ mod tests {
         let mut t = table(3, &[(0, 1, Some(0), [2, 1]), (1, 2, Some(1), [2, 1]), (2, 0, Some(2), [2, 1])]);
         assert_eq!(t.rank(), 3);
         assert_eq!(t.place, [1, 1, 1]);
+        assert_eq!([0, 1, 2].map(|e| t.first_share(e, 6)), [2, 2, 2]);
+        assert_eq!(super::super::share_unit(9), 2520);
+        assert_eq!(super::super::share_unit(16), 720_720);
     }
 
     #[test]
@@ -180,5 +195,9 @@ mod tests {
         assert_eq!((t.points(0), t.points(1), t.points(2)), (3, 3, 0));
         assert_eq!(t.rank(), 2);
         assert_eq!(t.place, [1, 1, 3]);
+        // Two share first place: half of it each, in sixths of three entrants.
+        let unit = super::super::share_unit(3);
+        assert_eq!(unit, 6);
+        assert_eq!([0, 1, 2].map(|e| t.first_share(e, unit)), [3, 3, 0]);
     }
 }

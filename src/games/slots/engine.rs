@@ -11,12 +11,13 @@ use super::narrate;
 use super::rules::{End, Game, Next, Observation};
 use super::setup::{POLICIES, Rules};
 use super::sideboard::Sideboard;
+use super::table::Tally;
 use crate::decide::{Clock, Lineup, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
-    CardCounters, Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+    CardCounters, Counter, Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
 };
 use crate::seed::{GameRng, GameSeed};
 
@@ -256,36 +257,14 @@ impl SlotsEngine {
     /// Records the finished `game`, seated as `seating` says, into `rec`.
     pub(super) fn finish(&self, end: End, game: &Game, seating: &Seating, rec: &mut GameRecord) {
         let st = &game.st;
-        let t = &game.tally;
         rec.length = st.rounds as u64 * SLOTS as u64;
         rec.end(self.outcomes.row(match end {
             End::Won(seat) => self.rows.win(seating, seat),
             End::Drawn => Ending::Plain(OutcomeKind::Draw),
         }));
-        rec.count(counter::REPLAYED_ROUNDS, t.replayed_rounds);
-        rec.count(counter::EMPTY_SLOTS, t.empty_slots);
-        rec.count(counter::EMPTY_DRAWS, t.empty_draws);
-        rec.count(counter::SIDEBOARD_SWAPS, t.sideboard_swaps);
-        rec.count(counter::VANILLA_FILL, st.pools.vanilla_fill as u64);
-        rec.count(counter::FIZZLES, t.fizzles);
-        rec.count(counter::LOST_TRIGGERS, t.lost_triggers);
-        rec.count(counter::CASCADE_CUT, t.cascade_cut);
-        rec.count(counter::CONTROL_CHANGES, t.control_changes);
-        rec.count(counter::RE_REVEALS, t.re_reveals);
-        rec.count(counter::DECLINED, t.declined);
-        rec.count(counter::OPPOSED_COUNTERS, t.opposed_counters);
-        rec.count(counter::ALREADY_UP, t.already_up);
-        rec.count(counter::EFFECTS_ENDED, t.effects_ended);
-        rec.count(counter::WATCHERS_MOVED, t.watchers_moved);
-        rec.count(counter::THEN_STEPS, t.then_steps);
-        rec.count(counter::STACKED_CARDS, t.stacked_cards);
-        rec.count(counter::PLACE_REFUSED, t.place_refused);
-        rec.count(counter::UNCOVERED, t.uncovered);
-        rec.count(counter::STACK_SCORED, t.stack_scored);
-        rec.count(counter::STACK_SWAPS, t.stack_swaps);
-        rec.count(counter::BOTTOMED, t.bottomed);
-        rec.count(counter::ZONE_CONFLICTS, t.zone_conflicts);
-        rec.count(counter::COVERED_EVENTS, t.covered_events);
+        for (c, v) in counts(game) {
+            rec.count(c, v);
+        }
         if let End::Won(seat) = end {
             rec.count(self.wins_by_policy.at(self.rows.policy(seating, seat)), 1);
         }
@@ -323,6 +302,65 @@ impl SlotsEngine {
             }
         }
     }
+}
+
+/// The game's own counters of finished `game`, one entry per counter of `counter` (the array's
+/// length holds them to it): each field of its tally, named whole so that a field added to the
+/// tally cannot be left out of the single games' counters nor of an event's sums, and the
+/// cards filled in.
+pub(super) fn counts(game: &Game) -> [(Counter, u64); COUNTERS.len()] {
+    let Tally {
+        replayed_rounds,
+        empty_slots,
+        empty_draws,
+        sideboard_swaps,
+        fizzles,
+        lost_triggers,
+        cascade_cut,
+        control_changes,
+        re_reveals,
+        declined,
+        opposed_counters,
+        already_up,
+        effects_ended,
+        watchers_moved,
+        then_steps,
+        stacked_cards,
+        place_refused,
+        uncovered,
+        stack_scored,
+        stack_swaps,
+        bottomed,
+        zone_conflicts,
+        covered_events,
+    } = game.tally;
+    use counter::*;
+    [
+        (REPLAYED_ROUNDS, replayed_rounds),
+        (EMPTY_SLOTS, empty_slots),
+        (EMPTY_DRAWS, empty_draws),
+        (SIDEBOARD_SWAPS, sideboard_swaps),
+        (VANILLA_FILL, game.st.pools.vanilla_fill as u64),
+        (FIZZLES, fizzles),
+        (LOST_TRIGGERS, lost_triggers),
+        (CASCADE_CUT, cascade_cut),
+        (CONTROL_CHANGES, control_changes),
+        (RE_REVEALS, re_reveals),
+        (DECLINED, declined),
+        (OPPOSED_COUNTERS, opposed_counters),
+        (ALREADY_UP, already_up),
+        (EFFECTS_ENDED, effects_ended),
+        (WATCHERS_MOVED, watchers_moved),
+        (THEN_STEPS, then_steps),
+        (STACKED_CARDS, stacked_cards),
+        (PLACE_REFUSED, place_refused),
+        (UNCOVERED, uncovered),
+        (STACK_SCORED, stack_scored),
+        (STACK_SWAPS, stack_swaps),
+        (BOTTOMED, bottomed),
+        (ZONE_CONFLICTS, zone_conflicts),
+        (COVERED_EVENTS, covered_events),
+    ]
 }
 
 /// The per-seat and per-policy rows. When the line-up's entries keep their decks by different

@@ -7,6 +7,14 @@
 //! over its games, the cards filled in (`vanilla_fill`) and each player's own cards
 //! (`own_cards`, when the designers are known), and a pool's strength for the rank correlation
 //! (the sum of its 21 strongest cards by the `strength` deck policy's estimate).
+//!
+//! With `impact=cards`, each design's causal impact on its holders' event (`docs/tournament.md`):
+//! for each player and each design with text in its pool, the player's games of the event are
+//! played again with that design's text removed from the player's copies (same printed values, no
+//! abilities), each on its own seed (common random numbers, as `impact` does for single games),
+//! and the table is ranked again with those games in place of the played ones. The pool, not the
+//! deck, is what a player holds for the event: a text can change which cards a deck policy keeps,
+//! so a design left out of every deck may still have an effect.
 
 use super::card::{POOL, SEATS, SLOTS, TEXTLESS};
 use super::deal::{Dealing, EventPools, NO_DESIGN, NO_DESIGNER, Printing};
@@ -16,10 +24,10 @@ use super::setup::Rules;
 use crate::games::Engine;
 use crate::games::census::Unwatched;
 use crate::games::narrate::{Narrator, Silent};
-use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers};
+use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers, PairedMean};
 use crate::seed::GameSeed;
 use crate::tournament::standings::Table;
-use crate::tournament::{Contest, GameResult};
+use crate::tournament::{Contest, Effect, GameResult};
 
 /// The per-design columns of an event (`cards.csv`, `designers.csv`): the players who held the
 /// design (one per player and event, copies counted once), the games those players played, the
@@ -35,6 +43,23 @@ const DESIGN_COLUMNS: &[&str] = &[
     "holder_wins",
     "holder_first",
 ];
+/// The per-design columns `impact=cards` adds: events in which the design was measured, and for
+/// each of its two measures (the holders' points, a win 2 and a draw 1 summed over their games;
+/// their shares of first place, in 1/`share_unit` of a first place) the sum of the positive
+/// differences (as played minus without the text), of the negative ones' sizes and of the squares.
+/// A difference is the sum over the design's holders in one event: the unit of observation is the
+/// event (the games of a pool, and the holders of one event, share its deal), so the intervals are
+/// clustered by event (the ratio estimator over events, `report::paired_means`).
+const IMPACT_COLUMNS: &[&str] = &[
+    "impact_events",
+    "game_impact_up",
+    "game_impact_down",
+    "game_impact_sq",
+    "first_impact_up",
+    "first_impact_down",
+    "first_impact_sq",
+];
+
 /// The holders' share of games won and share of first places; the verdicts read the first.
 const DESIGN_RATES: &[(&str, usize, usize)] = &[("holder_win_share", 5, 1), ("holder_first_share", 6, 0)];
 
@@ -52,6 +77,8 @@ pub struct SlotsEvent {
     designs: Option<CardCounters>,
     designer_names: Vec<String>,
     designer_of: Vec<u16>,
+    /// Whether each design's impact on its holders' event is measured (`impact=cards`).
+    impact: bool,
 }
 
 /// One thread's event: the game and the event's pools.
@@ -62,6 +89,14 @@ pub struct EventScratch {
     keys: Vec<i32>,
     /// Per design: bits of what one pool's copies did (held, kept, played), cleared after use.
     marks: Vec<u8>,
+    /// The designs with text of the player whose variants are measured now (`Contest::variants`).
+    variants: Vec<u16>,
+    /// Per design: its effects this event (points, first share), summed over its holders.
+    effects: Vec<[i64; 2]>,
+    /// The designs measured this event, in the order first measured; `effects` is non-zero only
+    /// for them.
+    measured: Vec<u16>,
+    is_measured: Vec<bool>,
 }
 
 /// `EventScratch::marks` bits.
@@ -76,8 +111,10 @@ impl SlotsEvent {
         if a != b || rules.deck_policy[0] != rules.deck_policy[1] {
             return Err("event=tournament seats every player with the same policies: name one placement policy and one deck policy".into());
         }
-        if rules.impact != super::impact::Impact::None {
-            return Err("impact measures single games: leave impact=none with event=tournament".into());
+        if rules.impact == super::impact::Impact::Pairs {
+            return Err(
+                "impact=pairs measures single games: with event=tournament use impact=cards (or none)".into(),
+            );
         }
         let set = rules.cards.as_deref();
         if set.is_some_and(|s| s.fixed.iter().any(Option::is_some)) {
@@ -101,7 +138,9 @@ impl SlotsEvent {
         let printing = Printing::new(set, &designer_of, players, dealing)?;
         let names = (1..=players).map(|i| format!("player {i}")).collect();
         let designer_names = designers.iter().map(|d| d.to_string()).collect();
-        let rules = Rules { rotate: false, ..rules };
+        // The event measures impact itself: its games are played as written.
+        let impact = rules.impact == super::impact::Impact::Cards;
+        let rules = Rules { rotate: false, impact: super::impact::Impact::None, ..rules };
         Ok(SlotsEvent {
             engine: SlotsEngine::new(rules),
             names,
@@ -113,7 +152,39 @@ impl SlotsEvent {
             designs: None,
             designer_names,
             designer_of,
+            impact,
         })
+    }
+
+    /// The result of the game just played on `game`, ending `end`.
+    fn result(end: End, game: &super::rules::Game) -> GameResult {
+        let wins = game.st.wins;
+        GameResult {
+            winner: match end {
+                End::Won(seat) => Some(seat),
+                End::Drawn => None,
+            },
+            score: [wins[0] as u32, wins[1] as u32],
+            length: game.st.rounds as u64 * SLOTS as u64,
+        }
+    }
+
+    /// Records each measured design's effects of the event into its impact columns (one
+    /// observation per design and event, its holders' differences summed) and clears them.
+    fn record_impact(&self, t: CardCounters, sc: &mut EventScratch, rec: &mut GameRecord) {
+        let at = DESIGN_COLUMNS.len();
+        for d in sc.measured.drain(..) {
+            let d = d as usize;
+            let [points, first] = std::mem::take(&mut sc.effects[d]);
+            sc.is_measured[d] = false;
+            rec.count(t.at(d, at), 1);
+            for (k, v) in [points, first].into_iter().enumerate() {
+                let col = at + 1 + 3 * k;
+                rec.count(t.at(d, col), v.max(0) as u64);
+                rec.count(t.at(d, col + 1), (-v).max(0) as u64);
+                rec.count(t.at(d, col + 2), (v * v) as u64);
+            }
+        }
     }
 
     /// Puts the pools of `seats` into the game's two seats.
@@ -165,11 +236,32 @@ impl Contest for SlotsEvent {
             self.own_cards = Some(b.distribution("own_cards"));
         }
         let Some(set) = self.engine.rules.cards.as_deref() else { return };
-        if !self.designers_known {
+        if !self.designers_known && !self.impact {
             return;
         }
         let keys = set.designs.iter().map(|d| d.id.clone()).collect();
-        self.designs = Some(b.cards(keys, DESIGN_COLUMNS, DESIGN_RATES));
+        let mut columns = DESIGN_COLUMNS.to_vec();
+        if self.impact {
+            columns.extend(IMPACT_COLUMNS);
+        }
+        self.designs = Some(b.cards(keys, &columns, DESIGN_RATES));
+        if self.impact {
+            let mean = |name: &str, at: usize, per_unit: u64| PairedMean {
+                name: name.into(),
+                n: DESIGN_COLUMNS.len(),
+                up: at,
+                down: at + 1,
+                sq: at + 2,
+                per_unit: per_unit as u32,
+            };
+            let at = DESIGN_COLUMNS.len() + 1;
+            let unit = crate::tournament::share_unit(self.names.len());
+            // The first is the game impact: the verdicts read it (`report::makers`).
+            b.card_paired(vec![mean("game_impact", at, 2), mean("first_impact", at + 3, unit)]);
+        }
+        if !self.designers_known {
+            return;
+        }
         let players = self.names.len();
         let expected =
             (0..players).map(|p| self.printing.expected_own(p, self.dealing)).sum::<f64>() / players as f64;
@@ -191,6 +283,10 @@ impl Contest for SlotsEvent {
             strength: Vec::new(),
             keys: Vec::new(),
             marks: vec![0; self.designer_of.len()],
+            variants: Vec::with_capacity(POOL),
+            effects: vec![[0; 2]; self.designer_of.len()],
+            measured: Vec::with_capacity(self.designer_of.len()),
+            is_measured: vec![false; self.designer_of.len()],
         }
     }
 
@@ -246,21 +342,9 @@ impl Contest for SlotsEvent {
         self.seat_pools(seats, sc);
         let end = self.engine.run_dealt(seed, &mut sc.game, narr, &mut Unwatched);
         let game = &sc.game.game;
+        // Every counter of a single game, summed over the event's games (`engine::counts`).
         if let Some(first) = self.counters {
-            let t = &game.tally;
-            let tally = [
-                (counter::REPLAYED_ROUNDS, t.replayed_rounds),
-                (counter::EMPTY_SLOTS, t.empty_slots),
-                (counter::EMPTY_DRAWS, t.empty_draws),
-                (counter::SIDEBOARD_SWAPS, t.sideboard_swaps),
-                (counter::FIZZLES, t.fizzles),
-                (counter::LOST_TRIGGERS, t.lost_triggers),
-                (counter::CASCADE_CUT, t.cascade_cut),
-                (counter::CONTROL_CHANGES, t.control_changes),
-                (counter::RE_REVEALS, t.re_reveals),
-                (counter::DECLINED, t.declined),
-            ];
-            for (c, v) in tally {
+            for (c, v) in super::engine::counts(game) {
                 rec.count(Counter(first.0 + c.0), v);
             }
         }
@@ -270,21 +354,60 @@ impl Contest for SlotsEvent {
                 record_game_designs(t, game, seat, won, &mut sc.marks, rec);
             }
         }
-        let wins = game.st.wins;
-        GameResult {
-            winner: match end {
-                End::Won(seat) => Some(seat),
-                End::Drawn => None,
-            },
-            score: [wins[0] as u32, wins[1] as u32],
-            length: game.st.rounds as u64 * SLOTS as u64,
+        Self::result(end, game)
+    }
+
+    /// The designs with text in player `e`'s pool, each once, in pool order.
+    fn variants(&self, sc: &mut EventScratch, e: usize) -> usize {
+        sc.variants.clear();
+        let Some(set) = self.engine.rules.cards.as_deref().filter(|_| self.impact) else { return 0 };
+        for c in sc.pools.pool(e) {
+            let d = c.design;
+            if d != NO_DESIGN && !set.abilities_of(d).is_empty() && !sc.variants.contains(&d) {
+                sc.variants.push(d);
+            }
         }
+        sc.variants.len()
+    }
+
+    /// Game `seed` as `play` plays it, with variant `v`'s design's text removed from player `e`'s
+    /// copies.
+    fn play_variant(
+        &self,
+        seed: GameSeed,
+        seats: [usize; 2],
+        e: usize,
+        v: usize,
+        sc: &mut EventScratch,
+    ) -> GameResult {
+        self.seat_pools(seats, sc);
+        let (seat, muted) = (usize::from(seats[1] == e), sc.variants[v]);
+        let pools = &mut sc.game.game.st.pools;
+        for id in pools.ids(seat) {
+            if pools.design[id as usize] == muted {
+                pools.design[id as usize] = TEXTLESS;
+            }
+        }
+        let end = self.engine.run_dealt(seed, &mut sc.game, &mut Silent, &mut Unwatched);
+        Self::result(end, &sc.game.game)
+    }
+
+    /// Adds the effect to its design's sums of the event (over every holder).
+    fn variant_effect(&self, sc: &mut EventScratch, _e: usize, v: usize, effect: Effect) {
+        let d = sc.variants[v];
+        if !std::mem::replace(&mut sc.is_measured[d as usize], true) {
+            sc.measured.push(d);
+        }
+        let sums = &mut sc.effects[d as usize];
+        sums[0] += effect.points;
+        sums[1] += effect.first;
     }
 
     /// Adds each held design's holders, their games, wins and first places (one event: one
     /// observation of every column, so intervals count events, not games).
     fn finished(&self, sc: &mut EventScratch, table: &Table, rec: &mut GameRecord) {
         let Some(t) = self.designs else { return };
+        self.record_impact(t, sc, rec);
         for p in 0..self.names.len() {
             for c in sc.pools.pool(p) {
                 if c.design != NO_DESIGN {
@@ -360,24 +483,31 @@ mod tests {
     #[test]
     fn textless_players_have_equal_chances_to_finish_first() {
         // By symmetry (textless sheets, one policy), every player is equally likely to finish first
-        // alone: each count within 5 standard errors of the mean count.
-        let t = event(9, Dealing::Piles, "highest");
-        let events = 4_000;
-        let acc = Point::play_range(&t, 11, 0, events, &|_| {});
-        let layout = Point::layout(&t);
-        let alone: Vec<f64> = (1..=9)
-            .map(|p| {
-                acc.counters[layout.counter(&format!("player {p} first alone")).unwrap().0 as usize].total
-                    as f64
-            })
-            .collect();
-        let mean = alone.iter().sum::<f64>() / 9.0;
-        let p = mean / events as f64;
-        let se = (events as f64 * p * (1.0 - p)).sqrt();
-        for (i, a) in alone.iter().enumerate() {
-            assert!((a - mean).abs() < 5.0 * se, "player {}: {a} first places, mean {mean}", i + 1);
+        // alone, under every dealing: each count within 5 standard errors of the mean count.
+        let events = 3_000;
+        for dealing in [Dealing::Piles, Dealing::Designer, Dealing::Independent] {
+            let t = event(9, dealing, "highest");
+            let acc = Point::play_range(&t, 11, 0, events, &|_| {});
+            let layout = Point::layout(&t);
+            let alone: Vec<f64> = (1..=9)
+                .map(|p| {
+                    let c = layout.counter(&format!("player {p} first alone")).unwrap();
+                    acc.counters[c.0 as usize].total as f64
+                })
+                .collect();
+            let mean = alone.iter().sum::<f64>() / 9.0;
+            let p = mean / events as f64;
+            let se = (events as f64 * p * (1.0 - p)).sqrt();
+            for (i, a) in alone.iter().enumerate() {
+                assert!(
+                    (a - mean).abs() < 5.0 * se,
+                    "{}: player {}: {a} first places, mean {mean}",
+                    dealing.name(),
+                    i + 1
+                );
+            }
+            assert!(mean > 0.075 * events as f64, "{}: someone wins most events alone", dealing.name());
         }
-        assert!(mean > 300.0, "someone wins most events alone");
     }
 
     #[test]
@@ -412,15 +542,11 @@ mod tests {
         }
     }
 
-    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
-    /// passed through `edit`), dealt from piles.
-    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
-        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
-        let set =
-            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
-        let rules = Rules { cards: Some(set), ..Rules::with("highest") };
-        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
-        let acc = Point::play_range(&t, 7, 0, events, &|_| {});
+    /// `events` events of `players` players dealt from piles, played by `rules` from master seed
+    /// `master`, as the report reads a point.
+    fn point_of(rules: Rules, players: usize, master: u64, events: u64) -> crate::report::PointResult {
+        let t = Tournament::new(SlotsEvent::new(rules, players, Dealing::Piles).unwrap());
+        let acc = Point::play_range(&t, master, 0, events, &|_| {});
         let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
         crate::report::PointResult {
             label: "p".into(),
@@ -429,6 +555,15 @@ mod tests {
             layout: Point::layout(&t).clone(),
             acc,
         }
+    }
+
+    /// The designers' feedback of `events` nine-player events of the nine-designer set (its text
+    /// passed through `edit`), dealt from piles.
+    fn feedback_of(edit: impl Fn(String) -> String, events: u64) -> crate::report::PointResult {
+        let text = edit(std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap());
+        let set =
+            std::sync::Arc::new(crate::games::slots::cardfile::parse("tournament.toml", &text).unwrap());
+        point_of(Rules { cards: Some(set), ..Rules::with("highest") }, 9, 7, events)
     }
 
     #[test]
@@ -457,6 +592,207 @@ mod tests {
             format!("{}{plus}{}", &t[..end], &t[end..])
         };
         assert_eq!(verdict(&feedback_of(boost, 3000)), "too_strong");
+    }
+
+    /// A set for two players dealt from piles (6 rares, 18 uncommons and 18 commons printed
+    /// twice), designed by `A` and `B` in turn, every design textless but the uncommon 6 `dud`
+    /// (destroys opposing cards printed above 9: there are none) and the uncommon 7 `scorer`
+    /// (3 points for its owner when revealed), when `text`.
+    fn two_player_set(text: bool) -> std::sync::Arc<crate::games::slots::cardset::CardSet> {
+        let mut t = String::from("format = \"warsim-slots-cards\"\nversion = 1\nname = \"two\"\n");
+        let mut card = |id: String, rarity: &str, value: u8, ability: &str| {
+            let designer = if t.matches("[[card]]").count() % 2 == 0 { "A" } else { "B" };
+            t += &format!(
+                "[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"{rarity}\"\nvalue = {value}\ndesigner = \"{designer}\"\n{ability}"
+            );
+        };
+        for v in 4..=9 {
+            card(format!("r{v}"), "rare", v, "");
+        }
+        let dud =
+            "  [[card.ability]]\n  effect = \"destroy\"\n  target = { side = \"opp\", printed = \">9\" }\n";
+        let scorer = "  [[card.ability]]\n  effect = \"points\"\n  amount = 3\n";
+        for v in 1..=9 {
+            for copy in ["a", "b"] {
+                let ability = match (v, copy, text) {
+                    (6, "a", true) => dud,
+                    (7, "a", true) => scorer,
+                    _ => "",
+                };
+                card(format!("u{v}{copy}"), "uncommon", v, ability);
+                card(format!("c{v}{copy}"), "common", v, "");
+            }
+        }
+        std::sync::Arc::new(
+            crate::games::slots::cardfile::parse("two.toml", &t).expect("the test set parses"),
+        )
+    }
+
+    /// `events` two-player events of `set`, random placement, with `impact=cards`.
+    fn impact_point(
+        set: std::sync::Arc<crate::games::slots::cardset::CardSet>,
+        events: u64,
+    ) -> crate::report::PointResult {
+        let impact = super::super::impact::Impact::Cards;
+        point_of(Rules { cards: Some(set), impact, ..Rules::with("random") }, 2, 9, events)
+    }
+
+    #[test]
+    fn a_text_that_never_acts_has_no_tournament_impact_and_one_that_scores_has_a_clear_one() {
+        let events = 300;
+        let p = impact_point(two_player_set(true), events);
+        let f = crate::report::makers::feedback(&p).expect("the set names its designers");
+        assert_eq!((f.measure.as_str(), f.causal), ("game_impact", true));
+        let line = |id: &str| f.lines.iter().find(|l| l.card == id).unwrap();
+        let impact_events = f.table.columns.iter().position(|c| c == "impact_events").unwrap();
+        // Piles deal all 18 uncommons to the two players: each design is held, and measured, once
+        // an event.
+        for id in ["dud", "scorer"].map(|d| if d == "dud" { "u6a" } else { "u7a" }) {
+            assert_eq!(line(id).totals[impact_events], events as u128, "{id}");
+        }
+        // The dud's replays are the games as played: both impacts exactly 0, no verdict.
+        let dud = line("u6a");
+        for e in &dud.means {
+            assert_eq!((e.n, e.interval.estimate, e.interval.low, e.interval.high), (events, 0.0, 0.0, 0.0));
+        }
+        assert_eq!((dud.never_changed, dud.verdict), (1, ""));
+        // Three points a reveal: its holder wins more games, and more first places, for sure.
+        let scorer = line("u7a");
+        assert!(scorer.means[0].interval.low > 0.0, "{:?}", scorer.means[0]);
+        assert!(scorer.means[1].interval.low > 0.0, "{:?}", scorer.means[1]);
+        // Two players meet once: a game gained is a first place gained (a draw, half of each).
+        assert!(scorer.means[0].interval.estimate <= 1.0 && scorer.means[1].interval.estimate <= 1.0);
+        // Only designs with text are measured.
+        let measured: Vec<&str> = f
+            .lines
+            .iter()
+            .filter(|l| l.kind == "design" && l.totals[impact_events] > 0)
+            .map(|l| l.card.as_str())
+            .collect();
+        assert_eq!(measured, ["u6a", "u7a"]);
+        // The designer of both (uncommons of value 6 and 7 come 14th and 16th: A) holds their
+        // measures together.
+        let a = f.lines.iter().find(|l| l.kind == "designer" && l.maker == "A").unwrap();
+        assert_eq!(a.totals[impact_events], 2 * events as u128);
+        let mean = (dud.means[0].interval.estimate + scorer.means[0].interval.estimate) / 2.0;
+        assert!((a.means[0].interval.estimate - mean).abs() < 1e-12, "{:?} {mean}", a.means[0]);
+    }
+
+    #[test]
+    fn a_textless_set_measures_no_impact() {
+        let p = impact_point(two_player_set(false), 40);
+        let t = p.layout.cards.as_ref().unwrap();
+        let at = t.columns.iter().position(|c| c == "impact_events").unwrap();
+        let first = t.first as usize;
+        for k in 0..t.keys.len() {
+            for c in at..t.columns.len() {
+                assert_eq!(
+                    p.acc.counters[first + k * t.columns.len() + c].total,
+                    0,
+                    "{} {}",
+                    t.keys[k],
+                    t.columns[c]
+                );
+            }
+        }
+        // Nothing measured: the game impact the verdicts read judges no design.
+        let f = crate::report::makers::feedback(&p).unwrap();
+        assert!(f.causal && f.lines.iter().all(|l| l.verdict.is_empty()));
+    }
+
+    #[test]
+    fn a_replay_without_a_design_the_player_does_not_hold_is_the_game_as_played() {
+        // Common random numbers: the replay seats the same pools with the same seeds, so muting a
+        // design its player does not hold gives back every game as played, to the score.
+        let text = std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("t.toml", &text).unwrap());
+        let rules =
+            Rules { cards: Some(set), impact: super::super::impact::Impact::Cards, ..Rules::with("random") };
+        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
+        let mut sc = t.contest.new_scratch();
+        let mut rec = GameRecord::new(Point::layout(&t));
+        let mut changed = 0;
+        for index in 0..3 {
+            let seed = GameSeed::new(2, index);
+            t.contest.deal(seed, &mut sc, &mut rec, &mut Silent);
+            for e in [0, 4] {
+                let absent = (0..189u16).find(|&d| sc.pools.pool(e).iter().all(|c| c.design != d)).unwrap();
+                for (k, m) in t.schedule().iter().enumerate() {
+                    let seats = m.seats(index);
+                    if !seats.contains(&e) {
+                        continue;
+                    }
+                    let written = t.contest.play(t.game_seed(seed, k), seats, &mut sc, &mut rec, &mut Silent);
+                    sc.variants.clear();
+                    sc.variants.push(absent);
+                    let again = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                    assert_eq!(written, again, "event {index}, player {e}, game {k}");
+                    // Muting a design the player holds does reach its games: some of them change.
+                    let held: Vec<u16> =
+                        sc.pools.pool(e).iter().map(|c| c.design).filter(|&d| d != NO_DESIGN).collect();
+                    for d in held {
+                        sc.variants[0] = d;
+                        let muted = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                        changed += usize::from(muted != written);
+                    }
+                }
+            }
+        }
+        assert!(changed > 0);
+        // `play` tells an event measuring impact with the record `run` keeps of it.
+        let seed = GameSeed::new(2, 0);
+        assert_eq!(Point::story(&t, seed).1, Point::play_one(&t, seed));
+    }
+
+    #[test]
+    fn an_events_counters_are_its_games_counters_summed() {
+        // The sample set's stacks and vocabulary (place, move, look, ...) fire the newer counters;
+        // each game of an event is replayed here and recorded as a single game records it.
+        let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("sample.toml", &text).unwrap());
+        let rules = Rules { cards: Some(set), ..Rules::with("random") };
+        let t = Tournament::new(SlotsEvent::new(rules, 4, Dealing::Independent).unwrap());
+        let layout = Point::layout(&t);
+        // `counts` names every counter once.
+        let mut at: Vec<u32> =
+            super::super::engine::counts(&t.contest.new_scratch().game.game).iter().map(|c| c.0.0).collect();
+        at.sort_unstable();
+        assert_eq!(at, (0..super::super::engine::COUNTERS.len() as u32).collect::<Vec<_>>());
+        let single = &t.contest.engine;
+        let mut sums = vec![0u64; super::super::engine::COUNTERS.len()];
+        let mut events = vec![0u64; sums.len()];
+        let mut sc = t.contest.new_scratch();
+        let mut scratch_rec = GameRecord::new(layout);
+        for index in 0..30 {
+            let seed = GameSeed::new(4, index);
+            let rec = Point::play_one(&t, seed);
+            for (i, name) in super::super::engine::COUNTERS.iter().enumerate() {
+                events[i] += rec.counters[layout.counter(name).unwrap().0 as usize];
+            }
+            t.contest.deal(seed, &mut sc, &mut scratch_rec, &mut Silent);
+            sums[counter::VANILLA_FILL.0 as usize] += sc.pools.vanilla_fill as u64;
+            for (k, m) in t.schedule().iter().enumerate() {
+                let r = t.contest.play(
+                    t.game_seed(seed, k),
+                    m.seats(index),
+                    &mut sc,
+                    &mut scratch_rec,
+                    &mut Silent,
+                );
+                let end = r.winner.map_or(End::Drawn, End::Won);
+                let mut one = GameRecord::new(Engine::layout(single));
+                single.finish(end, &sc.game.game, sc.game.players.seating(), &mut one);
+                for (i, s) in sums.iter_mut().enumerate() {
+                    *s += one.counters[i];
+                }
+            }
+        }
+        assert_eq!(events, sums);
+        let fired =
+            |name: &str| sums[super::super::engine::COUNTERS.iter().position(|c| *c == name).unwrap()];
+        for name in ["stacked_cards", "uncovered", "then_steps", "bottomed"] {
+            assert!(fired(name) > 0, "{name} never fired: the test would not see it summed");
+        }
     }
 
     #[test]

@@ -101,7 +101,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         key: "impact",
         default: "none",
         allowed: Allowed::Choice(Impact::NAMES),
-        help: "measure each design's causal impact on its owner's chance to win, paired game by game with its text removed (cards), and of every two designs together (pairs); needs a card set",
+        help: "measure each design's causal impact on its owner's chance to win, paired game by game with its text removed (cards), and of every two designs together (pairs); needs a card set; with event=tournament (cards only), on its holders' games and first place in the event",
         deal: false,
     },
     SettingSpec {

@@ -111,11 +111,17 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     if !sweep.common.is_empty() {
         head.push_str(&format!("{}: ", sweep.common));
     }
+    // A run counts games, or tournaments (an event is one record): say which.
+    let unit = if run.points.iter().all(|p| p.layout.unit() == first.layout.unit()) {
+        first.layout.unit()
+    } else {
+        "record"
+    };
     if same_games {
         let per = if run.points.len() == 1 { "" } else { " per point" };
-        head.push_str(&format!("{}{per}, ", count(first.acc.games, "game")));
+        head.push_str(&format!("{}{per}, ", count(first.acc.games, unit)));
     }
-    head.push_str(&format!("length in {}, rates in % of games, ±95% intervals", first.layout.length_unit));
+    head.push_str(&format!("length in {}, rates in % of {unit}s, ±95% intervals", first.layout.length_unit));
 
     let rows: Vec<usize> = (0..run.points.len()).collect();
     let mut cols = setting_columns(&sweep, &rows);
@@ -123,7 +129,7 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         Column::new(header, run.points.iter().map(cell).collect())
     };
     if !same_games {
-        cols.push(column("games", &|p| grouped(p.acc.games as i128)));
+        cols.push(column(&format!("{unit}s"), &|p| grouped(p.acc.games as i128)));
     }
     let quantile = |q: f64| {
         move |p: &super::PointResult| p.acc.length.quantile(q).map_or("-".into(), |v| grouped(v as i128))
