@@ -480,6 +480,15 @@ value = 3
   amount = 1
 
 [[card]]
+id = "au-mixer"
+name = "Mixer"
+rarity = "rare"
+value = 5
+  [[card.ability]]
+  on = "score_start"
+  effect = "shuffle"
+
+[[card]]
 id = "au-clean"
 name = "Clean"
 rarity = "rare"
@@ -1060,4 +1069,38 @@ fn a_cards_abilities_of_one_moment_follow_the_order_written_whatever_the_events_
     let mut g = b.game();
     g.reveal_for_tests(&[six, herald], &mut Script::none());
     assert_eq!((g.st.value(herald), g.st.points), (5, [1, 0]));
+}
+
+#[test]
+fn a_shuffle_and_a_draw_or_two_looks_of_one_deck_conflict_and_two_shuffles_do_not() {
+    // Puller (5) draws for P0 while Mixer (5) shuffles P0's deck: which card is drawn depends on
+    // the order, so both fizzle.
+    let mut b = audit();
+    b.up(0, "au-puller", 1);
+    b.up(0, "au-mixer", 2);
+    for v in ["vanilla-1", "vanilla-2", "vanilla-3"] {
+        b.deck(0, v);
+    }
+    let mut g = b.game();
+    let deck = g.st.decks[0];
+    score_start(&mut g);
+    assert_eq!((g.st.decks[0], g.tally.zone_conflicts, g.tally.fizzles), (deck, 1, 2));
+    // Two Peekers: the second looks at what the first left on top, so they conflict.
+    let mut b = audit();
+    b.up(0, "au-peeker", 1);
+    b.up(0, "au-peeker", 2);
+    b.deck(0, "vanilla-9");
+    b.deck(0, "vanilla-8");
+    let mut g = b.game();
+    let deck = g.st.decks[0];
+    score_start(&mut g);
+    assert_eq!((g.st.decks[0], g.tally.zone_conflicts), (deck, 1));
+    // Two Mixers shuffle one after the other: both act (a shuffle of a shuffled deck).
+    let mut b = audit();
+    b.up(0, "au-mixer", 1);
+    b.up(0, "au-mixer", 2);
+    b.deck(0, "vanilla-1");
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.tally.zone_conflicts, g.tally.fizzles), (0, 0));
 }
