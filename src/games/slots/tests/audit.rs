@@ -8,499 +8,146 @@ use super::abilities::{Bench, bench, score_start};
 use super::kit::*;
 use crate::games::narrate::Silent;
 
-/// The audit's probes: one rule each, at [SSCORE] unless a test needs another moment.
-const AUDIT: &str = r#"
-[[card]]
-id = "au-sapper"
-name = "Sapper"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "score_start"
-  effect = "counter"
-  target = "oc"
-  amount = -3
+/// The audit's probes, one rule each, at [SSCORE] unless a test needs another moment: each
+/// design (all rares, named by id) with its abilities, one TOML body each (`; ` between keys).
+const AUDIT: &[(&str, u8, &[&str])] = &[
+    ("au-sapper", 2, &[r#"on = "score_start"; effect = "counter"; target = "oc"; amount = -3"#]),
+    (
+        "au-proud",
+        7,
+        &[r#"on = "score_start"; if = [ { self_value = ">=5" } ]; effect = "points"; amount = 1"#],
+    ),
+    ("au-grower", 4, &[r#"on = "score_start"; effect = "counter"; target = "self"; amount = 2"#]),
+    ("au-gazer", 4, &[r#"on = "score_start"; if = [ { oc_value = ">=6" } ]; effect = "points"; amount = 1"#]),
+    (
+        "au-twostep",
+        3,
+        &[
+            r#"on = "score_start"; effect = "counter"; target = "oc"; amount = 1"#,
+            r#"on = "score_start"; if = [ { self_value = ">=4" } ]; effect = "points"; amount = 1"#,
+        ],
+    ),
+    ("au-gift", 2, &[r#"effect = "modify"; target = "oc"; amount = 3"#]),
+    ("au-smasher", 8, &[r#"on = "score_start"; effect = "destroy"; target = { side = "opp", slots = 1 }"#]),
+    ("au-self-counter", 6, &[r#"on = "score_start"; effect = "counter"; target = "self"; amount = 3"#]),
+    (
+        "au-gatekeeper",
+        5,
+        &[
+            r#"on = "placed"; watch = { side = "opp", slots = "next1" }; effect = "counter"; target = "event"; amount = -1"#,
+        ],
+    ),
+    ("au-reader", 5, &[r#"on = "drawn"; effect = "counter"; target = "self"; amount = 1"#]),
+    ("au-drawer", 3, &[r#"on = "score_start"; effect = "draw"; amount = 2"#]),
+    ("au-loser", 1, &[r#"on = "slot_lost"; effect = "points"; amount = 1"#]),
+    ("au-mourner", 2, &[r#"on = "destroyed"; watch = "oc"; effect = "points"; amount = 1"#]),
+    ("au-twin", 3, &[r#"on = "score_start"; effect = "multiply"; target = "self"; by = "stacked""#]),
+    ("au-copycat", 2, &[r#"on = "score_start"; effect = "set"; target = "self"; to = "oc""#]),
+    ("au-handy", 2, &[r#"on = "score_start"; effect = "set"; target = "self"; to = "hand_highest""#]),
+    ("au-peeker", 5, &[r#"on = "score_start"; effect = "look"; bottom = ">=7""#]),
+    ("au-digger", 5, &[r#"on = "score_start"; effect = "recover""#]),
+    ("au-tosser", 5, &[r#"on = "score_start"; effect = "discard"; pick = "highest""#]),
+    ("au-puller", 5, &[r#"on = "score_start"; effect = "draw""#]),
+    (
+        "au-booster",
+        1,
+        &[
+            r#"on = "slot_scored"; effect = "counter"; target = { side = "you", slots = "next1" }; amount = 5"#,
+        ],
+    ),
+    ("au-low", 1, &[r#"on = "score_start"; effect = "lower_wins""#]),
+    ("au-ties", 1, &[r#"on = "score_start"; effect = "win_ties""#]),
+    ("au-swapper", 9, &[r#"on = "score_start"; effect = "swap"; a = "self"; b = "oc""#]),
+    (
+        "au-mover",
+        6,
+        &[r#"on = "score_start"; effect = "move"; target = { side = "you", slots = 1 }; slot = 2"#],
+    ),
+    (
+        "au-plain-eye",
+        6,
+        &[r#"on = "score_start"; effect = "counter"; target = { printed = "0-9" }; amount = 1"#],
+    ),
+    ("au-crusher", 7, &[r#"on = "score_start"; effect = "destroy"; target = "stacked""#]),
+    ("au-returner", 5, &[r#"on = "score_start"; effect = "return"; target = { side = "you", slots = 1 }"#]),
+    ("au-fiver", 5, &[r#"on = "score_start"; effect = "destroy"; target = { side = "opp", slots = 1 }"#]),
+    ("au-stayer", 3, &[r#"effect = "modify"; target = "oc"; amount = -2; duration = "source""#]),
+    (
+        "au-exchanger",
+        8,
+        &[
+            r#"on = "score_start"; effect = "swap"; a = { side = "you", slots = 1 }; b = { side = "opp", slots = 2 }"#,
+        ],
+    ),
+    (
+        "au-double-point",
+        3,
+        &[
+            r#"on = "score_start"; effect = "points"; amount = 1"#,
+            r#"on = "score_start"; effect = "points"; amount = 1"#,
+        ],
+    ),
+    ("au-hider", 3, &[r#"on = "score_start"; effect = "hide"; target = "oc""#]),
+    ("au-bonus", 2, &[r#"effect = "points"; amount = 1"#]),
+    ("au-leader", 3, &[r#"on = "score_start"; if = [ { lead = ">=1" } ]; effect = "points"; amount = 5"#]),
+    ("au-flash", 2, &[r#"on = "score_start"; effect = "reveal"; target = { side = "opp", slots = 1 }"#]),
+    ("au-dim", 2, &[r#"on = "score_start"; effect = "hide"; target = { side = "opp", slots = 1 }"#]),
+    (
+        "au-late-smash",
+        5,
+        &[r#"on = "slot_scored"; effect = "destroy"; target = { side = "opp", slots = 1 }"#],
+    ),
+    ("au-revealer", 5, &[r#"on = "score_start"; effect = "reveal"; target = { side = "opp", slots = 1 }"#]),
+    (
+        "au-shifter",
+        5,
+        &[
+            r#"on = "score_start"; effect = "swap"; a = { side = "you", slots = 1 }; b = { side = "you", slots = 3 }"#,
+        ],
+    ),
+    (
+        "au-lookout",
+        2,
+        &[r#"on = "revealed"; watch = "oc"; effect = "counter"; target = "event"; amount = -1"#],
+    ),
+    (
+        "au-echo",
+        3,
+        &[
+            r#"on = "revealed"; effect = "counter"; target = "self"; amount = 1"#,
+            r#"on = "revealed"; if = [ { self_value = ">=5" } ]; effect = "points"; amount = 1"#,
+        ],
+    ),
+    (
+        "au-herald",
+        3,
+        &[
+            r#"effect = "counter"; target = "self"; amount = 2"#,
+            r#"on = "revealed"; watch = "oc"; if = [ { self_value = ">=5" } ]; effect = "points"; amount = 1"#,
+        ],
+    ),
+    ("au-mixer", 5, &[r#"on = "score_start"; effect = "shuffle""#]),
+    (
+        "au-clean",
+        6,
+        &[r#"on = "score_start"; effect = "destroy"; target = { side = "opp", counters = false }"#],
+    ),
+];
 
-[[card]]
-id = "au-proud"
-name = "Proud"
-rarity = "rare"
-value = 7
-  [[card.ability]]
-  on = "score_start"
-  if = [ { self_value = ">=5" } ]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-grower"
-name = "Grower"
-rarity = "rare"
-value = 4
-  [[card.ability]]
-  on = "score_start"
-  effect = "counter"
-  target = "self"
-  amount = 2
-
-[[card]]
-id = "au-gazer"
-name = "Gazer"
-rarity = "rare"
-value = 4
-  [[card.ability]]
-  on = "score_start"
-  if = [ { oc_value = ">=6" } ]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-twostep"
-name = "Two Step"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  effect = "counter"
-  target = "oc"
-  amount = 1
-  [[card.ability]]
-  on = "score_start"
-  if = [ { self_value = ">=4" } ]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-gift"
-name = "Gift"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  effect = "modify"
-  target = "oc"
-  amount = 3
-
-[[card]]
-id = "au-smasher"
-name = "Smasher"
-rarity = "rare"
-value = 8
-  [[card.ability]]
-  on = "score_start"
-  effect = "destroy"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-self-counter"
-name = "Self Counter"
-rarity = "rare"
-value = 6
-  [[card.ability]]
-  on = "score_start"
-  effect = "counter"
-  target = "self"
-  amount = 3
-
-[[card]]
-id = "au-gatekeeper"
-name = "Gatekeeper"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "placed"
-  watch = { side = "opp", slots = "next1" }
-  effect = "counter"
-  target = "event"
-  amount = -1
-
-[[card]]
-id = "au-reader"
-name = "Reader"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "drawn"
-  effect = "counter"
-  target = "self"
-  amount = 1
-
-[[card]]
-id = "au-drawer"
-name = "Drawer"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  effect = "draw"
-  amount = 2
-
-[[card]]
-id = "au-loser"
-name = "Sore Loser"
-rarity = "rare"
-value = 1
-  [[card.ability]]
-  on = "slot_lost"
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-mourner"
-name = "Mourner"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "destroyed"
-  watch = "oc"
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-twin"
-name = "Twin"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  effect = "multiply"
-  target = "self"
-  by = "stacked"
-
-[[card]]
-id = "au-copycat"
-name = "Copycat"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "score_start"
-  effect = "set"
-  target = "self"
-  to = "oc"
-
-[[card]]
-id = "au-handy"
-name = "Handy"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "score_start"
-  effect = "set"
-  target = "self"
-  to = "hand_highest"
-
-[[card]]
-id = "au-peeker"
-name = "Peeker"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "look"
-  bottom = ">=7"
-
-[[card]]
-id = "au-digger"
-name = "Digger"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "recover"
-
-[[card]]
-id = "au-tosser"
-name = "Tosser"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "discard"
-  pick = "highest"
-
-[[card]]
-id = "au-puller"
-name = "Puller"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "draw"
-
-[[card]]
-id = "au-booster"
-name = "Booster"
-rarity = "rare"
-value = 1
-  [[card.ability]]
-  on = "slot_scored"
-  effect = "counter"
-  target = { side = "you", slots = "next1" }
-  amount = 5
-
-[[card]]
-id = "au-low"
-name = "Low"
-rarity = "rare"
-value = 1
-  [[card.ability]]
-  on = "score_start"
-  effect = "lower_wins"
-
-[[card]]
-id = "au-ties"
-name = "Ties"
-rarity = "rare"
-value = 1
-  [[card.ability]]
-  on = "score_start"
-  effect = "win_ties"
-
-[[card]]
-id = "au-swapper"
-name = "Swapper"
-rarity = "rare"
-value = 9
-  [[card.ability]]
-  on = "score_start"
-  effect = "swap"
-  a = "self"
-  b = "oc"
-
-[[card]]
-id = "au-mover"
-name = "Mover"
-rarity = "rare"
-value = 6
-  [[card.ability]]
-  on = "score_start"
-  effect = "move"
-  target = { side = "you", slots = 1 }
-  slot = 2
-
-[[card]]
-id = "au-plain-eye"
-name = "Plain Eye"
-rarity = "rare"
-value = 6
-  [[card.ability]]
-  on = "score_start"
-  effect = "counter"
-  target = { printed = "0-9" }
-  amount = 1
-
-[[card]]
-id = "au-crusher"
-name = "Crusher"
-rarity = "rare"
-value = 7
-  [[card.ability]]
-  on = "score_start"
-  effect = "destroy"
-  target = "stacked"
-
-[[card]]
-id = "au-returner"
-name = "Returner"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "return"
-  target = { side = "you", slots = 1 }
-
-[[card]]
-id = "au-fiver"
-name = "Fiver"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "destroy"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-stayer"
-name = "Stayer"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  effect = "modify"
-  target = "oc"
-  amount = -2
-  duration = "source"
-
-[[card]]
-id = "au-exchanger"
-name = "Exchanger"
-rarity = "rare"
-value = 8
-  [[card.ability]]
-  on = "score_start"
-  effect = "swap"
-  a = { side = "you", slots = 1 }
-  b = { side = "opp", slots = 2 }
-
-[[card]]
-id = "au-double-point"
-name = "Double Point"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  effect = "points"
-  amount = 1
-  [[card.ability]]
-  on = "score_start"
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-hider"
-name = "Hider"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  effect = "hide"
-  target = "oc"
-
-[[card]]
-id = "au-bonus"
-name = "Bonus"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-leader"
-name = "Leader"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "score_start"
-  if = [ { lead = ">=1" } ]
-  effect = "points"
-  amount = 5
-
-[[card]]
-id = "au-flash"
-name = "Flash"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "score_start"
-  effect = "reveal"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-dim"
-name = "Dim"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "score_start"
-  effect = "hide"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-late-smash"
-name = "Late Smash"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "slot_scored"
-  effect = "destroy"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-revealer"
-name = "Revealer"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "reveal"
-  target = { side = "opp", slots = 1 }
-
-[[card]]
-id = "au-shifter"
-name = "Shifter"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "swap"
-  a = { side = "you", slots = 1 }
-  b = { side = "you", slots = 3 }
-
-[[card]]
-id = "au-lookout"
-name = "Lookout"
-rarity = "rare"
-value = 2
-  [[card.ability]]
-  on = "revealed"
-  watch = "oc"
-  effect = "counter"
-  target = "event"
-  amount = -1
-
-[[card]]
-id = "au-echo"
-name = "Echo"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  on = "revealed"
-  effect = "counter"
-  target = "self"
-  amount = 1
-  [[card.ability]]
-  on = "revealed"
-  if = [ { self_value = ">=5" } ]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-herald"
-name = "Herald"
-rarity = "rare"
-value = 3
-  [[card.ability]]
-  effect = "counter"
-  target = "self"
-  amount = 2
-  [[card.ability]]
-  on = "revealed"
-  watch = "oc"
-  if = [ { self_value = ">=5" } ]
-  effect = "points"
-  amount = 1
-
-[[card]]
-id = "au-mixer"
-name = "Mixer"
-rarity = "rare"
-value = 5
-  [[card.ability]]
-  on = "score_start"
-  effect = "shuffle"
-
-[[card]]
-id = "au-clean"
-name = "Clean"
-rarity = "rare"
-value = 6
-  [[card.ability]]
-  on = "score_start"
-  effect = "destroy"
-  target = { side = "opp", counters = false }
-"#;
+/// The audit's designs as a card file's text.
+fn audit_designs() -> String {
+    let mut text = String::new();
+    for (id, value, abilities) in AUDIT {
+        text += &format!("\n[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"rare\"\nvalue = {value}\n");
+        for body in *abilities {
+            text += &format!("[[card.ability]]\n{}\n", body.replace("; ", "\n"));
+        }
+    }
+    text
+}
 
 fn audit() -> Bench {
-    bench(AUDIT)
+    bench(&audit_designs())
 }
 
 // ---------------------------------------------------------------------------------------------
