@@ -127,6 +127,7 @@ const AUDIT: &[(&str, u8, &[&str])] = &[
         ],
     ),
     ("au-mixer", 5, &[r#"on = "score_start"; effect = "shuffle""#]),
+    ("au-reserve", 4, &[r#"on = "score_start"; effect = "place"; slot = 1; pick = "highest""#]),
     (
         "au-clean",
         6,
@@ -750,4 +751,20 @@ fn a_shuffle_and_a_draw_or_two_looks_of_one_deck_conflict_and_two_shuffles_do_no
     let mut g = b.game();
     score_start(&mut g);
     assert_eq!((g.tally.zone_conflicts, g.tally.fizzles), (0, 0));
+}
+
+#[test]
+fn a_card_placed_face_down_after_its_slots_reveal_stays_face_down() {
+    // At [SSCORE] Reserve puts P0's 7 face down on the 3 in S1: no reveal comes for it, so it is
+    // worth 0, the side counts its 3, and P1's 5 takes the slot.
+    let mut b = audit();
+    let three = b.up(0, "vanilla-3", 1);
+    b.up(1, "vanilla-5", 1);
+    b.up(0, "au-reserve", 2);
+    let seven = b.hand(0, "vanilla-7");
+    let mut g = b.game();
+    g.score_slots(&mut Silent, &mut Script::none());
+    assert_eq!((g.st.slots[0][0], g.st.under[0][0].as_slice()), (seven, &[three][..]));
+    assert!(!g.st.is_face_up(seven));
+    assert_eq!((g.st.taken[0], g.tally.stacked_cards), (Taken::Seat(1), 1));
 }
