@@ -503,6 +503,8 @@ fn a_pick_of_more_than_one_card_is_read_with_its_count() {
     assert!(read("random", 2).contains("destroy 2 random card"), "{}", read("random", 2));
     assert!(read("lowest", 1).contains("destroy the lowest card"), "{}", read("lowest", 1));
     assert!(read("lowest", 2).contains("destroy the 2 lowest card"), "{}", read("lowest", 2));
+    assert!(read("highest", 1).contains("destroy the highest card"), "{}", read("highest", 1));
+    assert!(read("highest", 2).contains("destroy the 2 highest card"), "{}", read("highest", 2));
 }
 
 #[test]
@@ -649,4 +651,97 @@ fn recover_lowest_takes_the_first_of_the_lowest_printed_values_in_the_pile() {
     score_start(&mut g);
     assert_eq!(g.st.hands[0].as_slice(), [pile[1]]);
     assert_eq!(g.st.piles[0].as_slice(), [pile[0], pile[2], pile[3]]);
+}
+
+#[test]
+fn a_place_into_a_slot_whose_turn_has_not_come_is_counted_refused() {
+    let placer = probe("placer", 4, "  on = \"score_start\"\n  effect = \"place\"\n  pick = \"highest\"\n  slot = 9");
+    let mut b = bench(&placer);
+    b.up(0, "placer", 1);
+    let six = b.hand(0, "vanilla-6");
+    let mut g = b.game();
+    g.st.in_play = 1;
+    score_start(&mut g);
+    assert_eq!((g.tally.place_refused, g.st.hands[0].as_slice(), g.st.slots[8]), (1, &[six][..], [NONE, NONE]));
+}
+
+#[test]
+fn a_watch_cannot_name_the_event_card() {
+    let text = format!(
+        "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n{}",
+        probe("w", 5, "  on = \"destroyed\"\n  watch = \"event\"\n  effect = \"draw\"")
+    );
+    let err = parse("t.toml", &text).map(|_| ()).unwrap_err().to_string();
+    assert!(err.contains("watch") && err.contains("event"), "{err}");
+}
+
+#[test]
+fn a_wrongly_typed_key_is_refused_naming_the_type_found() {
+    let err = |value: &str| {
+        let text = format!(
+            "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n[[card]]\nid = \"x\"\nname = \"X\"\nrarity = \"rare\"\nvalue = {value}\n"
+        );
+        parse("t.toml", &text).map(|_| ()).unwrap_err().to_string()
+    };
+    assert!(err("true").contains("a boolean"), "{}", err("true"));
+    assert!(err("[5]").contains("an array"), "{}", err("[5]"));
+}
+
+#[test]
+fn a_slot_range_of_one_slot_reads_as_that_slot() {
+    let read = |slots: &str| {
+        let set = set_of(&probe("r", 5, &format!("  effect = \"destroy\"\n  target = {{ side = \"opp\", slots = \"{slots}\" }}")));
+        super::super::spell::read(&set, 0).sentences.join(" ")
+    };
+    assert!(read("3-3").ends_with("in slot 3."), "{}", read("3-3"));
+    assert!(read("3-5").ends_with("in slots 3-5."), "{}", read("3-5"));
+}
+
+#[test]
+fn a_count_condition_over_no_possible_card_is_flagged() {
+    let flags = |printed: &str| {
+        let set = set_of(&probe(
+            "c",
+            5,
+            &format!("  if = [ {{ count = {{ side = \"you\", printed = \"{printed}\" }}, is = \">=1\" }} ]\n  effect = \"draw\""),
+        ));
+        super::super::spell::read(&set, 0).flags
+    };
+    assert!(flags(">=5").is_empty(), "{:?}", flags(">=5"));
+    assert_eq!(flags(">9"), ["ability 1 can never act: a condition never holds (its count selector matches no card)"]);
+}
+
+#[test]
+fn a_number_of_the_text_used_by_a_count_condition_is_not_flagged() {
+    let set = set_of(&probe(
+        "c",
+        5,
+        "  if = [ { count = { side = \"you\", face = \"up\" }, is = \">=3\" } ]\n  effect = \"draw\"",
+    )
+    .replace("value = 5\n", "value = 5\ntext = \"If 3 of your cards are face up: draw a card.\"\n"));
+    let r = super::super::spell::read(&set, 0);
+    assert!(r.flags.is_empty(), "{:?}", r.flags);
+}
+
+#[test]
+fn a_cards_games_won_count_the_games_its_owner_won() {
+    use super::super::engine::CARD_COLUMNS;
+    // P0's fixed pool is 21 textless 9s, P1's 21 textless 1s: P0 wins every slot and the game.
+    let pool = |seat: usize, v: u8| {
+        format!("[[pool]]\nseat = {seat}\ncards = [{}]\n", vec![format!("\"vanilla-{v}\""); DECK].join(", "))
+    };
+    let set = set_of(&format!("{}{}{}", probe("x", 5, "  effect = \"draw\""), pool(0, 9), pool(1, 1)));
+    let engine = super::super::engine::SlotsEngine::new(Rules { cards: Some(std::sync::Arc::new(set)), ..Rules::with("highest") });
+    let layout = crate::games::Engine::layout(&engine);
+    let table = layout.cards.clone().expect("a per-card table");
+    let rec = crate::games::Point::play_one(&engine, GameSeed::new(3, 0));
+    let at = |key: &str, col: &str| {
+        let k = table.keys.iter().position(|x| x == key).unwrap_or_else(|| panic!("{key} in {:?}", table.keys));
+        let c = CARD_COLUMNS.iter().position(|n| *n == col).expect("a column");
+        rec.counters[table.first as usize + k * CARD_COLUMNS.len() + c]
+    };
+    // Every placed card is counted once in its game: at least 9 of each seat.
+    assert!(at("textless-9", "games_played") >= 9 && at("textless-1", "games_played") >= 9);
+    assert_eq!(at("textless-9", "games_won"), at("textless-9", "games_played"));
+    assert_eq!(at("textless-1", "games_won"), 0);
 }
