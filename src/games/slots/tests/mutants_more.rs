@@ -6,9 +6,9 @@ use super::Script;
 use super::abilities::{bench, score_start};
 use super::kit::*;
 use crate::games::narrate::Silent;
+use crate::games::slots::Rules;
 use crate::games::slots::choices::uniform_targets;
 use crate::games::slots::judge::Greedy;
-use crate::games::slots::Rules;
 use crate::seed::GameSeed;
 
 /// A rare of value `value` named `id` with one ability of `lines` (TOML keys, one per line).
@@ -52,10 +52,13 @@ fn a_card_placed_face_up_that_was_face_up_earlier_in_the_round_counts_a_re_revea
 #[test]
 fn a_place_from_a_hand_and_a_draw_for_that_player_in_one_batch_conflict() {
     // Two 4s of P0 at [SSCORE]: one places P0's highest hand card onto its slot, the other draws
-    // P0 a card. The place takes from the hand as a discard does, so both fizzle: the hand, the
-    // deck and the slot stay as they were.
-    let placer =
-        probe("placer", 4, "  on = \"score_start\"\n  effect = \"place\"\n  pick = \"highest\"\n  player = \"you\"");
+    // P0 a card. One takes from the hand the other adds to (their order would decide which card
+    // is placed), so both fizzle: the hand, the deck and the slot stay as they were.
+    let placer = probe(
+        "placer",
+        4,
+        "  on = \"score_start\"\n  effect = \"place\"\n  pick = \"highest\"\n  player = \"you\"",
+    );
     let drawer = probe("drawer", 4, "  on = \"score_start\"\n  effect = \"draw\"\n  player = \"you\"");
     let mut b = bench(&format!("{placer}{drawer}"));
     let p = b.up(0, "placer", 1);
@@ -109,7 +112,8 @@ fn a_card_turned_face_down_ends_only_the_effects_that_last_while_it_stays() {
 #[test]
 fn a_card_that_moves_itself_onto_its_own_slot_is_flagged_as_never_acting() {
     let flags = |slot: &str| {
-        let set = set_of(&probe("mover", 5, &format!("  effect = \"move\"\n  target = \"self\"\n  slot = {slot}")));
+        let set =
+            set_of(&probe("mover", 5, &format!("  effect = \"move\"\n  target = \"self\"\n  slot = {slot}")));
         super::super::spell::read(&set, 0).flags
     };
     assert_eq!(flags("\"this\""), ["ability 1 can never act: this card already lies in this slot"]);
@@ -124,7 +128,9 @@ fn destroying_cards_of_both_sides_is_worth_nothing_and_a_discard_the_opposite_of
     assert_eq!(worth("  effect = \"destroy\"\n  target = \"self\""), -50);
     assert_eq!(worth("  effect = \"destroy\"\n  target = \"all\""), 0);
     // A discard is worth one card: to the controller when the opponent discards.
-    let discard = |player: &str| worth(&format!("  effect = \"discard\"\n  player = \"{player}\"\n  pick = \"lowest\""));
+    let discard = |player: &str| {
+        worth(&format!("  effect = \"discard\"\n  player = \"{player}\"\n  pick = \"lowest\""))
+    };
     assert_eq!([discard("you"), discard("opp"), discard("both")], [-10, 10, 0]);
 }
 
@@ -252,7 +258,11 @@ fn the_greedy_chooser_hides_an_opposing_card_that_takes_its_slot() {
     // 8: hidden, the 8 loses the slot, so the hide is taken. Facing P1's 3, already beaten, the
     // hide still takes 3 from P1's side: taken too.
     let run = |theirs: &str| {
-        let shade = probe("shade", 6, "  on = \"score_start\"\n  optional = true\n  effect = \"hide\"\n  target = \"oc\"");
+        let shade = probe(
+            "shade",
+            6,
+            "  on = \"score_start\"\n  optional = true\n  effect = \"hide\"\n  target = \"oc\"",
+        );
         let mut b = bench(&shade);
         b.up(0, "shade", 1);
         let other = b.up(1, theirs, 1);
@@ -293,9 +303,13 @@ fn designer_dealing_needs_one_uncommon_and_two_commons_of_each_value_per_player(
         for v in 1..=9 {
             for k in 0..2 {
                 if !(short && v == 5 && k == 1) {
-                    cards += &format!("[[card]]\nid = \"u{v}{k}\"\nname = \"u{v}{k}\"\nrarity = \"uncommon\"\nvalue = {v}\n");
+                    cards += &format!(
+                        "[[card]]\nid = \"u{v}{k}\"\nname = \"u{v}{k}\"\nrarity = \"uncommon\"\nvalue = {v}\n"
+                    );
                 }
-                cards += &format!("[[card]]\nid = \"c{v}{k}\"\nname = \"c{v}{k}\"\nrarity = \"common\"\nvalue = {v}\n");
+                cards += &format!(
+                    "[[card]]\nid = \"c{v}{k}\"\nname = \"c{v}{k}\"\nrarity = \"common\"\nvalue = {v}\n"
+                );
             }
         }
         set_of(&cards)
@@ -306,7 +320,12 @@ fn designer_dealing_needs_one_uncommon_and_two_commons_of_each_value_per_player(
     let short = set(true);
     let none = vec![NO_DESIGNER; short.designs.len()];
     let err = Printing::new(Some(&short), &none, 2, Dealing::Designer).unwrap_err();
-    assert!(err.starts_with("deal=designer for 2 players needs 2 printed uncommons of value 5 (the set prints 1)"), "{err}");
+    assert!(
+        err.starts_with(
+            "deal=designer for 2 players needs 2 printed uncommons of value 5 (the set prints 1)"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -317,9 +336,13 @@ fn search_places_the_card_that_wins_the_deciding_slot() {
     // the 5 and the 6 against few: search plays the 9.
     let mine = [(8, 0), (8, 1), (8, 2), (7, 0), (4, 0), (4, 1), (4, 2), (5, 0)];
     let theirs = [(4, 0), (4, 1), (4, 2), (5, 0), (9, 0), (9, 1), (9, 2), (8, 0)];
-    let table: Vec<[u8; 2]> =
-        mine.iter().zip(&theirs).map(|(&(a, i), &(b, j))| [super::card(0, a, i), super::card(1, b, j)]).collect();
-    let hands = [vec![super::card(0, 5, 1), super::card(0, 6, 0), super::card(0, 9, 0)], vec![super::card(1, 6, 0)]];
+    let table: Vec<[u8; 2]> = mine
+        .iter()
+        .zip(&theirs)
+        .map(|(&(a, i), &(b, j))| [super::card(0, a, i), super::card(1, b, j)])
+        .collect();
+    let hands =
+        [vec![super::card(0, 5, 1), super::card(0, 6, 0), super::card(0, 9, 0)], vec![super::card(1, 6, 0)]];
     // The rest of each kept deck is still in the deck.
     let kept = super::fresh_state(10).kept;
     let decks: Vec<Vec<u8>> = (0..SEATS)
@@ -405,7 +428,9 @@ fn a_factor_that_lasts_while_its_source_stays_ends_when_the_source_turns_face_do
         let doubler = probe(
             "doubler",
             4,
-            &format!("  on = \"score_start\"\n  effect = \"multiply\"\n  target = \"oc\"\n  by = 2\n  duration = \"{duration}\""),
+            &format!(
+                "  on = \"score_start\"\n  effect = \"multiply\"\n  target = \"oc\"\n  by = 2\n  duration = \"{duration}\""
+            ),
         );
         let mut b = bench(&doubler);
         let d = b.up(0, "doubler", 1);
@@ -440,7 +465,13 @@ fn a_swap_whose_card_left_the_table_earlier_in_its_batch_does_nothing() {
 
 #[test]
 fn a_card_moves_onto_the_next_slot_and_a_move_onto_its_own_place_does_nothing() {
-    let mover = |slot: u8| probe("mover", 5, &format!("  on = \"score_start\"\n  effect = \"move\"\n  target = \"self\"\n  slot = {slot}"));
+    let mover = |slot: u8| {
+        probe(
+            "mover",
+            5,
+            &format!("  on = \"score_start\"\n  effect = \"move\"\n  target = \"self\"\n  slot = {slot}"),
+        )
+    };
     // From S1 to S2, onto P0's 3 there.
     let mut b = bench(&mover(2));
     let m = b.up(0, "mover", 1);
@@ -477,7 +508,8 @@ fn a_look_for_you_looks_at_your_deck_only() {
 fn an_aura_on_the_stacked_cards_reaches_the_cards_under_its_source_only() {
     // A static +2 to "the cards stacked with this": the 4 under it, not itself, not P1's 5 in
     // the same slot, not P0's 6 in another slot.
-    let banner = probe("banner", 3, "  on = \"static\"\n  effect = \"modify\"\n  target = \"stacked\"\n  amount = 2");
+    let banner =
+        probe("banner", 3, "  on = \"static\"\n  effect = \"modify\"\n  target = \"stacked\"\n  amount = 2");
     let mut b = bench(&banner);
     let four = b.up(0, "vanilla-4", 3);
     let top = b.up(0, "banner", 3);
@@ -513,12 +545,17 @@ fn a_count_over_printed_values_that_none_has_is_flagged_and_one_some_have_is_not
         let set = set_of(&probe(
             "c",
             5,
-            &format!("  on = \"score_end\"\n  effect = \"points\"\n  amount = 1\n  per = {{ side = \"you\", printed = \"{printed}\" }}"),
+            &format!(
+                "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1\n  per = {{ side = \"you\", printed = \"{printed}\" }}"
+            ),
         ));
         super::super::spell::read(&set, 0).flags
     };
     assert!(flags(">=5").is_empty(), "{:?}", flags(">=5"));
-    assert_eq!(flags(">9"), ["ability 1 can never act: its `per` counts no card (no printed value 1-9 passes)"]);
+    assert_eq!(
+        flags(">9"),
+        ["ability 1 can never act: its `per` counts no card (no printed value 1-9 passes)"]
+    );
 }
 
 #[test]
@@ -534,7 +571,12 @@ fn a_draw_takes_no_per_count() {
 #[test]
 fn points_for_both_players_are_worth_nothing_in_the_strength_estimate() {
     let points = |player: &str| {
-        set_of(&probe("p", 5, &format!("  on = \"score_end\"\n  effect = \"points\"\n  player = \"{player}\"\n  amount = 1"))).worth[0]
+        set_of(&probe(
+            "p",
+            5,
+            &format!("  on = \"score_end\"\n  effect = \"points\"\n  player = \"{player}\"\n  amount = 1"),
+        ))
+        .worth[0]
     };
     assert_eq!([points("you"), points("opp"), points("both")], [30, -30, 0]);
 }
@@ -542,7 +584,13 @@ fn points_for_both_players_are_worth_nothing_in_the_strength_estimate() {
 #[test]
 fn the_greedy_chooser_declines_a_draw_for_the_opponent_and_takes_one_for_itself() {
     let run = |player: &str| {
-        let gift = probe("gift", 4, &format!("  on = \"score_start\"\n  optional = true\n  effect = \"draw\"\n  player = \"{player}\""));
+        let gift = probe(
+            "gift",
+            4,
+            &format!(
+                "  on = \"score_start\"\n  optional = true\n  effect = \"draw\"\n  player = \"{player}\""
+            ),
+        );
         let mut b = bench(&gift);
         b.up(0, "gift", 1);
         b.deck(0, "vanilla-6");
@@ -575,7 +623,8 @@ fn the_reader_leaves_the_opponents_cards_it_has_seen_out_of_its_model() {
     // Turn 7: P1's 9, 9, 9, 8, 8, 8 are face up in S1-S6, so the model of its card in S7 is
     // three each of 3-7, mean 5 (with them in, it would be 6). A 1 that destroys an opposing card
     // worth exactly 5 takes S7 outright against the model card; the reader prefers it to a 7.
-    let sniper = probe("sniper", 1, "  if = [ { oc_value = \"5\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
+    let sniper =
+        probe("sniper", 1, "  if = [ { oc_value = \"5\" } ]\n  effect = \"destroy\"\n  target = \"oc\"");
     let mut b = bench(&sniper);
     for (k, v) in [9, 9, 9, 8, 8, 8].into_iter().enumerate() {
         b.up(0, "vanilla-2", k + 1);
@@ -621,7 +670,9 @@ fn an_event_expects_each_designer_to_hold_the_mean_share_of_own_cards() {
     let mut text = String::new();
     let mut card = |id: String, rarity: &str, value: u8, k: usize| {
         let designer = ["A", "B"][k % 2];
-        text += &format!("[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"{rarity}\"\nvalue = {value}\ndesigner = \"{designer}\"\n");
+        text += &format!(
+            "[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"{rarity}\"\nvalue = {value}\ndesigner = \"{designer}\"\n"
+        );
     };
     for k in 0..6 {
         card(format!("r{k}"), "rare", 9, k);
@@ -633,7 +684,8 @@ fn an_event_expects_each_designer_to_hold_the_mean_share_of_own_cards() {
         }
     }
     let rules = Rules { cards: Some(std::sync::Arc::new(set_of(&text))), ..Rules::with("highest") };
-    let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles).expect("the set deals");
+    let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
+        .expect("the set deals");
     let t = crate::tournament::Tournament::new(ev);
     let layout = crate::games::Point::layout(&t);
     let makers = layout.cards.as_ref().and_then(|c| c.makers.as_ref()).expect("the designers are known");
@@ -655,14 +707,18 @@ fn recover_lowest_takes_the_first_of_the_lowest_printed_values_in_the_pile() {
 
 #[test]
 fn a_place_into_a_slot_whose_turn_has_not_come_is_counted_refused() {
-    let placer = probe("placer", 4, "  on = \"score_start\"\n  effect = \"place\"\n  pick = \"highest\"\n  slot = 9");
+    let placer =
+        probe("placer", 4, "  on = \"score_start\"\n  effect = \"place\"\n  pick = \"highest\"\n  slot = 9");
     let mut b = bench(&placer);
     b.up(0, "placer", 1);
     let six = b.hand(0, "vanilla-6");
     let mut g = b.game();
     g.st.in_play = 1;
     score_start(&mut g);
-    assert_eq!((g.tally.place_refused, g.st.hands[0].as_slice(), g.st.slots[8]), (1, &[six][..], [NONE, NONE]));
+    assert_eq!(
+        (g.tally.place_refused, g.st.hands[0].as_slice(), g.st.slots[8]),
+        (1, &[six][..], [NONE, NONE])
+    );
 }
 
 #[test]
@@ -690,7 +746,11 @@ fn a_wrongly_typed_key_is_refused_naming_the_type_found() {
 #[test]
 fn a_slot_range_of_one_slot_reads_as_that_slot() {
     let read = |slots: &str| {
-        let set = set_of(&probe("r", 5, &format!("  effect = \"destroy\"\n  target = {{ side = \"opp\", slots = \"{slots}\" }}")));
+        let set = set_of(&probe(
+            "r",
+            5,
+            &format!("  effect = \"destroy\"\n  target = {{ side = \"opp\", slots = \"{slots}\" }}"),
+        ));
         super::super::spell::read(&set, 0).sentences.join(" ")
     };
     assert!(read("3-3").ends_with("in slot 3."), "{}", read("3-3"));
@@ -703,22 +763,29 @@ fn a_count_condition_over_no_possible_card_is_flagged() {
         let set = set_of(&probe(
             "c",
             5,
-            &format!("  if = [ {{ count = {{ side = \"you\", printed = \"{printed}\" }}, is = \">=1\" }} ]\n  effect = \"draw\""),
+            &format!(
+                "  if = [ {{ count = {{ side = \"you\", printed = \"{printed}\" }}, is = \">=1\" }} ]\n  effect = \"draw\""
+            ),
         ));
         super::super::spell::read(&set, 0).flags
     };
     assert!(flags(">=5").is_empty(), "{:?}", flags(">=5"));
-    assert_eq!(flags(">9"), ["ability 1 can never act: a condition never holds (its count selector matches no card)"]);
+    assert_eq!(
+        flags(">9"),
+        ["ability 1 can never act: a condition never holds (its count selector matches no card)"]
+    );
 }
 
 #[test]
 fn a_number_of_the_text_used_by_a_count_condition_is_not_flagged() {
-    let set = set_of(&probe(
-        "c",
-        5,
-        "  if = [ { count = { side = \"you\", face = \"up\" }, is = \">=3\" } ]\n  effect = \"draw\"",
-    )
-    .replace("value = 5\n", "value = 5\ntext = \"If 3 of your cards are face up: draw a card.\"\n"));
+    let set = set_of(
+        &probe(
+            "c",
+            5,
+            "  if = [ { count = { side = \"you\", face = \"up\" }, is = \">=3\" } ]\n  effect = \"draw\"",
+        )
+        .replace("value = 5\n", "value = 5\ntext = \"If 3 of your cards are face up: draw a card.\"\n"),
+    );
     let r = super::super::spell::read(&set, 0);
     assert!(r.flags.is_empty(), "{:?}", r.flags);
 }
@@ -731,12 +798,16 @@ fn a_cards_games_won_count_the_games_its_owner_won() {
         format!("[[pool]]\nseat = {seat}\ncards = [{}]\n", vec![format!("\"vanilla-{v}\""); DECK].join(", "))
     };
     let set = set_of(&format!("{}{}{}", probe("x", 5, "  effect = \"draw\""), pool(0, 9), pool(1, 1)));
-    let engine = super::super::engine::SlotsEngine::new(Rules { cards: Some(std::sync::Arc::new(set)), ..Rules::with("highest") });
+    let engine = super::super::engine::SlotsEngine::new(Rules {
+        cards: Some(std::sync::Arc::new(set)),
+        ..Rules::with("highest")
+    });
     let layout = crate::games::Engine::layout(&engine);
     let table = layout.cards.clone().expect("a per-card table");
     let rec = crate::games::Point::play_one(&engine, GameSeed::new(3, 0));
     let at = |key: &str, col: &str| {
-        let k = table.keys.iter().position(|x| x == key).unwrap_or_else(|| panic!("{key} in {:?}", table.keys));
+        let k =
+            table.keys.iter().position(|x| x == key).unwrap_or_else(|| panic!("{key} in {:?}", table.keys));
         let c = CARD_COLUMNS.iter().position(|n| *n == col).expect("a column");
         rec.counters[table.first as usize + k * CARD_COLUMNS.len() + c]
     };
@@ -744,4 +815,52 @@ fn a_cards_games_won_count_the_games_its_owner_won() {
     assert!(at("textless-9", "games_played") >= 9 && at("textless-1", "games_played") >= 9);
     assert_eq!(at("textless-9", "games_won"), at("textless-9", "games_played"));
     assert_eq!(at("textless-1", "games_won"), 0);
+}
+
+#[test]
+fn a_watcher_whose_watch_missed_the_event_is_not_counted_as_moved() {
+    // One batch of 5s at [SSCORE]: the first turns up P1's card in S2, the second then swaps
+    // P0's Lookout (it watches the card opposing it) from S1 to S3. The card turned up never
+    // opposed Lookout: no answer, and no watcher moved between an event it answers and its answer.
+    let revealer = probe(
+        "revealer",
+        5,
+        "  on = \"score_start\"\n  effect = \"reveal\"\n  target = { side = \"opp\", slots = 2 }",
+    );
+    let shifter = probe(
+        "shifter",
+        5,
+        "  on = \"score_start\"\n  effect = \"swap\"\n  a = { side = \"you\", slots = 1 }\n  b = { side = \"you\", slots = 3 }",
+    );
+    let lookout = probe(
+        "lookout",
+        2,
+        "  on = \"revealed\"\n  watch = \"oc\"\n  effect = \"counter\"\n  target = \"event\"\n  amount = -1",
+    );
+    let mut b = bench(&format!("{revealer}{shifter}{lookout}"));
+    let look = b.up(0, "lookout", 1);
+    let six = b.down(1, "vanilla-6", 2);
+    b.up(0, "vanilla-3", 3);
+    b.up(0, "revealer", 5);
+    b.up(0, "shifter", 6);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[2][0], g.st.is_face_up(six)), (look, true));
+    assert_eq!((g.st.counters[six as usize], g.tally.watchers_moved), ([0, 0], 0));
+}
+
+#[test]
+fn a_count_condition_can_reach_every_place_of_a_full_table_and_no_more() {
+    // A count finds at most 9 slots x 2 sides x 4 stacked cards = 72 cards.
+    let flags = |is: &str| {
+        let set = set_of(&probe(
+            "c",
+            5,
+            &format!("  if = [ {{ count = \"all\", is = \"{is}\" }} ]\n  effect = \"draw\""),
+        ));
+        super::super::spell::read(&set, 0).flags
+    };
+    assert!(flags(">=20").is_empty(), "{:?}", flags(">=20"));
+    assert!(flags(">=72").is_empty(), "{:?}", flags(">=72"));
+    assert_eq!(flags(">72"), ["ability 1 can never act: a condition never holds (a count is 0-72)"]);
 }
