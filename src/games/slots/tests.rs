@@ -783,6 +783,7 @@ fn a_deck_policy_per_line_up_entry_follows_its_entry_round_the_seats() {
 
 mod impact;
 mod mutants;
+mod mutants_agents;
 
 mod layers {
     //! The files of the game point one way: each imports only files below it in `LAYERS`.
