@@ -124,7 +124,7 @@ pub(super) struct Model {
 }
 
 /// The opponent's deck model less its cards seen this round (face up, or in its pile).
-fn model(obs: &Observation) -> Model {
+pub(super) fn model(obs: &Observation) -> Model {
     let v = &obs.view;
     let opp = 1 - obs.seat as usize;
     let mut counts = MODEL;

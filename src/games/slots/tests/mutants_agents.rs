@@ -9,9 +9,12 @@ use super::*;
 use crate::decide::search::Steps;
 use crate::games::slots::cardset::{Effect, Player, Selector};
 use crate::games::slots::deal::{Dealing, Printing};
+use crate::games::slots::event::SlotsEvent;
 use crate::games::slots::judge;
 use crate::games::slots::search::{Searcher, Sim};
 use crate::games::slots::sideboard::Sideboard;
+use crate::record::GameRecord;
+use crate::tournament::{Contest, Tournament};
 
 /// A card set of `cards` (TOML `[[card]]` tables), compiled.
 fn set_of(cards: &str) -> super::super::cardset::CardSet {
@@ -209,6 +212,36 @@ fn reader_counts_each_card_more_in_hand_at_two() {
     assert!((score - (8.0 + 0.8 + 2.0 * 2.0)).abs() < 1e-9, "{score}");
 }
 
+#[test]
+fn reader_models_the_opponents_deck_less_its_cards_seen_this_round() {
+    // The opponent's 9 face up and two 9s on its pile: the model has no 9 left (mean of 3-8 is
+    // 5.5, rounded to 6). My own face-up 3 takes nothing from it.
+    let mut game =
+        position(3, [&[card(0, 5, 1)], &[card(1, 5, 1)]], [&[], &[]], &[[card(0, 3, 0), card(1, 9, 1)]]);
+    game.st.piles[1] = Stack::of(&[card(1, 9, 2), card(1, 9, 0)]);
+    let mut obs = Observation::default();
+    game.observe(0, &mut obs);
+    let m = super::super::reader::model(&obs);
+    assert_eq!((m.counts, m.mean), ([0, 0, 0, 3, 3, 3, 3, 3, 3, 0], 6));
+}
+
+#[test]
+fn reader_places_the_first_of_two_cards_judged_alike() {
+    // Two sevens, one textless and one whose text never acts (it destroys opposing cards printed
+    // above 9): the same forward play, the same printed value, so the first in hand goes down.
+    let dud = "[[card]]\nid = \"dud\"\nname = \"Dud\"\nrarity = \"common\"\nvalue = 7\n  [[card.ability]]\n  effect = \"destroy\"\n  target = { side = \"opp\", printed = \">9\" }\n";
+    let (plain, texted) = (card(0, 7, 1), card(0, 7, 2));
+    for hand in [[plain, texted], [texted, plain]] {
+        let mut game = position(1, [&hand, &[card(1, 7, 1)]], [&[card(0, 9, 1)], &[card(1, 9, 1)]], &[]);
+        game.st.text = true;
+        game.st.set = Some(Arc::new(set_of(dud)));
+        game.st.pools.design[texted as usize] = 0;
+        let mut obs = Observation::default();
+        game.observe(0, &mut obs);
+        assert_eq!(super::super::reader::Reader::new().place(&obs), 0, "{hand:?}");
+    }
+}
+
 // ---- `adapt`'s sideboard (`sideboard.rs`) ----
 
 /// A nine that takes the opposing card off the table when that card is a printed 9 (and a copy
@@ -317,4 +350,102 @@ fn designer_dealing_needs_one_uncommon_of_each_value_per_player() {
     let set = printed_set(6, short);
     let err = Printing::new(Some(&set), &designers[..set.designs.len()], 2, Dealing::Designer).unwrap_err();
     assert!(err.contains("needs 2 printed uncommons of value 5 (the set prints 1)"), "{err}");
+}
+
+// ---- the event (`event.rs`) ----
+
+/// A set for two players dealt from piles, every printed card dealt (6 rares, 18 uncommons, 18
+/// commons printed twice), designed by `A` and `B` in turn (so the rares are shared, the
+/// uncommons are `A`'s and the commons `B`'s), each card with the abilities `text`.
+fn two_designers(text: &str) -> Arc<super::super::cardset::CardSet> {
+    let mut t = String::new();
+    let mut n = 0;
+    let mut card = |rarity: &str, v: usize, i: usize| {
+        let designer = ["A", "B"][n % 2];
+        n += 1;
+        t += &format!(
+            "[[card]]\nid = \"{rarity}{v}-{i}\"\nname = \"{rarity} {v} {i}\"\nrarity = \"{rarity}\"\nvalue = {v}\ndesigner = \"{designer}\"\n{text}"
+        );
+    };
+    (0..6).for_each(|i| card("rare", 4 + i, i));
+    for v in 1..=9 {
+        for i in 0..2 {
+            card("uncommon", v, i);
+            card("common", v, i);
+        }
+    }
+    Arc::new(set_of(&t))
+}
+
+fn two_player_event(text: &str) -> Tournament<SlotsEvent> {
+    let rules = Rules { cards: Some(two_designers(text)), ..Rules::with("highest") };
+    Tournament::new(SlotsEvent::new(rules, 2, Dealing::Piles).expect("the set deals two players"))
+}
+
+#[test]
+fn the_designers_expect_the_pools_shared_among_them() {
+    // From piles, A expects half the rares and every uncommon (1.5 + 9), B half the rares and
+    // every common (1.5 + 18): on average 15 each, a pool of 30 shared by two.
+    let t = two_player_event("");
+    let makers = Point::layout(&t).cards.as_ref().and_then(|c| c.makers.as_ref()).expect("makers");
+    assert_eq!(makers.own_expected_millionths, 15_000_000);
+}
+
+#[test]
+fn a_pools_strength_adds_each_cards_text_worth_to_its_printed_value() {
+    // Every card draws a card at the end of scoring: worth 10 tenths. The 21 strongest are the 21
+    // highest printed, so the strength is ten times their values plus 21 times 10.
+    let t = two_player_event("  [[card.ability]]\n  on = \"score_end\"\n  effect = \"draw\"\n");
+    let (story, _) = Point::story(&t, GameSeed::new(6, 0));
+    let pools: Vec<&str> = story.lines().filter(|l| l.contains(" pool (deal=piles, strength ")).collect();
+    assert_eq!(pools.len(), 2, "{story}");
+    for line in pools {
+        let (head, values) = line.split_once("): ").expect("a pool line");
+        let strength: i64 =
+            head.split("strength ").nth(1).unwrap().split([',', ')']).next().unwrap().parse().unwrap();
+        let mut v: Vec<i64> = values.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(v.len(), POOL);
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(strength, 10 * v[..DECK].iter().sum::<i64>() + 21 * 10, "{line}");
+    }
+}
+
+#[test]
+fn an_events_games_count_each_design_in_deck_played_and_played_won() {
+    let t = two_player_event("");
+    let layout = Point::layout(&t);
+    let keys = layout.cards.as_ref().expect("a per-design table").keys.clone();
+    let (mut in_deck, mut played, mut won) = (0, 0, 0);
+    for index in 0..3 {
+        let rec = Point::play_one(&t, GameSeed::new(12, index));
+        let col =
+            |key: &str, c: &str| rec.counters[layout.counter(&format!("card {key} {c}")).unwrap().0 as usize];
+        for key in &keys {
+            let [h, d, p, w] =
+                ["holder_games", "games_in_deck", "games_played", "games_played_won"].map(|c| col(key, c));
+            // Copies of a design count once a game: never more than its holders' games.
+            assert!(w <= p && p <= d && d <= h, "{key}: {h} {d} {p} {w}");
+            (in_deck, played, won) = (in_deck + d, played + p, won + w);
+        }
+    }
+    // A deck of 21 holds designs a game leaves unplayed; some played designs win.
+    assert!(in_deck > played && played > won && won > 0, "{in_deck} {played} {won}");
+}
+
+#[test]
+fn an_events_game_lasts_nine_slots_a_round() {
+    let t = two_player_event("");
+    let layout = Point::layout(&t);
+    let mut sc = t.contest.new_scratch();
+    let mut rec = GameRecord::new(layout);
+    for index in 0..3 {
+        let seed = GameSeed::new(13, index);
+        t.contest.deal(seed, &mut sc, &mut rec, &mut Silent);
+        for (k, m) in t.schedule().iter().enumerate() {
+            let r = t.contest.play(t.game_seed(seed, k), m.seats(index), &mut sc, &mut rec, &mut Silent);
+            let rounds = r.length / SLOTS as u64;
+            assert_eq!(r.length % SLOTS as u64, 0, "{r:?}");
+            assert!(rounds >= u64::from(r.score[0] + r.score[1]) && rounds >= 2, "{r:?}");
+        }
+    }
 }
