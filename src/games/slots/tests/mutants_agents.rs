@@ -11,7 +11,7 @@ use crate::games::slots::cardset::{Effect, Player, Selector};
 use crate::games::slots::deal::{Dealing, Printing};
 use crate::games::slots::event::SlotsEvent;
 use crate::games::slots::judge;
-use crate::games::slots::search::{Searcher, Sim};
+use crate::games::slots::search::{HighestRollout, Searcher, Sim};
 use crate::games::slots::sideboard::Sideboard;
 use crate::record::GameRecord;
 use crate::tournament::{Contest, Tournament};
@@ -73,6 +73,34 @@ fn the_greedy_judge_values_a_card_drawn_at_card_for_the_drawer_and_against_it_fo
         [draw(Player::You, 1), draw(Player::Opp, 1), draw(Player::Both, 1), draw(Player::You, 3)],
         [judge::CARD, -judge::CARD, 0, 3 * judge::CARD]
     );
+    let discard = |player, amount| {
+        let pick = super::super::cardset::DiscardPick::Random;
+        judge::gain(&obs, 0, &Effect::Discard { player, amount, pick }, &[])
+    };
+    assert_eq!(
+        [discard(Player::You, 1), discard(Player::Opp, 1), discard(Player::Both, 1), discard(Player::Opp, 2)],
+        [-judge::CARD, judge::CARD, 0, 2 * judge::CARD]
+    );
+}
+
+#[test]
+fn the_greedy_judge_picks_the_card_whose_best_swap_gains_most() {
+    // Slot 1: my 8 against their 2; slot 2: my 3 against their 9. My 8's best swap gains 2 (with
+    // their 9: slot 2 lost to an 8 instead of a 9, slot 1 held by a 9), my 3's gains 28 (with
+    // their 9: slot 2 turns mine).
+    let obs = seen(&[(0, 0, up(8, 8)), (0, 1, up(2, 2)), (1, 0, up(3, 3)), (1, 1, up(9, 9))]);
+    let ask = Ask {
+        seat: 0,
+        source: 0,
+        effect: Effect::Swap { a: Selector::ALL, b: Selector::ALL },
+        n: 1,
+        partner: Places::of(&[1, 3]),
+    };
+    assert_eq!(judge::gain(&obs, 0, &ask.effect, &[0, 3]), 2);
+    assert_eq!(judge::gain(&obs, 0, &ask.effect, &[2, 3]), 28);
+    let mut out = Places::default();
+    judge::targets(&obs, &ask, &Places::of(&[0, 2]), &mut out);
+    assert_eq!(out.as_slice(), [2]);
 }
 
 // ---- the strength estimate (`strength.rs`, `docs/policies.md`) ----
@@ -156,6 +184,16 @@ fn a_searched_round_is_worth_one_won_nothing_lost_and_one_half_tied() {
     assert_eq!([sim.value(0), sim.value(1)], [0.0, 1.0]);
     sim.game.st.wins = [1, 0];
     assert_eq!([sim.value(0), sim.value(1)], [1.0, 0.0]);
+}
+
+#[test]
+fn a_searchs_rollouts_place_the_highest_card_in_hand() {
+    let mut sim = Sim::new();
+    sim.game =
+        position(1, [&[card(0, 3, 1), card(0, 9, 1), card(0, 5, 1)], &[card(1, 7, 1)]], [&[], &[]], &[]);
+    let mut out = 7;
+    crate::decide::search::Rollout::act(&mut HighestRollout, &sim, 0, &mut rng(), &mut out);
+    assert_eq!(out, 1);
 }
 
 #[test]
@@ -338,6 +376,23 @@ fn printed_set(rares: usize, uncommons: [usize; 9]) -> super::super::cardset::Ca
         (0..2).for_each(|i| card("common", v, i));
     }
     set_of(&text)
+}
+
+#[test]
+fn a_players_expected_own_cards_are_its_share_of_each_pile_or_of_each_value() {
+    // Rares shared (3 of 6 each: 1.5 own), uncommons all A's (9), commons all B's (18): the same
+    // from piles and dealt by value.
+    let set = two_designers("");
+    let designers: Vec<u16> = (0..set.designs.len() as u16).map(|d| d % 2).collect();
+    for dealing in [Dealing::Piles, Dealing::Designer] {
+        let printing = Printing::new(Some(&set), &designers, 2, dealing).expect("the set deals two players");
+        assert_eq!(
+            [printing.expected_own(0, dealing), printing.expected_own(1, dealing)],
+            [10.5, 19.5],
+            "{}",
+            dealing.name()
+        );
+    }
 }
 
 #[test]
