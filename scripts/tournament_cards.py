@@ -79,7 +79,7 @@ UNCOMMONS = [
     lambda n: (f"When OC is destroyed: this gets a +{n} counter.", [ab("counter", on="destroyed", watch="oc", target="self", amount=n)]),
     lambda n: (f"Put a -1 counter on {n + 1} random opp. cards.", [ab("counter", target={"side": "opp", "pick": "random", "n": n + 1}, amount=-1)]),
     lambda n: ("Swap your lowest card with OC, if OC is higher than this.", [ab("swap", a={"side": "you", "pick": "lowest"}, b="oc", **{"if": [{"vs_oc": "<"}]})]),
-    lambda n: (f"[SSCORE]: Hide the opp. card of value {n + 6} or more.", [ab("hide", on="score_start", target={"side": "opp", "value": f">={n + 6}"})]),
+    lambda n: (f"[SSCORE]: Hide every opp. card of value {n + 6} or more.", [ab("hide", on="score_start", target={"side": "opp", "value": f">={n + 6}"})]),
     lambda n: (f"[R]: If OC is higher, this gets a +{n} counter.", [ab("counter", on="after_reveal", target="self", amount=n, **{"if": [{"vs_oc": "<"}]})]),
     lambda n: (f"Your card in S{n + 6} gets +2.", [ab("modify", on="static", target={"side": "you", "slots": n + 6}, amount=2)]),
     lambda n: (f"Opp. cards in adj. slots get -{n} this round.", [ab("modify", target={"side": "opp", "slots": "adjacent"}, amount=-n)]),

@@ -47,6 +47,8 @@ crate::declare! {
         STACK_SCORED = "stack_scored",
         STACK_SWAPS = "stack_swaps",
         BOTTOMED = "bottomed",
+        ZONE_CONFLICTS = "zone_conflicts",
+        COVERED_EVENTS = "covered_events",
     }
 }
 
@@ -329,6 +331,8 @@ pub(super) fn counts(game: &Game) -> [(Counter, u64); COUNTERS.len()] {
         stack_scored,
         stack_swaps,
         bottomed,
+        zone_conflicts,
+        covered_events,
     } = game.tally;
     use counter::*;
     [
@@ -354,6 +358,8 @@ pub(super) fn counts(game: &Game) -> [(Counter, u64); COUNTERS.len()] {
         (STACK_SCORED, stack_scored),
         (STACK_SWAPS, stack_swaps),
         (BOTTOMED, bottomed),
+        (ZONE_CONFLICTS, zone_conflicts),
+        (COVERED_EVENTS, covered_events),
     ]
 }
 

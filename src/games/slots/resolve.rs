@@ -82,6 +82,19 @@ pub struct Instance {
     steps: u16,
     /// Collection order: the last key of every order below.
     order: u16,
+    /// The index (in the order written) of the first of its source's abilities it fires.
+    rank: u16,
+    /// The steps of its source's instances before it at this moment (by `rank`, then collection
+    /// order): a card's abilities triggered at one moment by several events run one after the
+    /// other, in the order written, as its abilities of one event do.
+    offset: u16,
+}
+
+impl Instance {
+    /// An instance of `source`'s abilities of trigger `on` (its steps are counted when queued).
+    fn new(source: u8, on: Trigger, event: Option<Snap>, from_pile: Option<Snap>, seen: u8) -> Instance {
+        Instance { source, on, event, from_pile, seen, steps: 0, order: 0, rank: 0, offset: 0 }
+    }
 }
 
 /// An instance planned from its batch's snapshot: its operations and what they touch.
@@ -97,17 +110,72 @@ struct Plan {
     hard: u64,
     /// Cards a modifier or counter touches.
     soft: u64,
-    draws: u8,
-    discards: u8,
+    /// The players' hands, decks and piles it acts on (`Zones`).
+    zones: Zones,
     fizzled: bool,
 }
 
 impl Plan {
+    /// Whether two instances of one batch conflict: over a card, or over a player's hand, deck
+    /// or pile (`Plan::zone_conflict`).
     fn conflicts(&self, o: &Plan) -> bool {
         self.source != o.source
-            && ((self.hard & (o.hard | o.soft)) | (o.hard & self.soft) != 0
-                || self.draws & o.discards != 0
-                || self.discards & o.draws != 0)
+            && ((self.hard & (o.hard | o.soft)) | (o.hard & self.soft) != 0 || self.zone_conflict(o))
+    }
+
+    /// Whether the two act on one player's hand, deck or pile so that their order decides what
+    /// happens (`Zones::clash`).
+    fn zone_conflict(&self, o: &Plan) -> bool {
+        self.zones.clash(o.zones)
+    }
+}
+
+/// What an instance does to the players' hands, decks and piles: two bits (one per seat) for
+/// each way of acting on them, in one word so that a plan stays small and the common case (no
+/// such effect) is one test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Zones(u16);
+
+impl Zones {
+    /// Adds to a hand: a draw, a `recover`, a card returned to its owner.
+    const DRAW: u16 = 0;
+    /// Takes from a hand: a discard, a `place`.
+    const DISCARD: u16 = 2;
+    /// Looks at the top of a deck and may move it (`look`).
+    const LOOK: u16 = 4;
+    const SHUFFLE: u16 = 6;
+    /// Takes from a pile (`recover`).
+    const RECOVER: u16 = 8;
+    /// Adds to a pile: a discard, a card destroyed (its owner's pile).
+    const PILE: u16 = 10;
+
+    #[inline]
+    fn add(&mut self, kind: u16, seats: u8) {
+        self.0 |= u16::from(seats) << kind;
+    }
+
+    #[inline]
+    fn of(self, kind: u16) -> u16 {
+        self.0 >> kind & 3
+    }
+
+    /// Whether two instances' order decides what happens to a player's hand, deck or pile: one
+    /// adds to a hand the other takes from; one looks at a deck the other draws from, looks at
+    /// or shuffles; one shuffles a deck the other draws from; one takes from a pile the other
+    /// adds to. (Two draws, two discards, two shuffles or two recovers commute.)
+    #[inline]
+    fn clash(self, o: Zones) -> bool {
+        if self.0 == 0 || o.0 == 0 {
+            return false;
+        }
+        let one_way = |a: Zones, b: Zones| {
+            a.of(Self::DRAW) & b.of(Self::DISCARD)
+                | a.of(Self::LOOK) & (b.of(Self::DRAW) | b.of(Self::LOOK) | b.of(Self::SHUFFLE))
+                | a.of(Self::SHUFFLE) & b.of(Self::DRAW)
+                | a.of(Self::RECOVER) & b.of(Self::PILE)
+                != 0
+        };
+        one_way(self, o) || one_way(o, self)
     }
 }
 
@@ -119,6 +187,8 @@ pub struct Resolver {
     plans: Vec<Plan>,
     ops: Vec<Op>,
     found: Vec<u8>,
+    /// Reveals planned on cards already face up (they do nothing), for `already_up`.
+    idle_reveals: u64,
 }
 
 impl Resolver {
@@ -129,6 +199,7 @@ impl Resolver {
             plans: Vec::with_capacity(64),
             ops: Vec::with_capacity(256),
             found: Vec::with_capacity(32),
+            idle_reveals: 0,
         }
     }
 
@@ -169,10 +240,7 @@ impl Resolver {
         while cards != 0 {
             let id = cards.trailing_zeros() as u8;
             cards &= cards - 1;
-            self.push(
-                st,
-                Instance { source: id, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
-            );
+            self.push(st, Instance::new(id, on, None, None, NONE));
         }
         self.cascade(st, tally, rng, narr, ch);
     }
@@ -211,7 +279,7 @@ impl Resolver {
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
             self.log.push(st, what, st.snap(id));
         }
-        tally.watchers_moved += self.triggered_by_events(st);
+        self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
     }
 
@@ -231,7 +299,7 @@ impl Resolver {
         for (seat, &id) in drawn.iter().enumerate().filter(|(_, id)| **id != NONE) {
             self.log.push(st, Happened::Drawn, st.snap_off(id, seat));
         }
-        self.triggered_by_events(st);
+        self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
     }
 
@@ -240,8 +308,13 @@ impl Resolver {
         let set = st.set.as_ref().expect("text needs a set");
         let seen = seen_from(st, &inst);
         let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        inst.steps = abilities.iter().filter(|a| fires(st, a, &inst, &seen)).count() as u16;
-        if inst.steps > 0 {
+        let mut firing = abilities.iter().enumerate().filter(|(_, a)| fires(st, a, &inst, &seen));
+        let (rank, steps) = match firing.next() {
+            Some((first, _)) => (first as u16, 1 + firing.count() as u16),
+            None => (0, 0),
+        };
+        if steps > 0 {
+            (inst.rank, inst.steps) = (rank, steps);
             inst.order = self.now.len() as u16;
             self.now.push(inst);
         }
@@ -271,19 +344,27 @@ impl Resolver {
                 return;
             }
             nested += 1;
-            tally.watchers_moved += self.triggered_by_events(st);
+            self.listen(st, tally);
         }
+    }
+
+    /// The instances the queued events trigger, with their counts (`triggered_by_events`).
+    fn listen(&mut self, st: &State, tally: &mut Tally) {
+        let (moved, covered) = self.triggered_by_events(st);
+        tally.watchers_moved += moved;
+        tally.covered_events += covered;
     }
 
     /// The instances the queued events trigger (the events are consumed). Each watcher is matched
     /// from where it lay when the event happened, among the cards face up then and now. Returns
-    /// the watchers that a move has taken elsewhere since.
-    fn triggered_by_events(&mut self, st: &State) -> u64 {
+    /// the watchers that a move has taken elsewhere since, and the events about a card under the
+    /// top of its place that face-up watchers heard (`covered_events`).
+    fn triggered_by_events(&mut self, st: &State) -> (u64, u64) {
         self.now.clear();
-        let mut moved = 0;
+        let (mut moved, mut covered) = (0, 0);
         if st.set.is_none() {
             self.log.events.clear();
-            return 0;
+            return (0, 0);
         }
         for i in 0..self.log.events.len() {
             let e = self.log.events[i];
@@ -299,33 +380,25 @@ impl Resolver {
             let id = snap.id;
             let event = Some(snap);
             if own == Trigger::Reveal && st.acts_on(id, Trigger::Reveal) {
-                self.push(
-                    st,
-                    Instance { source: id, on: own, event, from_pile: None, seen: NONE, steps: 0, order: 0 },
-                );
+                self.push(st, Instance::new(id, own, event, None, NONE));
             }
             // A destroyed card keeps only its own last words, and only if it had text showing.
             if own == Trigger::Destroyed && snap.up && st.design(id).is_some() {
-                self.push(
-                    st,
-                    Instance { source: id, on: own, event, from_pile: event, seen: NONE, steps: 0, order: 0 },
-                );
+                self.push(st, Instance::new(id, own, event, event, NONE));
             }
             let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
+            covered += u64::from(!snap.top && watchers != 0);
             while watchers != 0 {
                 let w = watchers.trailing_zeros() as u8;
                 watchers &= watchers - 1;
                 let seen = self.log.place_then(st, w, e.mark);
                 let before = self.now.len();
-                self.push(
-                    st,
-                    Instance { source: w, on: watch, event, from_pile: None, seen, steps: 0, order: 0 },
-                );
+                self.push(st, Instance::new(w, watch, event, None, seen));
                 moved += u64::from(self.now.len() > before && seen != st.pos[w as usize]);
             }
         }
         self.log.events.clear();
-        moved
+        (moved, covered)
     }
 
     /// The `drawn` or `discarded` abilities a card drawn or discarded by seat `e.card.side`
@@ -337,10 +410,7 @@ impl Resolver {
             let w = cards.trailing_zeros() as u8;
             cards &= cards - 1;
             if st.pos[w as usize] as usize % SEATS == e.card.side as usize {
-                self.push(
-                    st,
-                    Instance { source: w, on, event: None, from_pile: None, seen: NONE, steps: 0, order: 0 },
-                );
+                self.push(st, Instance::new(w, on, None, None, NONE));
             }
         }
     }
@@ -363,13 +433,37 @@ impl Resolver {
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
-            let steps = self.now[start..end].iter().map(|i| i.steps).max().unwrap_or(0);
+            self.offsets(start..end);
+            let steps = self.now[start..end].iter().map(|i| i.offset + i.steps).max().unwrap_or(0);
             for step in 0..steps {
                 self.batch(st, tally, rng, start..end, step, narr, ch);
             }
             start = end;
         }
         self.now.clear();
+    }
+
+    /// Sets each instance's `offset` in the batch group `range`: the steps of its source's
+    /// instances before it (several only when one card answers several events of a moment).
+    fn offsets(&mut self, range: std::ops::Range<usize>) {
+        let group = &mut self.now[range];
+        let mut seen = 0u64;
+        let mut twice = false;
+        for i in group.iter() {
+            twice |= seen >> i.source & 1 == 1;
+            seen |= 1 << i.source;
+        }
+        if !twice {
+            return;
+        }
+        for k in 0..group.len() {
+            let me = group[k];
+            group[k].offset = group
+                .iter()
+                .filter(|j| j.source == me.source && (j.rank, j.order) < (me.rank, me.order))
+                .map(|j| j.steps)
+                .sum();
+        }
     }
 
     /// One batch: step `step` (0: the first ability each instance triggers) of the instances in
@@ -389,9 +483,10 @@ impl Resolver {
         self.ops.clear();
         for k in range {
             let inst = self.now[k];
-            if inst.steps <= step {
+            // The instance's own step: a card's later instances wait for its earlier ones.
+            let Some(local) = step.checked_sub(inst.offset).filter(|&l| l < inst.steps) else {
                 continue;
-            }
+            };
             let ctx = match inst.from_pile {
                 Some(s) => Ctx {
                     source: inst.source,
@@ -412,14 +507,16 @@ impl Resolver {
                 }
             };
             tally.then_steps += u64::from(step > 0);
-            tally.declined += self.plan(st, rng, &inst, &ctx, step, ch);
+            tally.declined += self.plan(st, rng, &inst, &ctx, local, ch);
         }
+        tally.already_up += std::mem::take(&mut self.idle_reveals);
         let n = self.plans.len();
         for x in 0..n {
             for y in x + 1..n {
                 if self.plans[x].conflicts(&self.plans[y]) {
                     self.plans[x].fizzled = true;
                     self.plans[y].fizzled = true;
+                    tally.zone_conflicts += u64::from(self.plans[x].zone_conflict(&self.plans[y]));
                 }
             }
         }
@@ -466,8 +563,7 @@ impl Resolver {
             end: first,
             hard: 0,
             soft: 0,
-            draws: 0,
-            discards: 0,
+            zones: Zones::default(),
             fizzled: false,
         };
         let seen = seen_from(st, inst);
@@ -477,11 +573,12 @@ impl Resolver {
         if let Some(a) = now
             && a.conds().all(|c| st.holds(c, ctx))
         {
-            let before = (self.ops.len(), plan);
+            let before = (self.ops.len(), plan, self.idle_reveals);
             self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
             if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
                 self.ops.truncate(before.0);
                 plan = before.1;
+                self.idle_reveals = before.2;
                 declined += 1;
             }
         }
@@ -595,7 +692,7 @@ impl Resolver {
                 let s = seats(player);
                 self.ops.push(Op::Place { seats: s, slot: slot_of_rule(slot, ctx), pick, up });
                 // It takes a card from the hand, as a discard does.
-                plan.discards |= s;
+                plan.zones.add(Zones::DISCARD, s);
             }
             Effect::Move { target, slot } => {
                 pick(&target, &mut found);
@@ -604,11 +701,20 @@ impl Resolver {
                     plan.hard |= 1 << t;
                 }
             }
-            Effect::Look { player, bottom } => self.ops.push(Op::Look { seats: seats(player), bottom }),
-            Effect::Recover { player, amount, pick } => {
-                self.ops.push(Op::Recover { seats: seats(player), n: amount, pick })
+            Effect::Look { player, bottom } => {
+                self.ops.push(Op::Look { seats: seats(player), bottom });
+                plan.zones.add(Zones::LOOK, seats(player));
             }
-            Effect::Shuffle { player } => self.ops.push(Op::Shuffle { seats: seats(player) }),
+            Effect::Recover { player, amount, pick } => {
+                self.ops.push(Op::Recover { seats: seats(player), n: amount, pick });
+                // It takes from the pile and adds to the hand, as a draw does.
+                plan.zones.add(Zones::RECOVER, seats(player));
+                plan.zones.add(Zones::DRAW, seats(player));
+            }
+            Effect::Shuffle { player } => {
+                self.ops.push(Op::Shuffle { seats: seats(player) });
+                plan.zones.add(Zones::SHUFFLE, seats(player));
+            }
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
                 pick(&target, &mut found);
@@ -623,11 +729,31 @@ impl Resolver {
             | Effect::Reveal { target }
             | Effect::Hide { target } => {
                 pick(&target, &mut found);
+                // Revealing a face-up card or hiding a face-down one does nothing, so it touches
+                // nothing (and conflicts with nothing).
+                let idle = |t: u8| match effect {
+                    Effect::Reveal { .. } => st.is_face_up(t),
+                    Effect::Hide { .. } => !st.is_face_up(t),
+                    _ => false,
+                };
+                if matches!(effect, Effect::Reveal { .. } | Effect::Hide { .. }) {
+                    let before = found.len();
+                    found.retain(|&t| !idle(t));
+                    if matches!(effect, Effect::Reveal { .. }) {
+                        self.idle_reveals += (before - found.len()) as u64;
+                    }
+                }
                 for &t in &found {
                     self.ops.push(match effect {
                         Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },
-                        Effect::Destroy { .. } => Op::Destroy { target: t },
-                        Effect::Return { .. } => Op::Return { target: t },
+                        Effect::Destroy { .. } => {
+                            plan.zones.add(Zones::PILE, 1 << owner(t));
+                            Op::Destroy { target: t }
+                        }
+                        Effect::Return { .. } => {
+                            plan.zones.add(Zones::DRAW, 1 << owner(t));
+                            Op::Return { target: t }
+                        }
                         Effect::Reveal { .. } => Op::Reveal { target: t },
                         _ => Op::Hide { target: t },
                     });
@@ -645,12 +771,13 @@ impl Resolver {
             Effect::Draw { player, amount } => {
                 let s = seats(player);
                 self.ops.push(Op::Draw { seats: s, n: amount });
-                plan.draws |= s;
+                plan.zones.add(Zones::DRAW, s);
             }
             Effect::Discard { player, amount, pick } => {
                 let s = seats(player);
                 self.ops.push(Op::Discard { seats: s, n: amount, pick });
-                plan.discards |= s;
+                plan.zones.add(Zones::DISCARD, s);
+                plan.zones.add(Zones::PILE, s);
             }
             Effect::LowerWins { slot } => {
                 self.ops.push(Op::LowerWins { slot: slot_of_rule(slot, ctx) });
@@ -936,6 +1063,8 @@ fn apply<C: Choices>(
                 }
                 let i = discard_index(st, seat, pick, rng, ch);
                 let id = st.hands[seat].remove(i);
+                // Placed from hand, as a turn places: the card is played this round.
+                st.placed |= 1 << id;
                 tally.stacked_cards += u64::from(st.slots[slot][seat] != NONE);
                 st.set_down(id, slot, seat);
                 log.push(st, Happened::Placed, st.snap(id));

@@ -16,12 +16,15 @@ pub struct Reading {
     pub sentences: Vec<String>,
     /// Abilities that can never act, and text numbers no ability uses, one line each.
     pub flags: Vec<String>,
+    /// The design prints no text: with no abilities it does exactly what it says (nothing).
+    pub blank: bool,
 }
 
 impl Reading {
-    /// Whether the format expresses the design's text: it has abilities and nothing is flagged.
+    /// Whether the format expresses the design's text: it has abilities (or prints no text)
+    /// and nothing is flagged.
     pub fn expressed(&self) -> bool {
-        !self.sentences.is_empty() && self.flags.is_empty()
+        (!self.sentences.is_empty() || self.blank) && self.flags.is_empty()
     }
 }
 
@@ -42,7 +45,7 @@ pub fn read(set: &CardSet, d: u16) -> Reading {
     if !missing.is_empty() {
         flags.push(format!("the text's number(s) {} appear in no ability", missing.join(", ")));
     }
-    Reading { sentences, flags }
+    Reading { sentences, flags, blank: design.text.trim().is_empty() }
 }
 
 /// The whole report: plain text, or CSV (one row per design) for a spreadsheet.
@@ -258,6 +261,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
         }
         Effect::Place { player: p, slot, pick, up } => {
             let how = match pick {
+                DiscardPick::Choose if p == Player::You => "of your choice",
                 DiscardPick::Choose => "of their choice",
                 DiscardPick::Random => "at random",
                 DiscardPick::Highest => "with the highest printed value",
@@ -314,6 +318,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
         Effect::Draw { player: p, amount } => format!("{} {}", player(p, "draw"), count(amount, "card")),
         Effect::Discard { player: p, amount, pick } => {
             let how = match pick {
+                DiscardPick::Choose if p == Player::You => "of your choice",
                 DiscardPick::Choose => "of their choice",
                 DiscardPick::Random => "at random",
                 DiscardPick::Highest => "with the highest printed value",
@@ -412,6 +417,11 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
 
 /// Why an ability can never act, if it cannot.
 pub fn never_acts(a: &Ability) -> Option<String> {
+    if matches!(a.on, Trigger::Revealed | Trigger::Placed) && a.watch.base == Base::Source {
+        // A card is face down (without text) as it is placed, and its own turning up is its
+        // `reveal` trigger: these triggers answer other cards only.
+        return Some(format!("'{}' answers other cards only, never this card", a.on.name()));
+    }
     if a.on.watches() && a.watch != Selector::SOURCE {
         if let Some(why) = empty(&a.watch) {
             return Some(format!("its watch matches no card ({why})"));
@@ -493,12 +503,13 @@ fn numbers_of(abilities: &[Ability]) -> Vec<i32> {
     let mut out = Vec::new();
     let cmp_n = |c: Cmp, out: &mut Vec<i32>| match c {
         Cmp::Eq(a) | Cmp::Ne(a) | Cmp::Lt(a) | Cmp::Le(a) | Cmp::Gt(a) | Cmp::Ge(a) => out.push(a as i32),
-        Cmp::In(a, b) => out.extend([a as i32, b as i32]),
+        // A range names every number in it: "S7, S8 or S9" is the range 7-9.
+        Cmp::In(a, b) => out.extend(a as i32..=b as i32),
     };
     let sel_n = |s: &Selector, out: &mut Vec<i32>| {
         out.push(s.n as i32);
         if let Slots::Range(a, b) = s.slots {
-            out.extend([a as i32, b as i32]);
+            out.extend(a as i32..=b as i32);
         }
         for c in [s.printed, s.value].into_iter().flatten() {
             cmp_n(c, out);
@@ -615,6 +626,36 @@ mod tests {
     }
 
     #[test]
+    fn a_design_without_text_or_abilities_is_expressed_and_a_text_without_abilities_is_not() {
+        let blank = set(&format!("{CARD}text = \"\"\n"));
+        assert!(read(&blank, 0).expressed());
+        let unwritten = set(&format!("{CARD}text = \"Draw a card.\"\n"));
+        assert!(!read(&unwritten, 0).expressed());
+    }
+
+    #[test]
+    fn a_number_inside_a_range_of_the_abilities_is_used() {
+        let s = set(&format!(
+            "{CARD}text = \"+2 while in S7, S8 or S9.\"\n[[card.ability]]\non = \"static\"\nif = [ {{ slot = \"7-9\" }} ]\neffect = \"modify\"\ntarget = \"self\"\namount = 2\n"
+        ));
+        assert!(read(&s, 0).expressed(), "{:?}", read(&s, 0).flags);
+    }
+
+    #[test]
+    fn a_discard_by_choice_names_whose_choice() {
+        let s = set(&format!(
+            "{CARD}[[card.ability]]\neffect = \"discard\"\n[[card.ability]]\neffect = \"discard\"\nplayer = \"opp\"\n"
+        ));
+        assert_eq!(
+            read(&s, 0).sentences,
+            [
+                "When revealed: you discard 1 card of your choice.",
+                "When revealed: your opponent discards 1 card of their choice."
+            ]
+        );
+    }
+
+    #[test]
     fn a_text_number_missing_from_the_abilities_is_flagged() {
         let s = set(&format!(
             "{CARD}text = \"OC gets -3.\"\n[[card.ability]]\neffect = \"modify\"\ntarget = \"oc\"\namount = -2\n"
@@ -631,6 +672,8 @@ mod tests {
             ("if = [ { slot = \">9\" } ]\neffect = \"draw\"", "slots are 1-9"),
             ("if = [ { hand = \"<0\" } ]\neffect = \"draw\"", "a hand holds"),
             ("effect = \"points\"\namount = 1\nper = { printed = 3, face = \"down\" }", "per"),
+            ("on = \"revealed\"\nwatch = \"self\"\neffect = \"draw\"", "other cards only"),
+            ("on = \"placed\"\nwatch = \"self\"\neffect = \"draw\"", "other cards only"),
         ];
         for (ability, why) in cases {
             let s = set(&format!("{CARD}[[card.ability]]\n{ability}\n"));

@@ -90,7 +90,8 @@ pub struct Tally {
     pub declined: u64,
     /// Counters put on a card that carries counters of the other sign (kept apart, not cancelled).
     pub opposed_counters: u64,
-    /// Cards already face up at their slot's reveal (not revealed again).
+    /// Cards already face up at their slot's reveal or when an effect would reveal them (not
+    /// revealed again).
     pub already_up: u64,
     /// Effects lasting while their source stays, ended because it left the table or turned down.
     pub effects_ended: u64,
@@ -110,6 +111,10 @@ pub struct Tally {
     pub stack_swaps: u64,
     /// Top cards of a deck a `look` put on the bottom.
     pub bottomed: u64,
+    /// Pairs of instances of one batch that conflicted over a player's hand, deck or pile.
+    pub zone_conflicts: u64,
+    /// Events about a card under the top of its place, which watchers by side and slot do not see.
+    pub covered_events: u64,
 }
 
 /// Who took a slot at scoring.

@@ -20,6 +20,9 @@ pub struct Snap {
     pub value: i32,
     /// Whether it carried a counter (of either sign).
     pub counters: bool,
+    /// Whether it lay on top of its place (a card under another is not the card of its place
+    /// for a watcher by side and slots).
+    pub top: bool,
 }
 
 /// Where an ability is read from: its source, the place it lies (or lay, for a destroyed card's
@@ -244,6 +247,17 @@ impl State {
             });
             return;
         }
+        // `self` and `event` reach their card wherever it lies, under another card too.
+        if let Some(id) = match sel.base {
+            Base::Source => Some(ctx.source),
+            Base::Event => ctx.event.map(|e| e.id),
+            _ => None,
+        } {
+            if self.on_table(id) {
+                each(id);
+            }
+            return;
+        }
         // Only the places the selector's base, side and slots allow, in table order (bit
         // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
         let mut places = self.candidates(sel, ctx);
@@ -263,19 +277,12 @@ impl State {
         }
     }
 
-    /// The table places (bit `slot * SEATS + side`) `sel`'s base, side and slots accept, exactly
-    /// as `fits` reads them: a `source` or `event` selector's one place, or the places of the
-    /// filter's sides and slots.
+    /// The table places (bit `slot * SEATS + side`) a filter's side and slots accept, exactly as
+    /// `fits` reads them.
     fn candidates(&self, sel: &Selector, ctx: &Ctx) -> u32 {
-        let place_of = |id: u8| match self.pos[id as usize] {
-            NONE => 0,
-            p => 1u32 << p,
-        };
-        match sel.base {
-            Base::Source => return place_of(ctx.source),
-            Base::Event => return ctx.event.map_or(0, |e| place_of(e.id)),
-            Base::Stacked | Base::Hand | Base::Pile | Base::Deck => return 0,
-            Base::Filter => {}
+        if sel.base != Base::Filter {
+            // `matching` reads the other bases itself.
+            return 0;
         }
         // One bit per place of seat 0's side: the even bits of the table.
         const SIDE0: u32 = 0x15555;
@@ -331,6 +338,8 @@ impl State {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
             Base::Hand | Base::Pile | Base::Deck => false,
+            // Side and slots name the top card of a place: a card under another is not seen.
+            Base::Filter if !e.top => false,
             Base::Stacked | Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {
@@ -398,6 +407,7 @@ impl State {
             up: false,
             value: self.pools.printed[id as usize] as i32,
             counters: false,
+            top: true,
         }
     }
 
@@ -412,6 +422,7 @@ impl State {
             // A value costs a read of every static on the table: kept only if a watch reads it.
             value: if self.set.as_ref().is_some_and(|s| s.watches_values) { self.value(id) } else { 0 },
             counters: self.carries(id),
+            top: !self.is_covered(id),
         }
     }
 }
