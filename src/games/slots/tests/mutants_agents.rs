@@ -397,7 +397,7 @@ fn a_players_expected_own_cards_are_its_share_of_each_pile_or_of_each_value() {
 
 #[test]
 fn designer_dealing_needs_one_uncommon_of_each_value_per_player() {
-    let designers = vec![super::super::deal::NO_DESIGNER; 60];
+    let designers = [super::super::deal::NO_DESIGNER; 60];
     let ok = printed_set(6, [2; 9]);
     assert!(Printing::new(Some(&ok), &designers[..ok.designs.len()], 2, Dealing::Designer).is_ok());
     let mut short = [2; 9];
