@@ -136,23 +136,7 @@ impl Sideboard {
             g.st.clone_from(st);
             g.st.deck_policy = [DeckPolicy::Top21; SEATS];
             g.st.kept[seat] = self.candidates[c];
-            // The opponent: its shown cards, then its other places carrying the shown cards again.
-            let shown = self.shown.as_slice();
-            let deck = &mut g.st.kept[opp];
-            deck.clear();
-            let mut k = 0;
-            for id in st.pools.ids(opp) {
-                if deck.len() == DECK {
-                    break;
-                }
-                if st.shown >> id & 1 == 0 {
-                    let from = shown[k % shown.len()] as usize;
-                    g.st.pools.printed[id as usize] = st.pools.printed[from];
-                    g.st.pools.design[id as usize] = st.pools.design[from];
-                    k += 1;
-                }
-                deck.push(id);
-            }
+            model_opponent(st, opp, self.shown.as_slice(), &mut g.st);
             let seed = GameSeed::new(base, r);
             let mut shuffles = seed.rng();
             g.chance = seed.stream(1);
@@ -173,5 +157,25 @@ impl Sideboard {
                 1
             };
         }
+    }
+}
+
+/// The model of `opp`'s deck in `g` (a copy of `st`): its first `DECK` places in pool order, each
+/// of its `shown` cards as itself, its other places carrying the shown cards again in turn.
+pub(super) fn model_opponent(st: &State, opp: usize, shown: &[u8], g: &mut State) {
+    let deck = &mut g.kept[opp];
+    deck.clear();
+    let mut k = 0;
+    for id in st.pools.ids(opp) {
+        if deck.len() == DECK {
+            break;
+        }
+        if st.shown >> id & 1 == 0 {
+            let from = shown[k % shown.len()] as usize;
+            g.pools.printed[id as usize] = st.pools.printed[from];
+            g.pools.design[id as usize] = st.pools.design[from];
+            k += 1;
+        }
+        deck.push(id);
     }
 }

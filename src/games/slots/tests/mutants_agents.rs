@@ -84,6 +84,52 @@ fn the_greedy_judge_values_a_card_drawn_at_card_for_the_drawer_and_against_it_fo
 }
 
 #[test]
+fn the_greedy_judge_values_losing_a_slot_against_it_and_clearing_counters_by_their_sum() {
+    // My 5 against their 3: destroying my own card loses the slot: from +8 + 2 to -8 - 3.
+    let obs = seen(&[(0, 0, up(5, 5)), (0, 1, up(3, 3))]);
+    assert_eq!(judge::gain(&obs, 0, &Effect::Destroy { target: Selector::ALL }, &[0]), -21);
+    // Their 7 with +2 counters (9) against my 8: cleared, it is a 7 and my 8 takes the slot.
+    let obs = seen(&[(0, 0, up(8, 8)), (0, 1, up(7, 9))]);
+    let clear = Effect::ClearCounters { target: Selector::ALL, sign: super::super::cardset::Sign::Any };
+    assert_eq!(judge::gain(&obs, 0, &clear, &[1]), (8 + 1) - (-8 - 1));
+}
+
+#[test]
+fn the_greedy_judge_values_a_point_at_a_slot_and_points_to_both_at_nothing() {
+    let obs = Observation::default();
+    let points = |player, amount| judge::gain(&obs, 0, &Effect::Points { player, amount, per: None }, &[]);
+    assert_eq!(
+        [points(Player::You, 2), points(Player::Opp, 1), points(Player::Both, 3)],
+        [2 * judge::SLOT, -judge::SLOT, 0]
+    );
+}
+
+#[test]
+fn heuristic_players_take_you_may_when_it_gains_and_random_either_way() {
+    let st = fresh_state(10);
+    let mut obs = Observation::default();
+    st.observe(0, &mut obs);
+    let ask = |player| Ask {
+        seat: 0,
+        source: 0,
+        effect: Effect::Draw { player, amount: 1 },
+        n: 1,
+        partner: Places::default(),
+    };
+    let mut rng = rng();
+    for mut agent in [Agent::Highest, Agent::Reader(Box::default())] {
+        assert!(agent.take(&obs, &ask(Player::You), &Places::default(), &mut rng));
+        assert!(
+            !agent.take(&obs, &ask(Player::Opp), &Places::default(), &mut rng),
+            "drawing for the opponent gains nothing"
+        );
+    }
+    let taken =
+        (0..64).filter(|_| Agent::Random.take(&obs, &ask(Player::Opp), &Places::default(), &mut rng)).count();
+    assert!(taken > 0 && taken < 64, "{taken} of 64 taken");
+}
+
+#[test]
 fn the_greedy_judge_picks_the_card_whose_best_swap_gains_most() {
     // Slot 1: my 8 against their 2; slot 2: my 3 against their 9. My 8's best swap gains 2 (with
     // their 9: slot 2 lost to an 8 instead of a 9, slot 1 held by a 9), my 3's gains 28 (with
@@ -348,6 +394,20 @@ fn the_opponent_model_repeats_every_shown_card_in_turn() {
     // shown card repeated alone would make it 13 ones: those rounds are won anyway.)
     let st = between_rounds(0, 1, |k| if k == 0 { 1 } else { 9 });
     assert!(sideboard(&st, 0).is_some());
+}
+
+#[test]
+fn the_opponent_model_keeps_each_shown_card_at_its_place_and_fills_the_others_in_turn() {
+    // The opponent's places 5-13 were shown, printed 1-9 in turn. The model's deck is its first
+    // 21 places: 0-4 carry the shown 1-5, 5-13 stay 1-9, 14-20 carry 6-9 then 1-3.
+    let mut st = between_rounds(0, 1, |k| if (5..14).contains(&k) { k as u8 - 4 } else { 5 });
+    st.shown = ((1u64 << 9) - 1) << (POOL + 5);
+    let shown: Vec<u8> = (POOL as u8 + 5..POOL as u8 + 14).collect();
+    let mut g = st.clone();
+    super::super::sideboard::model_opponent(&st, 1, &shown, &mut g);
+    assert_eq!(g.kept[1].as_slice(), (POOL as u8..POOL as u8 + 21).collect::<Vec<_>>());
+    let model: Vec<u8> = g.kept[1].as_slice().iter().map(|&id| g.pools.printed[id as usize]).collect();
+    assert_eq!(model, [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 6, 7, 8, 9, 1, 2, 3]);
 }
 
 // ---- the deal's printing (`deal.rs`) ----
