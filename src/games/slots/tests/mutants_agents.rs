@@ -564,3 +564,13 @@ fn an_events_game_lasts_nine_slots_a_round() {
         }
     }
 }
+
+// ---- the deck policies (`pools.rs`) ----
+
+#[test]
+fn every_deck_policy_is_found_by_its_name() {
+    for p in [DeckPolicy::Top21, DeckPolicy::Strength, DeckPolicy::Adapt] {
+        assert_eq!(DeckPolicy::named(p.name()), Some(p));
+    }
+    assert_eq!(DeckPolicy::named("top22"), None);
+}
