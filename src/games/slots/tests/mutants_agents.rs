@@ -551,6 +551,7 @@ fn an_events_games_count_each_design_in_deck_played_and_played_won() {
 fn an_events_game_lasts_nine_slots_a_round() {
     let t = two_player_event("");
     let layout = Point::layout(&t);
+    assert_eq!((t.contest.length_unit(), layout.length_unit.as_str()), ("slots", "slots"));
     let mut sc = t.contest.new_scratch();
     let mut rec = GameRecord::new(layout);
     for index in 0..3 {
