@@ -172,6 +172,17 @@ fn removing_every_card_of_both_sides_cancels_out_to_nothing() {
 }
 
 #[test]
+fn a_value_set_is_worth_its_distance_from_five_and_a_counted_amount_twice() {
+    let set = |target: &str, to: u8| {
+        worth_of(&format!("  effect = \"set\"\n  target = \"{target}\"\n  to = {to}\n"))
+    };
+    assert_eq!([set("self", 9), set("oc", 2)], [40, 30]);
+    let per =
+        worth_of("  effect = \"points\"\n  player = \"you\"\n  amount = 1\n  per = { side = \"you\" }\n");
+    assert_eq!(per, 60, "3 a point, twice for a count");
+}
+
+#[test]
 fn points_are_worth_three_each_to_their_player_and_nothing_to_both() {
     let points =
         |player: &str| worth_of(&format!("  effect = \"points\"\n  player = \"{player}\"\n  amount = 2\n"));
@@ -545,6 +556,23 @@ fn an_events_games_count_each_design_in_deck_played_and_played_won() {
     }
     // A deck of 21 holds designs a game leaves unplayed; some played designs win.
     assert!(in_deck > played && played > won && won > 0, "{in_deck} {played} {won}");
+}
+
+#[test]
+fn a_design_on_the_sideboard_counts_no_game_in_deck_and_copies_hold_once() {
+    // A pool of 30 holds at most 6 ones (2 uncommons, 4 commons): `top21` never keeps a one.
+    let t = two_player_event("");
+    let layout = Point::layout(&t);
+    let rec = Point::play_one(&t, GameSeed::new(14, 0));
+    let col =
+        |key: &str, c: &str| rec.counters[layout.counter(&format!("card {key} {c}")).unwrap().0 as usize];
+    let ones = ["uncommon1-0", "uncommon1-1", "common1-0", "common1-1"];
+    assert!(ones.iter().map(|k| col(k, "holder_games")).sum::<u64>() > 0, "some one is held");
+    assert_eq!(ones.map(|k| col(k, "games_in_deck")), [0; 4]);
+    // Every printed card is dealt (60); a player holding both copies of a common is one holder.
+    let keys = &layout.cards.as_ref().unwrap().keys;
+    let holders: u64 = keys.iter().map(|k| col(k, "holders")).sum();
+    assert!(holders < 60 && keys.iter().all(|k| col(k, "holders") <= 2), "{holders}");
 }
 
 #[test]
