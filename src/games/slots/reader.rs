@@ -118,13 +118,13 @@ impl Reader {
 }
 
 /// The model of the opposing card's value: counts by printed value and their mean.
-struct Model {
-    counts: [u32; MAX_VALUE as usize + 1],
-    mean: u8,
+pub(super) struct Model {
+    pub(super) counts: [u32; MAX_VALUE as usize + 1],
+    pub(super) mean: u8,
 }
 
 /// The opponent's deck model less its cards seen this round (face up, or in its pile).
-fn model(obs: &Observation) -> Model {
+pub(super) fn model(obs: &Observation) -> Model {
     let v = &obs.view;
     let opp = 1 - obs.seat as usize;
     let mut counts = MODEL;
@@ -147,7 +147,7 @@ fn model(obs: &Observation) -> Model {
 /// What the table `sim` is worth to `seat` after the forward play: `SLOT` per slot taken, minus
 /// per slot lost (this turn's slot, while both cards are still there, by the model's chances),
 /// `SLOT` per point ahead, `CARD` per card more in hand, and a tenth per point of strength.
-fn judge(sim: &State, seat: usize, slot: usize, mine: u8, theirs: u8, model: &Model) -> f64 {
+pub(super) fn judge(sim: &State, seat: usize, slot: usize, mine: u8, theirs: u8, model: &Model) -> f64 {
     let opp = 1 - seat;
     let slot_f = SLOT as f64;
     let mut score = 0.0;
