@@ -380,7 +380,14 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
     if s == "a" && sel.other {
         s = "another".to_string();
     }
-    s.push_str(if sel.other && s != "another" { " other card" } else { " card" });
+    // A pick of two or more names cards, and the clauses after agree with it.
+    let many = sel.pick != Pick::All && sel.n > 1;
+    s.push_str(match (sel.other && s != "another", many) {
+        (true, true) => " other cards",
+        (true, false) => " other card",
+        (false, true) => " cards",
+        (false, false) => " card",
+    });
     s.push_str(match sel.side {
         Side::Both => "",
         Side::You => " of yours",
@@ -393,8 +400,8 @@ pub fn cards(sel: &Selector, plural: bool) -> String {
         let _ = write!(s, " with value {}", cmp(v));
     }
     match sel.counters {
-        Some(true) => s.push_str(" that carries a counter"),
-        Some(false) => s.push_str(" that carries no counter"),
+        Some(true) => s.push_str(if many { " that carry a counter" } else { " that carries a counter" }),
+        Some(false) => s.push_str(if many { " that carry no counter" } else { " that carries no counter" }),
         None => {}
     }
     s.push_str(&match sel.slots {

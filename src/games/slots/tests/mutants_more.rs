@@ -529,14 +529,13 @@ fn a_pick_of_more_than_one_card_is_read_with_its_count() {
         ));
         super::super::spell::read(&set, 0).sentences.join(" ")
     };
-    // (The noun after a count above one is still singular, "2 random card": a known slip of
-    // the reading, left to its owner; the count is what is pinned here.)
-    assert!(read("random", 1).contains("destroy a random card"), "{}", read("random", 1));
-    assert!(read("random", 2).contains("destroy 2 random card"), "{}", read("random", 2));
+    // A count above one names cards in the plural.
+    assert!(read("random", 1).contains("destroy a random card of"), "{}", read("random", 1));
+    assert!(read("random", 2).contains("destroy 2 random cards of"), "{}", read("random", 2));
     assert!(read("lowest", 1).contains("destroy the lowest card"), "{}", read("lowest", 1));
-    assert!(read("lowest", 2).contains("destroy the 2 lowest card"), "{}", read("lowest", 2));
+    assert!(read("lowest", 2).contains("destroy the 2 lowest cards of"), "{}", read("lowest", 2));
     assert!(read("highest", 1).contains("destroy the highest card"), "{}", read("highest", 1));
-    assert!(read("highest", 2).contains("destroy the 2 highest card"), "{}", read("highest", 2));
+    assert!(read("highest", 2).contains("destroy the 2 highest cards of"), "{}", read("highest", 2));
 }
 
 #[test]
