@@ -260,19 +260,13 @@ fn effect(e: &Effect, is_static: bool) -> String {
             format!("multiply the value of {} by {by}{}", cards(&target, true), lasting(duration))
         }
         Effect::Place { player: p, slot, pick, up } => {
-            let how = match pick {
-                DiscardPick::Choose if p == Player::You => "of your choice",
-                DiscardPick::Choose => "of their choice",
-                DiscardPick::Random => "at random",
-                DiscardPick::Highest => "with the highest printed value",
-                DiscardPick::Lowest => "with the lowest printed value",
-            };
-            let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
+            let how = picked(pick, p);
+            let slot = slot_named(slot);
             let face = if up { "face up" } else { "face down" };
             format!("{} a card from hand {how} {face} onto {} side of {slot}", player(p, "put"), poss(p))
         }
         Effect::Move { target, slot } => {
-            let slot = if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") };
+            let slot = slot_named(slot);
             format!("move {} onto its side of {slot}", cards(&target, false))
         }
         Effect::Look { player: p, bottom } => {
@@ -317,13 +311,7 @@ fn effect(e: &Effect, is_static: bool) -> String {
         Effect::Hide { target } => format!("turn {} face down", cards(&target, true)),
         Effect::Draw { player: p, amount } => format!("{} {}", player(p, "draw"), count(amount, "card")),
         Effect::Discard { player: p, amount, pick } => {
-            let how = match pick {
-                DiscardPick::Choose if p == Player::You => "of your choice",
-                DiscardPick::Choose => "of their choice",
-                DiscardPick::Random => "at random",
-                DiscardPick::Highest => "with the highest printed value",
-                DiscardPick::Lowest => "with the lowest printed value",
-            };
+            let how = picked(pick, p);
             format!("{} {} {how}", player(p, "discard"), count(amount, "card"))
         }
         Effect::LowerWins { slot: 0 } => "the lower card wins this slot this round".into(),
@@ -606,6 +594,22 @@ fn numbers_in(text: &str) -> Vec<i32> {
         }
     }
     out
+}
+
+/// How a card is picked from a hand, in words: "of your choice", "at random", ...
+fn picked(pick: DiscardPick, p: Player) -> &'static str {
+    match pick {
+        DiscardPick::Choose if p == Player::You => "of your choice",
+        DiscardPick::Choose => "of their choice",
+        DiscardPick::Random => "at random",
+        DiscardPick::Highest => "with the highest printed value",
+        DiscardPick::Lowest => "with the lowest printed value",
+    }
+}
+
+/// A slot an effect names: 0 is the source's own slot.
+fn slot_named(slot: u8) -> String {
+    if slot == 0 { "this slot".to_string() } else { format!("slot {slot}") }
 }
 
 #[cfg(test)]
