@@ -157,12 +157,19 @@ impl Accumulator {
         if open.games == 0 {
             return;
         }
-        let plan = &open.plan;
-        for (k, sums) in self.grouped.iter_mut().enumerate() {
-            let t = plan.eval(plan.num[k], &open.totals);
-            let m = plan.eval(plan.den[k], &open.totals);
-            if t != 0 || m != 0 {
+        let (plan, totals) = (&open.plan, &open.totals);
+        // Once per group for every quantity: most are one term over one term, and in most groups
+        // their numerator is 0 (a counter that did not fire, a card not played), so those two
+        // cases are read and added without the general sums.
+        for (k, (sums, &single)) in self.grouped.iter_mut().zip(&plan.single).enumerate() {
+            let (t, m) = match single {
+                (tracked::MANY, _) => (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals)),
+                (n, d) => (totals[n as usize], totals[d as usize]),
+            };
+            if t != 0 {
                 sums.add(t, m as u64);
+            } else if m != 0 {
+                sums.add_denominator(m as u64);
             }
         }
         self.groups += 1;

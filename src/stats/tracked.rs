@@ -18,6 +18,8 @@ use crate::record::{Layout, OutcomeKind};
 pub const GAMES: usize = 0;
 /// Index of the length term.
 pub const LENGTH: usize = 1;
+/// `Plan::single` of a quantity whose numerator or denominator has several terms.
+pub const MANY: u32 = u32::MAX;
 
 /// A quantity an accumulator keeps group totals of.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +75,9 @@ pub struct Plan {
     pub terms: Vec<(u32, i8)>,
     pub num: Vec<(u32, u32)>,
     pub den: Vec<(u32, u32)>,
+    /// Quantity `k`'s (numerator, denominator) terms when each is one term of sign +1 (most
+    /// quantities: counters per game, card rates), read without `eval`; `(MANY, MANY)` otherwise.
+    pub single: Vec<(u32, u32)>,
     /// Size of the open group's totals.
     pub width: usize,
     /// Every group is one game: per-game quantities are read from the per-game sums.
@@ -247,6 +252,11 @@ impl Plan {
             (start, self.terms.len() as u32)
         };
         let (n, d) = (span(num), span(den));
+        let one = |terms: &[(u32, i8)]| match terms {
+            [(t, 1)] => Some(*t),
+            _ => None,
+        };
+        self.single.push(one(num).zip(one(den)).unwrap_or((MANY, MANY)));
         self.keys.push(key);
         self.num.push(n);
         self.den.push(d);

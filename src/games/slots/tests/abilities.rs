@@ -507,6 +507,22 @@ fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     assert_eq!((g.st.piles[0].as_slice(), g.st.counter_sum(watcher)), ([six].as_slice(), 0));
 }
 
+#[test]
+fn a_watcher_reads_the_value_a_revealed_card_turns_up_with() {
+    let watcher = VALUE_WATCHER.replace("on = \"destroyed\"", "on = \"revealed\"");
+    // A printed 4 turned up with a +2 counter on it is a 6: the watcher counts it; a bare 4 is not
+    // counted.
+    for (counter, counted) in [(2, 1), (0, 0)] {
+        let mut b = bench(&watcher);
+        let w = b.up(0, "value-watcher", 1);
+        let four = b.down(1, "vanilla-4", 2);
+        let mut g = b.game();
+        g.st.counters[four as usize] = [counter, 0];
+        g.reveal_for_tests(&[four], &mut Script::none());
+        assert_eq!(g.st.counter_sum(w), counted, "counter {counter}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
