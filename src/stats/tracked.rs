@@ -96,6 +96,9 @@ pub struct Terms {
     pub values: usize,
     pub fired: usize,
     pub width: usize,
+    /// The counters of the per-card table (`Layout::cards`), `start..end`: only their totals and
+    /// value terms are read (cards.csv and the card rates), so only those are kept.
+    pub card_counters: (usize, usize),
 }
 
 impl Terms {
@@ -103,7 +106,11 @@ impl Terms {
         let rows = 2;
         let values = rows + layout.outcomes.len();
         let fired = values + layout.counters.len();
-        Terms { rows, values, fired, width: fired + layout.counters.len() }
+        let card_counters = layout.cards.as_ref().map_or((0, 0), |t| {
+            let first = t.first as usize;
+            (first, first + t.keys.len() * t.columns.len())
+        });
+        Terms { rows, values, fired, width: fired + layout.counters.len(), card_counters }
     }
 }
 

@@ -650,29 +650,49 @@ impl CardSet {
     }
 }
 
-/// Abilities filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file order.
+/// Static modifiers filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file
+/// order, with each one's target selector beside it in `targets` (same index): a value reads
+/// every aura on the table, and most are out of reach of the card valued, which the target alone
+/// tells, so the whole ability is read only for those in reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shelf {
     list: Vec<Ability>,
+    targets: Vec<Selector>,
     at: Vec<u32>,
 }
 
 impl Default for Shelf {
     fn default() -> Self {
-        Shelf { list: Vec::new(), at: vec![0] }
+        Shelf { list: Vec::new(), targets: Vec::new(), at: vec![0] }
     }
 }
 
 impl Shelf {
-    /// Files the next design's abilities.
+    /// Files the next design's modifiers (`Effect::Modify` only).
     fn file<'a>(&mut self, abilities: impl Iterator<Item = &'a Ability>) {
-        self.list.extend(abilities);
+        for a in abilities {
+            let Effect::Modify { target, .. } = a.effect else { unreachable!("a shelf holds modifiers") };
+            self.list.push(*a);
+            self.targets.push(target);
+        }
         self.at.push(self.list.len() as u32);
     }
 
-    /// Design `d`'s abilities.
+    /// Design `d`'s modifiers.
     #[inline]
     pub fn of(&self, d: u16) -> &[Ability] {
-        &self.list[self.at[d as usize] as usize..self.at[d as usize + 1] as usize]
+        &self.list[self.span(d)]
+    }
+
+    /// Design `d`'s modifiers and their targets.
+    #[inline]
+    pub fn with_targets(&self, d: u16) -> (&[Ability], &[Selector]) {
+        let span = self.span(d);
+        (&self.list[span.clone()], &self.targets[span])
+    }
+
+    #[inline]
+    fn span(&self, d: u16) -> std::ops::Range<usize> {
+        self.at[d as usize] as usize..self.at[d as usize + 1] as usize
     }
 }

@@ -277,7 +277,9 @@ impl Resolver {
         self.log.events.clear();
         self.log.moves.clear();
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
-            self.log.push(st, what, st.snap(id));
+            if heard(st, what, id) {
+                self.log.push(st, what, st.snap(id));
+            }
         }
         self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
@@ -805,6 +807,21 @@ fn seen_from(st: &State, inst: &Instance) -> Ctx {
         (None, p) => p as usize,
     };
     Ctx { source: inst.source, slot: pos / SEATS, side: pos % SEATS, event: inst.event }
+}
+
+/// Whether an event `what` (a reveal or a placement) about card `id`, happening now, can trigger
+/// anything (`Resolver::triggered_by_events`): the card's own `reveal` abilities, or a face-up
+/// card watching such events. Most cannot, and then the event is not kept: a snapshot and a
+/// search for watchers for each card turned up is most of what a moment costs.
+pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
+    let watch = match what {
+        Happened::Revealed if st.acts_on(id, Trigger::Reveal) => return true,
+        Happened::Revealed => Trigger::Revealed,
+        Happened::Placed => Trigger::Placed,
+        Happened::Destroyed => Trigger::Destroyed,
+        Happened::Drawn | Happened::Discarded => return true,
+    };
+    st.armed[watch as usize] & st.face_up & !(1u64 << id) != 0
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its

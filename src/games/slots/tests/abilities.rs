@@ -523,6 +523,26 @@ fn a_watcher_reads_the_value_a_revealed_card_turns_up_with() {
     }
 }
 
+#[test]
+fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
+    use crate::games::slots::resolve::{Happened, heard};
+    let watcher = VALUE_WATCHER.replace("on = \"destroyed\"", "on = \"revealed\"");
+    let mut b = bench(&watcher);
+    let w = b.down(0, "value-watcher", 1);
+    let four = b.up(1, "vanilla-4", 2);
+    let bully = b.up(0, "bully", 3);
+    let mut g = b.game();
+    // The watcher lies face down: a textless card's reveal triggers nothing; Bully's own reveal
+    // ability answers its own.
+    assert!(!heard(&g.st, Happened::Revealed, four));
+    assert!(heard(&g.st, Happened::Revealed, bully));
+    g.st.turn_up(w);
+    assert!(heard(&g.st, Happened::Revealed, four), "a face-up revealed watcher");
+    assert!(!heard(&g.st, Happened::Revealed, w), "a watcher does not hear itself");
+    assert!(!heard(&g.st, Happened::Placed, four), "no placed watcher on the table");
+    assert!(!heard(&g.st, Happened::Destroyed, four), "no destroyed watcher on the table");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
