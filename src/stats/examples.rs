@@ -87,9 +87,9 @@ mod tests {
         for g in [2, 100] {
             b.offer(g);
         }
-        let mut ab = a.clone();
+        let mut ab = a;
         ab.merge(&b);
-        let mut ba = b.clone();
+        let mut ba = b;
         ba.merge(&a);
         assert_eq!(ab, ba);
         assert_eq!(ab.games(), &[1, 2, 3, 5, 7]);
