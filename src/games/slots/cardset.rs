@@ -556,6 +556,13 @@ impl Ability {
     }
 }
 
+/// The part of an ability that says when it fires (`CardSet::heads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub on: Trigger,
+    pub turns: (u8, u8),
+}
+
 /// One card design.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Design {
@@ -592,6 +599,9 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
+    /// Each ability's trigger and turns, in `abilities`' order: what a moment reads of every
+    /// ability of a card it wakes, kept apart so that it reads a few bytes, not whole abilities.
+    pub heads: Vec<Head>,
     /// Per design, its static modifiers of its own value (`target = "self"`), in file order. A
     /// card's value reads its own and every aura on the table, so both are filed apart from the
     /// other abilities.
@@ -613,6 +623,13 @@ impl CardSet {
         &self.abilities[design.first as usize..(design.first + design.len) as usize]
     }
 
+    /// The heads of design `d`'s abilities (`abilities_of`'s order).
+    #[inline]
+    pub fn heads_of(&self, d: u16) -> &[Head] {
+        let design = &self.designs[d as usize];
+        &self.heads[design.first as usize..(design.first + design.len) as usize]
+    }
+
     /// Whether any design has an ability (if none, the game is the base game).
     pub fn has_text(&self) -> bool {
         !self.abilities.is_empty()
@@ -627,6 +644,7 @@ impl CardSet {
     /// Files every design under its place in a dealt pool, and notes its triggers.
     pub fn index(&mut self) {
         self.watches_values = self.abilities.iter().any(|a| a.on.watches() && a.watch.value.is_some());
+        self.heads = self.abilities.iter().map(|a| Head { on: a.on, turns: a.turns }).collect();
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();

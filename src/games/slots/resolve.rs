@@ -13,7 +13,7 @@
 
 use super::card::{NONE, SEATS, SLOTS, owner};
 use super::cardset::{
-    Ability, DiscardPick, Duration, Effect, Factor, Pick, Player, Selector, Sign, Trigger, ValueFrom,
+    Ability, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger, ValueFrom,
 };
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
@@ -309,8 +309,10 @@ impl Resolver {
     fn push(&mut self, st: &State, mut inst: Instance) {
         let set = st.set.as_ref().expect("text needs a set");
         let seen = seen_from(st, &inst);
-        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        let mut firing = abilities.iter().enumerate().filter(|(_, a)| fires(st, a, &inst, &seen));
+        let d = st.pools.design[inst.source as usize];
+        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+        let mut firing =
+            heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, &inst, &seen));
         let (rank, steps) = match firing.next() {
             Some((first, _)) => (first as u16, 1 + firing.count() as u16),
             None => (0, 0),
@@ -568,10 +570,17 @@ impl Resolver {
             zones: Zones::default(),
             fizzled: false,
         };
-        let seen = seen_from(st, inst);
-        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written.
-        let now = abilities.iter().filter(|a| fires(st, a, inst, &seen)).nth(step as usize);
+        let d = st.pools.design[inst.source as usize];
+        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written;
+        // the first is the one `push` found (what fires is fixed for the moment).
+        let now = if step == 0 {
+            abilities.get(inst.rank as usize)
+        } else {
+            let seen = seen_from(st, inst);
+            let rest = heads.iter().zip(abilities).skip(inst.rank as usize);
+            rest.filter(|(h, a)| fires(st, h, a, inst, &seen)).nth(step as usize).map(|(_, a)| a)
+        };
         if let Some(a) = now
             && a.conds().all(|c| st.holds(c, ctx))
         {
@@ -826,9 +835,9 @@ pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its
 /// trigger, its turns, and for a watch the card watched, matched from `seen` (`seen_from`).
-fn fires(st: &State, a: &Ability, inst: &Instance, seen: &Ctx) -> bool {
-    a.on == inst.on
-        && (!inst.on.per_turn() || (a.turns.0..=a.turns.1).contains(&st.turn))
+fn fires(st: &State, h: &Head, a: &Ability, inst: &Instance, seen: &Ctx) -> bool {
+    h.on == inst.on
+        && (!inst.on.per_turn() || (h.turns.0..=h.turns.1).contains(&st.turn))
         && match (inst.on.watches(), inst.from_pile, inst.event) {
             (true, Some(_), _) => a.watch == Selector::SOURCE,
             (true, None, Some(e)) => a.watch != Selector::SOURCE && st.watches(&a.watch, seen, &e),
