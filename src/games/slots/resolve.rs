@@ -955,6 +955,8 @@ pub fn targets(
             }
             out.truncate(n);
         }
+        // One candidate is the highest and the lowest: no value to read (and no draw to make).
+        Pick::Highest | Pick::Lowest if out.len() <= 1 => {}
         Pick::Highest | Pick::Lowest => {
             // A random order first, so that a stable sort by value breaks ties at random.
             for i in (1..out.len()).rev() {

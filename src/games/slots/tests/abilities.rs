@@ -543,6 +543,41 @@ fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
     assert!(!heard(&g.st, Happened::Destroyed, four), "no destroyed watcher on the table");
 }
 
+#[test]
+fn a_highest_or_lowest_pick_of_one_candidate_draws_nothing_and_of_two_breaks_the_tie_by_chance() {
+    use crate::games::slots::cardset::{Pick, Selector, Side};
+    use crate::games::slots::resolve::targets;
+    use crate::games::slots::values::Ctx;
+    let mut b = bench("");
+    let source = b.up(0, "vanilla-5", 1);
+    let three = b.up(1, "vanilla-3", 1);
+    let g = b.game();
+    let ctx = Ctx { source, slot: 0, side: 0, event: None };
+    let mut out = Vec::new();
+    for pick in [Pick::Highest, Pick::Lowest] {
+        let sel = Selector { side: Side::Opp, pick, ..Selector::ALL };
+        let mut rng = GameSeed::new(1, 1).rng();
+        targets(&g.st, &sel, &ctx, &mut rng, &mut out, |_, _| unreachable!());
+        assert_eq!(out, [three]);
+        assert_eq!(rng, GameSeed::new(1, 1).rng(), "{pick:?}: one candidate, no draw");
+    }
+    // Two equal opposing cards: each is the highest in some of the draws.
+    let mut b = bench("");
+    let source = b.up(0, "vanilla-5", 1);
+    let (a, c) = (b.up(1, "vanilla-3", 1), b.up(1, "vanilla-3", 2));
+    let g = b.game();
+    let ctx = Ctx { source, slot: 0, side: 0, event: None };
+    let sel = Selector { side: Side::Opp, pick: Pick::Highest, ..Selector::ALL };
+    let mut firsts = [0; 2];
+    for seed in 0..40 {
+        let mut rng = GameSeed::new(seed, 1).rng();
+        targets(&g.st, &sel, &ctx, &mut rng, &mut out, |_, _| unreachable!());
+        firsts[usize::from(out[0] == c)] += 1;
+        assert!(out == [a] || out == [c]);
+    }
+    assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
