@@ -117,7 +117,10 @@ impl Determinize<Sim> for Unseen {
         g.st.clone_from(&obs.view);
         shuffle(rng, g.st.decks[seat].as_mut_slice());
         self.deal_opponent(obs, rng, g);
+        // A sample's tallies start afresh: one `Sim` serves every sample of a search, and its
+        // per-card counts (16 bits) would otherwise pile up over thousands of simulated rounds.
         g.tally = Default::default();
+        g.cards = Default::default();
         g.chance = crate::seed::GameSeed::new(rand_core::Rng::next_u64(rng), 1).rng();
         g.stop_at_turn();
         sim.round = g.st.rounds;
