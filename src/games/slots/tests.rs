@@ -788,6 +788,7 @@ mod impact;
 mod mutants;
 mod mutants_agents;
 mod mutants_more;
+mod mutants_final;
 
 mod layers {
     //! The files of the game point one way: each imports only files below it in `LAYERS`.
