@@ -3,7 +3,9 @@
 //! players or the event and fails when one line of it is changed.
 
 use super::abilities::{bench, score_start};
-use super::super::cardfile::parse;
+use super::kit::*;
+use crate::games::narrate::Silent;
+use crate::games::slots::Rules;
 use crate::seed::GameSeed;
 
 /// A rare of value `value` named `id` with one ability of `lines` (TOML keys, one per line).
@@ -66,4 +68,137 @@ fn a_count_condition_of_a_triggered_ability_takes_no_pick() {
         .expect_err("a pick in a count is refused");
     assert!(err.ends_with("no pick here: a count takes every match"), "{err}");
     assert!(parse("t.toml", &file_of(&card("{ side = \"opp\" }"))).is_ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The designer's reading
+
+/// The designer's flags of the first design of a set of `cards`.
+fn flags(cards: &str) -> Vec<String> {
+    let set = parse("t.toml", &file_of(cards)).expect("the test set parses");
+    super::super::spell::read(&set, 0).flags
+}
+
+#[test]
+fn a_per_over_slot_9_is_not_flagged_but_one_over_no_printed_value_is() {
+    // Slot 9 is the last slot, not past it.
+    let per = |sel: &str| {
+        probe("p", 3, &format!("  on = \"score_end\"\n  effect = \"points\"\n  amount = 1\n  per = {sel}"))
+    };
+    assert_eq!(flags(&per("{ side = \"you\", slots = 9 }")), Vec::<String>::new());
+    assert_eq!(flags(&per("{ side = \"you\", slots = \"9-9\" }")), Vec::<String>::new());
+    assert_eq!(
+        flags(&per("{ side = \"you\", printed = \">9\" }")),
+        ["ability 1 can never act: its `per` counts no card (no printed value 1-9 passes)"]
+    );
+}
+
+#[test]
+fn a_cards_strength_is_its_effect_times_its_reach_side_trigger_and_conditions() {
+    // Worths in tenths of a point (`strength.rs`): effect x side x reach x fires x 1/2 per
+    // condition, x 10.
+    let cards = [
+        // destroy: 5 per opposing card, 2 adjacent places: 5 x 2 = 10 points.
+        probe("destroyer", 3, "  effect = \"destroy\"\n  target = { side = \"opp\", slots = \"adjacent\" }"),
+        // counter +2 on 4 places behind, per a count: 2 x 2 (per) x 4 = 16.
+        probe(
+            "counter",
+            3,
+            "  effect = \"counter\"\n  amount = 2\n  target = { side = \"you\", slots = \"prev\" }\n  per = { side = \"you\" }",
+        ),
+        // set to 8 on the opponent's slots 1-3: (8 - 5) x -1 x 3 = -9.
+        probe("setter", 3, "  effect = \"set\"\n  to = 8\n  target = { side = \"opp\", slots = \"1-3\" }"),
+        // a point for the opponent on turns 2-5 (fires twice), if slot 1 is taken by you: -3 x 2 / 2.
+        probe(
+            "gift",
+            3,
+            "  on = \"turn_start\"\n  turns = \"2-5\"\n  if = [ { slot = 1 } ]\n  effect = \"points\"\n  player = \"opp\"\n  amount = 1",
+        ),
+        // modify +1 on the opposing card only while it is face up (one filter halves): watcher 1/2.
+        probe(
+            "watcher",
+            3,
+            "  on = \"revealed\"\n  watch = \"oc\"\n  effect = \"modify\"\n  amount = 1\n  target = { side = \"you\", face = \"up\" }",
+        ),
+        // multiply the opponent's slots 1-2: about 3 points each, against: 3 x -1 x 2 = -6.
+        probe("doubler", 3, "  effect = \"multiply\"\n  by = 2\n  target = { side = \"opp\", slots = \"1-2\" }"),
+    ];
+    let set = parse("t.toml", &file_of(&cards.concat())).expect("the test set parses");
+    assert_eq!(set.worth, [100, 160, -90, -30, 23, -60]);
+}
+
+/// Answers no decision inside an ability; between rounds seat 0 takes `deck`, seat 1 keeps its own.
+struct NewDeck(Stack);
+
+impl Choices for NewDeck {
+    fn targets(&mut self, _: &State, _: &Ask, _: &Places, _: &mut Places) {
+        unreachable!("no text")
+    }
+    fn take(&mut self, _: &State, _: &Ask, _: &Places) -> bool {
+        unreachable!("no text")
+    }
+    fn discard(&mut self, _: &State, _: usize) -> usize {
+        unreachable!("no text")
+    }
+    fn sideboard(&mut self, _: &State, seat: usize, out: &mut Stack) -> bool {
+        *out = self.0;
+        seat == 0
+    }
+}
+
+#[test]
+fn a_new_deck_between_rounds_counts_the_cards_that_came_in() {
+    // Equal printed values: `top21` keeps seat 0's first 21 cards (ids 0-20). The new deck drops
+    // 0 and 1 for 21 and 22: two cards came in.
+    let mut st = State::new(DeckPolicy::Adapt, 10);
+    st.pools.size = [POOL as u8; SEATS];
+    st.pools.printed.fill(5);
+    for seat in 0..SEATS {
+        DeckPolicy::Adapt.keep(&st.pools, None, seat, &mut st.kept[seat]);
+    }
+    assert_eq!(st.kept[0].as_slice(), (0..21).collect::<Vec<u8>>());
+    st.rounds = 1;
+    let deck: Vec<u8> = (2..23).collect();
+    let mut g = Game::on(st);
+    g.stop_at_turn();
+    g.next_round(&mut GameSeed::new(1, 1).rng(), &mut Silent, &mut NewDeck(Stack::of(&deck)));
+    assert_eq!((g.tally.sideboard_swaps, g.st.kept[0].as_slice()), (2, &deck[..]));
+    assert_eq!(g.st.kept[1].as_slice(), (POOL as u8..POOL as u8 + 21).collect::<Vec<u8>>());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event
+
+#[test]
+fn an_event_judges_each_design_against_its_rarity_and_printed_value() {
+    // Two designers; rares of 9, uncommons and commons of every value. A design's stratum is
+    // rarity x 16 + value (common 0, uncommon 1, rare 2): a common 5 and an uncommon 4 differ.
+    let mut text = String::new();
+    let mut want = Vec::new();
+    let mut card = |id: String, rarity: usize, value: u8, k: usize| {
+        let designer = ["A", "B"][k % 2];
+        let name = ["common", "uncommon", "rare"][rarity];
+        text += &format!(
+            "[[card]]\nid = \"{id}\"\nname = \"{id}\"\nrarity = \"{name}\"\nvalue = {value}\ndesigner = \"{designer}\"\n"
+        );
+        want.push(rarity as u16 * 16 + value as u16);
+    };
+    for k in 0..6 {
+        card(format!("r{k}"), 2, 9, k);
+    }
+    for v in 1..=9u8 {
+        for k in 0..2 {
+            card(format!("u{v}{k}"), 1, v, k);
+            card(format!("c{v}{k}"), 0, v, k);
+        }
+    }
+    let set = parse("t.toml", &file_of(&text)).expect("the test set parses");
+    let rules = Rules { cards: Some(std::sync::Arc::new(set)), ..Rules::with("highest") };
+    let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
+        .expect("the set deals");
+    let t = crate::tournament::Tournament::new(ev);
+    let layout = crate::games::Point::layout(&t);
+    let makers = layout.cards.as_ref().and_then(|c| c.makers.as_ref()).expect("the designers are known");
+    assert_eq!(&want[..3], [41, 41, 41]);
+    assert_eq!(makers.stratum, want);
 }
