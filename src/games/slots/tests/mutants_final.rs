@@ -202,3 +202,38 @@ fn an_event_judges_each_design_against_its_rarity_and_printed_value() {
     assert_eq!(&want[..3], [41, 41, 41]);
     assert_eq!(makers.stratum, want);
 }
+
+#[test]
+fn an_effect_lasting_while_its_source_stays_does_not_start_once_its_source_was_hidden_in_its_batch() {
+    // Two 4s at [SSCORE], applied in table order: P1's in S1 hides P0's in S2 first; P0's then
+    // would change the 5 opposing it while it stays face up. It no longer is: nothing starts,
+    // and the 5 stays 5.
+    let hider = probe(
+        "hider",
+        4,
+        "  on = \"score_start\"\n  effect = \"hide\"\n  target = { side = \"opp\", slots = 2 }",
+    );
+    for (change, changed) in
+        [("effect = \"multiply\"\n  by = 2", 10), ("effect = \"modify\"\n  amount = 2", 7), ("effect = \"set\"\n  to = 1", 1)]
+    {
+        let changer = probe(
+            "changer",
+            4,
+            &format!("  on = \"score_start\"\n  {change}\n  target = \"oc\"\n  duration = \"source\""),
+        );
+        let run = |hidden: bool| {
+            let mut b = bench(&format!("{hider}{changer}"));
+            if hidden {
+                b.up(1, "hider", 1);
+            }
+            let c = b.up(0, "changer", 2);
+            let five = b.up(1, "vanilla-5", 2);
+            let mut g = b.game();
+            score_start(&mut g);
+            assert_eq!((g.st.is_face_up(c), g.tally.fizzles), (!hidden, 0), "{change}");
+            (g.st.value(five), g.st.timed.len())
+        };
+        assert_eq!(run(false), (changed, 1), "{change}");
+        assert_eq!(run(true), (5, 0), "{change}");
+    }
+}
