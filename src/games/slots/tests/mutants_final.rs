@@ -237,3 +237,14 @@ fn an_effect_lasting_while_its_source_stays_does_not_start_once_its_source_was_h
         assert_eq!(run(true), (5, 0), "{change}");
     }
 }
+
+#[test]
+fn a_fixed_pool_names_seat_0_or_1() {
+    let pool = |seat: usize| {
+        let cards = vec!["\"vanilla-5\""; 21].join(", ");
+        file_of(&format!("{}\n[[pool]]\nseat = {seat}\ncards = [{cards}]\n", probe("p", 3, "  effect = \"draw\"")))
+    };
+    assert!(parse("t.toml", &pool(1)).expect("seat 1 is a seat").fixed[1].is_some());
+    let err = parse("t.toml", &pool(2)).expect_err("there is no seat 2");
+    assert!(err.ends_with("pool, key 'seat': out of range: allowed 0 to 1"), "{err}");
+}
