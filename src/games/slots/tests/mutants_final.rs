@@ -2,6 +2,7 @@
 //! Wars, re-run after the rules audit"): each test names one rule of the table, the text, the
 //! players or the event and fails when one line of it is changed.
 
+use super::Script;
 use super::abilities::{bench, score_start};
 use super::kit::*;
 use crate::games::narrate::Silent;
@@ -247,4 +248,49 @@ fn a_fixed_pool_names_seat_0_or_1() {
     assert!(parse("t.toml", &pool(1)).expect("seat 1 is a seat").fixed[1].is_some());
     let err = parse("t.toml", &pool(2)).expect_err("there is no seat 2");
     assert!(err.ends_with("pool, key 'seat': out of range: allowed 0 to 1"), "{err}");
+}
+
+#[test]
+fn result_lost_holds_only_for_a_slot_the_opponent_took() {
+    // A 1 scoring 5 points when its slot is lost: against a 5 it is; against a 1 (a tie) or an
+    // empty place (its own) it is not.
+    let loser = probe(
+        "loser",
+        1,
+        "  on = \"slot_scored\"\n  if = [ { result = \"lost\" } ]\n  effect = \"points\"\n  amount = 5",
+    );
+    for (opposing, points) in [(Some("vanilla-5"), [5, 1]), (Some("vanilla-1"), [0, 0]), (None, [1, 0])] {
+        let mut b = bench(&loser);
+        b.up(0, "loser", 1);
+        if let Some(card) = opposing {
+            b.up(1, card, 1);
+        }
+        let mut g = b.game();
+        g.score_slots(&mut Silent, &mut Script::none());
+        assert_eq!(g.st.points, points, "against {opposing:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The players
+
+#[test]
+fn the_greedy_player_declines_a_you_may_that_gains_exactly_nothing() {
+    // A draw for both players gains each as much as the other: worth 0, so not taken; one for
+    // the player alone gains a card.
+    let st = super::fresh_state(10);
+    let mut obs = Observation::default();
+    st.observe(0, &mut obs);
+    let ask = |player| Ask {
+        seat: 0,
+        source: 0,
+        effect: super::super::cardset::Effect::Draw { player, amount: 1 },
+        n: 1,
+        partner: Places::default(),
+    };
+    use super::super::cardset::Player;
+    use super::super::judge;
+    assert_eq!(judge::gain(&obs, 0, &ask(Player::Both).effect, &[]), 0);
+    assert!(!judge::take(&obs, &ask(Player::Both), &Places::default()));
+    assert!(judge::take(&obs, &ask(Player::You), &Places::default()));
 }
