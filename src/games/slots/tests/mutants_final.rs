@@ -294,3 +294,41 @@ fn the_greedy_player_declines_a_you_may_that_gains_exactly_nothing() {
     assert!(!judge::take(&obs, &ask(Player::Both), &Places::default()));
     assert!(judge::take(&obs, &ask(Player::You), &Places::default()));
 }
+
+#[test]
+fn an_event_keeps_design_columns_only_for_known_designers_or_measured_impact() {
+    // The sample set names no designers: its designs get columns only when their impact is
+    // measured (`impact=cards`). An event's games share its deal, so its entrants' points are
+    // counted too.
+    let sample = include_str!("../../../../scenarios/cards/sample.toml");
+    let set = std::sync::Arc::new(parse("sample.toml", sample).expect("the sample set parses"));
+    let layout = |impact| {
+        let rules = Rules { cards: Some(set.clone()), impact, ..Rules::with("highest") };
+        let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
+            .expect("the sample set deals");
+        crate::games::Point::layout(&crate::tournament::Tournament::new(ev)).clone()
+    };
+    let (plain, measured) = (layout(Impact::None), layout(Impact::Cards));
+    assert!(plain.cards.is_none());
+    let cards = measured.cards.as_ref().expect("impact=cards measures each design");
+    assert_eq!(cards.keys.len(), set.designs.len());
+    for l in [&plain, &measured] {
+        assert!(l.entrants.as_ref().expect("an event has entrants").by_event);
+    }
+}
+
+#[test]
+fn recover_reads_back_which_card_it_takes() {
+    let sentence = |pick: &str| {
+        let set = parse(
+            "t.toml",
+            &file_of(&probe("p", 4, &format!("  on = \"score_start\"\n  effect = \"recover\"\n  pick = \"{pick}\""))),
+        )
+        .expect("the test set parses");
+        super::super::spell::read(&set, 0).sentences
+    };
+    let said = |how: &str| [format!("At the start of scoring: you take 1 card {how} from your pile into your hand.")];
+    assert_eq!(sentence("lowest"), said("with the lowest printed value"));
+    assert_eq!(sentence("highest"), said("with the highest printed value"));
+    assert_eq!(sentence("random"), said("at random"));
+}
