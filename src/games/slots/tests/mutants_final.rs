@@ -332,3 +332,15 @@ fn recover_reads_back_which_card_it_takes() {
     assert_eq!(sentence("highest"), said("with the highest printed value"));
     assert_eq!(sentence("random"), said("at random"));
 }
+
+#[test]
+fn only_search_is_timed_at_every_decision_and_only_reader_and_search_observe() {
+    // `random` and `highest` decide from the hand alone and cost next to nothing: one decision
+    // in 64 is timed; `search` plays rollouts for each decision, so each is timed.
+    let rules = Rules::with("highest");
+    for (p, name) in super::super::setup::POLICIES.iter().enumerate() {
+        let agent = Agent::new(p, &rules);
+        assert_eq!(agent.costly(), *name == "search", "{name}");
+        assert_eq!(agent.observes(), matches!(*name, "reader" | "search"), "{name}");
+    }
+}
