@@ -344,3 +344,21 @@ fn only_search_is_timed_at_every_decision_and_only_reader_and_search_observe() {
         assert_eq!(agent.observes(), matches!(*name, "reader" | "search"), "{name}");
     }
 }
+
+#[test]
+fn a_searchs_random_answer_is_any_card_of_the_hand_alike() {
+    // Seat 0 holds three cards: over 300 draws each index comes about 100 times (binomial, sd
+    // 8.2; the bounds are 5 sd).
+    use crate::decide::search::Steps;
+    let mut sim = super::super::search::Sim::new();
+    let hand = [super::card(0, 3, 1), super::card(0, 9, 1), super::card(0, 5, 1)];
+    sim.game = super::position(1, [&hand, &[super::card(1, 7, 1)]], [&[], &[]], &[]);
+    let mut rng = GameSeed::new(4, 4).rng();
+    let mut seen = [0; 3];
+    for _ in 0..300 {
+        let mut out = u8::MAX;
+        sim.random_action(&mut rng, &mut out);
+        seen[out as usize] += 1;
+    }
+    assert!(seen.iter().all(|n| (59..=141).contains(n)), "{seen:?}");
+}
