@@ -362,3 +362,38 @@ fn a_searchs_random_answer_is_any_card_of_the_hand_alike() {
     }
     assert!(seen.iter().all(|n| (59..=141).contains(n)), "{seen:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The story and the designer's report
+
+#[test]
+fn a_rounds_story_says_how_many_rounds_were_tied_only_when_some_were() {
+    let first_line = |ties: u32| {
+        let mut st = super::fresh_state(10);
+        (st.rounds, st.ties, st.wins) = (3, ties, [1, 0]);
+        let mut story = String::new();
+        super::super::narrate::round(&st, &mut crate::games::narrate::Story(&mut story));
+        story.lines().next().expect("a line").to_string()
+    };
+    assert_eq!(first_line(0), "Round 3; rounds won P0 1 P1 0");
+    assert_eq!(first_line(1), "Round 3 (1 tied so far); rounds won P0 1 P1 0");
+}
+
+#[test]
+fn the_designers_csv_report_has_a_header_and_a_row_per_design() {
+    let set = parse(
+        "t.toml",
+        &file_of(
+            "[[card]]\nid = \"drawer\"\nname = \"Drawer, Sr\"\nrarity = \"rare\"\nvalue = 4\ntext = \"Draw 7.\"\n  [[card.ability]]\n  on = \"score_start\"\n  effect = \"draw\"\n",
+        ),
+    )
+    .expect("the test set parses");
+    // One header, one row: a name with a comma is quoted; the 7 of the text is in no ability, so
+    // the design is flagged and not expressed.
+    assert_eq!(
+        super::super::spell::report(&set, true),
+        "id,name,rarity,value,text,abilities,expressed,flags\n\
+         drawer,\"Drawer, Sr\",rare,4,Draw 7.,At the start of scoring: you draw 1 card.,false,\
+         the text's number(s) 7 appear in no ability\n"
+    );
+}
