@@ -397,3 +397,17 @@ fn the_designers_csv_report_has_a_header_and_a_row_per_design() {
          the text's number(s) 7 appear in no ability\n"
     );
 }
+
+#[test]
+fn the_values_line_sums_the_statics_of_one_source() {
+    // Twin Aura gives the card beside it +2 and +1 with two static abilities: one source, +3.
+    let aura = "\n[[card]]\nid = \"twin-aura\"\nname = \"Twin Aura\"\nrarity = \"rare\"\nvalue = 2\n  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = { side = \"you\", slots = \"adjacent\" }\n  amount = 2\n  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = { side = \"you\", slots = \"adjacent\" }\n  amount = 1\n";
+    let mut b = bench(aura);
+    let five = b.up(0, "vanilla-5", 1);
+    b.up(0, "twin-aura", 2);
+    let g = b.game();
+    assert_eq!(g.st.value(five), 8);
+    let mut story = String::new();
+    super::super::narrate::values(&g.st, &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(story.trim(), "values: S1 8(+3 static: Twin Aura 2 +3)/- S2 2/-");
+}
