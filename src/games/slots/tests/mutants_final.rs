@@ -411,3 +411,35 @@ fn the_values_line_sums_the_statics_of_one_source() {
     super::super::narrate::values(&g.st, &mut crate::games::narrate::Story(&mut story));
     assert_eq!(story.trim(), "values: S1 8(+3 static: Twin Aura 2 +3)/- S2 2/-");
 }
+
+#[test]
+fn a_count_of_a_zone_reads_the_side_of_the_cards_controller() {
+    // P1's 4 scores 1 point per card in a zone: P0 holds 3 cards in hand, 2 in the pile and 1
+    // in the deck; P1 holds 1, 0 and 4.
+    let run = |per: &str| {
+        let counter =
+            probe("counter", 4, &format!("  on = \"score_start\"\n  effect = \"points\"\n  amount = 1\n  per = {per}"));
+        let mut b = bench(&counter);
+        b.up(1, "counter", 3);
+        for (seat, hand, pile, deck) in [(0, 3, 2, 1), (1, 1, 0, 4)] {
+            for _ in 0..hand {
+                b.hand(seat, "vanilla-2");
+            }
+            for _ in 0..pile {
+                let id = b.card(seat, "vanilla-2");
+                b.st.piles[seat].push(id);
+            }
+            for _ in 0..deck {
+                b.deck(seat, "vanilla-2");
+            }
+        }
+        let mut g = b.game();
+        score_start(&mut g);
+        g.st.points
+    };
+    assert_eq!(run("{ zone = \"hand\", side = \"opp\" }"), [0, 3]);
+    assert_eq!(run("{ zone = \"hand\", side = \"you\" }"), [0, 1]);
+    assert_eq!(run("{ zone = \"pile\", side = \"opp\" }"), [0, 2]);
+    assert_eq!(run("{ zone = \"deck\", side = \"you\" }"), [0, 4]);
+    assert_eq!(run("{ zone = \"deck\", side = \"both\" }"), [0, 5]);
+}
