@@ -123,9 +123,11 @@ fn a_cards_strength_is_its_effect_times_its_reach_side_trigger_and_conditions() 
         ),
         // multiply the opponent's slots 1-2: about 3 points each, against: 3 x -1 x 2 = -6.
         probe("doubler", 3, "  effect = \"multiply\"\n  by = 2\n  target = { side = \"opp\", slots = \"1-2\" }"),
+        // set to 8 on both sides' slots 1-2: for one side as much as against it, 0.
+        probe("leveller", 3, "  effect = \"set\"\n  to = 8\n  target = { side = \"both\", slots = \"1-2\" }"),
     ];
     let set = parse("t.toml", &file_of(&cards.concat())).expect("the test set parses");
-    assert_eq!(set.worth, [100, 160, -90, -30, 23, -60]);
+    assert_eq!(set.worth, [100, 160, -90, -30, 23, -60, 0]);
 }
 
 /// Answers no decision inside an ability; between rounds seat 0 takes `deck`, seat 1 keeps its own.
@@ -442,4 +444,19 @@ fn a_count_of_a_zone_reads_the_side_of_the_cards_controller() {
     assert_eq!(run("{ zone = \"pile\", side = \"opp\" }"), [0, 2]);
     assert_eq!(run("{ zone = \"deck\", side = \"you\" }"), [0, 4]);
     assert_eq!(run("{ zone = \"deck\", side = \"both\" }"), [0, 5]);
+}
+
+#[test]
+fn a_swap_counts_each_of_its_places_that_holds_a_stack() {
+    // In S3 P0's swapper lies on a 3 and swaps itself with the 6 opposing it, alone in its
+    // place: one of the two places holds a stack (S1 and S2 are empty).
+    let swapper = probe("swapper", 4, "  on = \"score_start\"\n  effect = \"swap\"\n  a = \"self\"\n  b = \"oc\"");
+    let mut b = bench(&swapper);
+    let three = b.up(0, "vanilla-3", 3);
+    let s = b.up(0, "swapper", 3);
+    let six = b.up(1, "vanilla-6", 3);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.slots[2], g.st.under[2][0].as_slice()), ([six, s], &[three][..]));
+    assert_eq!(g.tally.stack_swaps, 1);
 }
