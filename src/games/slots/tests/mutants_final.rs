@@ -460,3 +460,62 @@ fn a_swap_counts_each_of_its_places_that_holds_a_stack() {
     assert_eq!((g.st.slots[2], g.st.under[2][0].as_slice()), ([six, s], &[three][..]));
     assert_eq!(g.tally.stack_swaps, 1);
 }
+
+#[test]
+fn a_watch_on_this_slot_answers_only_cards_turned_up_in_the_watchers_slot() {
+    // P0's watcher in S2 takes a +1 counter whenever a card of its own slot turns up.
+    let watcher = probe(
+        "watcher",
+        4,
+        "  on = \"revealed\"\n  watch = { slots = \"this\" }\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1",
+    );
+    let mut b = bench(&watcher);
+    let w = b.up(0, "watcher", 2);
+    let here = b.down(1, "vanilla-5", 2);
+    let there = b.down(1, "vanilla-6", 3);
+    let mut g = b.game();
+    g.reveal_for_tests(&[there], &mut Script::none());
+    assert_eq!(g.st.counter_sum(w), 0, "S3 is not this slot");
+    g.reveal_for_tests(&[here], &mut Script::none());
+    assert_eq!(g.st.counter_sum(w), 1);
+}
+
+#[test]
+fn other_leaves_the_source_out_of_its_own_targets() {
+    // A 4 puts a +1 counter on each of "your other cards": the 2 and the 3 beside it, not itself.
+    let booster = probe(
+        "booster",
+        4,
+        "  on = \"score_start\"\n  effect = \"counter\"\n  target = { side = \"you\", other = true }\n  amount = 1",
+    );
+    let mut b = bench(&booster);
+    let two = b.up(0, "vanilla-2", 1);
+    let me = b.up(0, "booster", 2);
+    let three = b.up(0, "vanilla-3", 3);
+    let theirs = b.up(1, "vanilla-3", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    let counters = [two, me, three, theirs].map(|id| g.st.counter_sum(id));
+    assert_eq!(counters, [1, 0, 1, 0]);
+}
+
+#[test]
+fn a_watch_on_the_stacked_cards_answers_only_cards_of_its_own_place() {
+    // P0's watcher in S2 lies on P0's face-down 5 and takes a +1 counter whenever a card stacked
+    // with it turns up: the 5 under it does, P1's 6 across the slot does not.
+    let watcher = probe(
+        "watcher",
+        4,
+        "  on = \"revealed\"\n  watch = \"stacked\"\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1",
+    );
+    let mut b = bench(&watcher);
+    let under = b.down(0, "vanilla-5", 2);
+    let w = b.up(0, "watcher", 2);
+    let across = b.down(1, "vanilla-6", 2);
+    let mut g = b.game();
+    assert_eq!(g.st.under[1][0].as_slice(), [under]);
+    g.reveal_for_tests(&[across], &mut Script::none());
+    assert_eq!(g.st.counter_sum(w), 0, "across the slot is another place");
+    g.reveal_for_tests(&[under], &mut Script::none());
+    assert_eq!(g.st.counter_sum(w), 1);
+}
