@@ -519,3 +519,18 @@ fn a_watch_on_the_stacked_cards_answers_only_cards_of_its_own_place() {
     g.reveal_for_tests(&[under], &mut Script::none());
     assert_eq!(g.st.counter_sum(w), 1);
 }
+
+#[test]
+fn an_events_census_checks_every_step_of_its_games() {
+    // Two entrants meet once. A textless game is checked after the deal and after each of its
+    // placements, 18 a round (9 turns, two seats, a hand never empty); it plays at least
+    // `ROUNDS_TO_WIN` rounds.
+    let t = crate::tournament::Tournament::new(
+        super::super::event::SlotsEvent::new(Rules::with("highest"), 2, super::super::deal::Dealing::Piles)
+            .expect("textless events deal"),
+    );
+    for index in 0..3 {
+        let steps = crate::games::Engine::census(&t, GameSeed::new(9, index)).expect("every card accounted for");
+        assert!(steps >= 1 + 18 * ROUNDS_TO_WIN as u64 && (steps - 1) % 18 == 0, "{steps}");
+    }
+}
