@@ -534,3 +534,30 @@ fn an_events_census_checks_every_step_of_its_games() {
         assert!(steps >= 1 + 18 * ROUNDS_TO_WIN as u64 && (steps - 1) % 18 == 0, "{steps}");
     }
 }
+
+#[test]
+fn the_designers_reading_flags_watches_on_faces_a_trigger_never_sees_and_a_slot_past_9() {
+    let watcher = |on: &str, face: &str| {
+        probe(
+            "w",
+            3,
+            &format!("  on = \"{on}\"\n  watch = {{ face = \"{face}\" }}\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1"),
+        )
+    };
+    assert_eq!(
+        flags(&watcher("revealed", "down")),
+        ["ability 1 can never act: a revealed card is face up, and the watch wants it face down"]
+    );
+    assert_eq!(
+        flags(&watcher("placed", "up")),
+        ["ability 1 can never act: a card is placed face down, and the watch wants it face up"]
+    );
+    // A face-down card can be destroyed, a face-up one revealed.
+    assert_eq!(flags(&watcher("destroyed", "down")), Vec::<String>::new());
+    assert_eq!(flags(&watcher("revealed", "up")), Vec::<String>::new());
+    let slot = |cmp: &str| {
+        probe("s", 3, &format!("  on = \"score_start\"\n  if = [ {{ slot = \"{cmp}\" }} ]\n  effect = \"draw\""))
+    };
+    assert_eq!(flags(&slot(">9")), ["ability 1 can never act: a condition never holds (slots are 1-9)"]);
+    assert_eq!(flags(&slot(">=9")), Vec::<String>::new());
+}
