@@ -561,3 +561,37 @@ fn the_designers_reading_flags_watches_on_faces_a_trigger_never_sees_and_a_slot_
     assert_eq!(flags(&slot(">9")), ["ability 1 can never act: a condition never holds (slots are 1-9)"]);
     assert_eq!(flags(&slot(">=9")), Vec::<String>::new());
 }
+
+#[test]
+fn an_opposing_card_face_up_or_down_needs_an_opposing_card() {
+    // A 4 scores a point if the card opposing it is face up (or face down): an empty place is
+    // neither.
+    for (state, opposing, point) in [
+        ("up", None, 0),
+        ("up", Some(true), 1),
+        ("up", Some(false), 0),
+        ("down", None, 0),
+        ("down", Some(false), 1),
+        ("down", Some(true), 0),
+    ] {
+        let cond = probe(
+            "cond",
+            4,
+            &format!("  on = \"score_start\"\n  if = [ {{ oc = \"{state}\" }} ]\n  effect = \"points\"\n  amount = 1"),
+        );
+        let mut b = bench(&cond);
+        b.up(0, "cond", 2);
+        match opposing {
+            Some(true) => {
+                b.up(1, "vanilla-5", 2);
+            }
+            Some(false) => {
+                b.down(1, "vanilla-5", 2);
+            }
+            None => {}
+        }
+        let mut g = b.game();
+        score_start(&mut g);
+        assert_eq!(g.st.points[0], point, "oc {state}, opposing {opposing:?}");
+    }
+}
