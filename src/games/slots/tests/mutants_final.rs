@@ -595,3 +595,34 @@ fn an_opposing_card_face_up_or_down_needs_an_opposing_card() {
         assert_eq!(g.st.points[0], point, "oc {state}, opposing {opposing:?}");
     }
 }
+
+#[test]
+fn adapt_weighs_each_kind_of_sideboard_card_not_only_the_first() {
+    // As in `sideboard.rs`: between rounds 1 and 2 (the first tied), seat 0 holds textless nines
+    // and, last in pool order, a 1 and then a nine that destroys an opposing printed 9; seat 1
+    // has shown nine nines. `top21` keeps 21 nines: the 1 and the destroyer wait on the
+    // sideboard, two kinds. The 1 in for a nine loses; the destroyer in wins, and comes in.
+    let breaker = "[[card]]\nid = \"breaker\"\nname = \"Breaker\"\nrarity = \"common\"\nvalue = 9\n  [[card.ability]]\n  if = [ { oc_printed = \">=9\" } ]\n  effect = \"destroy\"\n  target = \"oc\"\n";
+    let set = parse("t.toml", &file_of(breaker)).expect("the test set parses");
+    let mut st = State::new(DeckPolicy::Adapt, 10);
+    st.text = true;
+    st.set = Some(std::sync::Arc::new(set));
+    st.pools.size = [POOL as u8; SEATS];
+    st.pools.printed.fill(9);
+    st.pools.design.fill(TEXTLESS);
+    let (one, destroyer) = (POOL as u8 - 2, POOL as u8 - 1);
+    st.pools.printed[one as usize] = 1;
+    st.pools.design[destroyer as usize] = 0;
+    for seat in 0..SEATS {
+        DeckPolicy::Adapt.keep(&st.pools, st.set.as_deref(), seat, &mut st.kept[seat]);
+    }
+    assert_eq!(st.kept[0].as_slice(), (0..21).collect::<Vec<u8>>());
+    (st.rounds, st.ties) = (1, 1);
+    st.shown = ((1u64 << 9) - 1) << POOL;
+    let mut sb = super::super::sideboard::Sideboard::default();
+    let mut deck = Stack::default();
+    assert!(sb.choose(&st, 0, &mut GameSeed::new(5, 5).rng(), &mut deck), "a swap is made");
+    assert!(deck.as_slice().contains(&destroyer) && !deck.as_slice().contains(&one));
+    // Out went the nine `top21` drops first: the last in pool order.
+    assert!(!deck.as_slice().contains(&20) && deck.len() == DECK);
+}
