@@ -626,3 +626,62 @@ fn adapt_weighs_each_kind_of_sideboard_card_not_only_the_first() {
     // Out went the nine `top21` drops first: the last in pool order.
     assert!(!deck.as_slice().contains(&20) && deck.len() == DECK);
 }
+
+#[test]
+fn impact_needs_a_card_set_and_none_needs_nothing() {
+    let rules = |pairs: &[(&str, &str)]| {
+        let explicit: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let s = crate::settings::resolve(
+            "slots",
+            super::super::SETTINGS,
+            super::super::PRESETS,
+            &Default::default(),
+            &explicit,
+        )
+        .expect("known settings");
+        Rules::from_settings(&s)
+    };
+    assert_eq!(rules(&[]).expect("the textless default").impact, Impact::None);
+    assert_eq!(
+        rules(&[("impact", "cards")]).expect_err("no set to measure"),
+        "impact=cards measures the cards of a card set: add cards=FILE (or leave impact=none)"
+    );
+}
+
+#[test]
+fn a_random_discard_is_any_card_of_the_hand_alike() {
+    // Five cards: over 500 draws each index comes about 100 times (binomial, sd 8.9; the bounds
+    // are 5 sd).
+    let mut rng = GameSeed::new(6, 6).rng();
+    let mut seen = [0; 5];
+    for _ in 0..500 {
+        seen[super::super::choices::uniform_discard(5, &mut rng)] += 1;
+    }
+    assert!(seen.iter().all(|n| (55..=145).contains(n)), "{seen:?}");
+}
+
+#[test]
+fn the_story_says_how_many_events_the_cascade_limit_dropped() {
+    let mut story = String::new();
+    super::super::narrate::cascade_cut(3, &mut crate::games::narrate::Story(&mut story));
+    assert_eq!(story, "    cascade limit: 3 event(s) dropped\n");
+}
+
+#[test]
+fn a_card_of_seat_1_moves_onto_the_next_slot() {
+    // At the start of scoring (every slot played), P1's mover in S1 moves itself onto S2, empty
+    // on its side; a move onto its own slot does nothing.
+    let mover = |slot: &str| {
+        probe("mover", 5, &format!("  on = \"score_start\"\n  effect = \"move\"\n  target = \"self\"\n  slot = {slot}"))
+    };
+    for (slot, to) in [("2", 1), ("\"this\"", 0)] {
+        let mut b = bench(&mover(slot));
+        let m = b.up(1, "mover", 1);
+        b.st.in_play = (1 << SLOTS) - 1;
+        let mut g = b.game();
+        score_start(&mut g);
+        assert_eq!(g.st.slots[to][1], m, "slot = {slot}");
+        assert_eq!(g.st.under[to][1].as_slice(), &[] as &[u8], "slot = {slot}");
+        assert_eq!(g.st.slots[1 - to][1], NONE, "slot = {slot}");
+    }
+}
