@@ -685,3 +685,29 @@ fn a_card_of_seat_1_moves_onto_the_next_slot() {
         assert_eq!(g.st.slots[1 - to][1], NONE, "slot = {slot}");
     }
 }
+
+#[test]
+fn the_cascade_limit_drops_only_events_someone_listens_for() {
+    // Strobe hides and reveals again every card turned up, so each reveal of P1's 4 starts the
+    // next moment until the limit cuts the cascade; P0's drummer draws P0 a card whenever a card
+    // of P1 turns up. No card answers a draw, so no draw is an event: the cut drops the 4's last
+    // reveal alone.
+    let drummer = probe(
+        "drummer",
+        6,
+        "  on = \"revealed\"\n  watch = { side = \"opp\" }\n  effect = \"draw\"\n  player = \"you\"",
+    );
+    let mut b = bench(&drummer);
+    b.up(0, "strobe", 1);
+    b.up(0, "drummer", 2);
+    let four = b.down(1, "vanilla-4", 1);
+    for _ in 0..12 {
+        b.deck(0, "vanilla-2");
+    }
+    let mut g = b.game();
+    g.reveal_for_tests(&[four], &mut Script::none());
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (1, MAX_NESTED as u64 + 1));
+    // The drummer drew for the first reveal and for each of the MAX_NESTED reveals heard before
+    // the cut.
+    assert_eq!(g.st.hands[0].len(), MAX_NESTED + 1);
+}
