@@ -711,3 +711,22 @@ fn the_cascade_limit_drops_only_events_someone_listens_for() {
     // the cut.
     assert_eq!(g.st.hands[0].len(), MAX_NESTED + 1);
 }
+
+#[test]
+fn the_strength_policy_weighs_a_printed_point_as_ten_tenths_of_text() {
+    // Seat 0's pool: 21 textless 9s (strength 90) and, first in pool order, nine 1s that draw two
+    // cards when revealed (10 + 20 = 30). The 21 strongest are the nines.
+    let drawer = probe("drawer", 1, "  effect = \"draw\"\n  amount = 2");
+    let set = parse("t.toml", &file_of(&drawer)).expect("the test set parses");
+    assert_eq!(set.worth, [20]);
+    let mut st = State::new(DeckPolicy::Strength, 10);
+    st.pools.size = [POOL as u8; SEATS];
+    st.pools.printed.fill(9);
+    st.pools.design.fill(TEXTLESS);
+    for id in 0..9 {
+        (st.pools.printed[id], st.pools.design[id]) = (1, 0);
+    }
+    let mut deck = Stack::default();
+    DeckPolicy::Strength.keep(&st.pools, Some(&set), 0, &mut deck);
+    assert_eq!(deck.as_slice(), (9..30).collect::<Vec<u8>>());
+}
