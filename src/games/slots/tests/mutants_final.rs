@@ -730,3 +730,20 @@ fn the_strength_policy_weighs_a_printed_point_as_ten_tenths_of_text() {
     DeckPolicy::Strength.keep(&st.pools, Some(&set), 0, &mut deck);
     assert_eq!(deck.as_slice(), (9..30).collect::<Vec<u8>>());
 }
+
+#[test]
+fn the_greedy_judge_adds_a_modifier_or_counter_to_the_cards_strength() {
+    // Slot 1: my 5 against their 6. +2 on my 5 turns the slot: from -8 - 1 to +8 + 1, a gain of
+    // 18 (the same for a +2 counter); -2 on their 6 as well.
+    use super::super::cardset::{Duration, Effect, Selector};
+    use super::super::judge;
+    use super::super::rules::Seen;
+    let mut obs = Observation::default();
+    obs.table[0][0] = Seen::Up { id: 0, printed: 5, value: 5, counters: 0 };
+    obs.table[0][1] = Seen::Up { id: POOL as u8, printed: 6, value: 6, counters: 0 };
+    let modify = |amount| Effect::Modify { target: Selector::ALL, amount, per: None, duration: Duration::Round };
+    let counter = |amount| Effect::Counter { target: Selector::ALL, amount, per: None };
+    assert_eq!(judge::gain(&obs, 0, &modify(2), &[0]), 18);
+    assert_eq!(judge::gain(&obs, 0, &counter(2), &[0]), 18);
+    assert_eq!(judge::gain(&obs, 0, &modify(-2), &[1]), 18);
+}
