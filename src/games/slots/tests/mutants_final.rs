@@ -747,3 +747,36 @@ fn the_greedy_judge_adds_a_modifier_or_counter_to_the_cards_strength() {
     assert_eq!(judge::gain(&obs, 0, &counter(2), &[0]), 18);
     assert_eq!(judge::gain(&obs, 0, &modify(-2), &[1]), 18);
 }
+
+#[test]
+fn adapt_takes_the_first_of_equally_clear_swaps_however_much_each_gains() {
+    // Every card in hand from the start (an opening hand of 21) and both seats placing their
+    // highest card: each simulated round is the same whatever the shuffle. Seat 1 has shown only
+    // 5s. Seat 0's deck: four 6s, five 4s and twelve 1s; it places the 6s, then the 4s: four
+    // slots won, five lost, the round lost (0). Its sideboard: a 5 (first in pool order), a 6,
+    // and 1s like the card a swap drops. With the 5 in, one 4-v-5 becomes 5-v-5: four won, four
+    // lost, a tie (1, a gain of 1 in each rollout); with the 6 in, five won: a win (a gain of 2).
+    // Each gain is the same in all 24 rollouts, so each swap is as clear as can be (the sum over
+    // the root of the sum of squares: 24 / 24^0.5 = 48 / 96^0.5); the first, the 5, is taken.
+    let mut st = State::new(DeckPolicy::Adapt, 10);
+    st.pools.size = [POOL as u8; SEATS];
+    st.pools.printed.fill(5);
+    st.pools.design.fill(TEXTLESS);
+    let mine = [6, 6, 6, 6, 4, 4, 4, 4, 4, 5, 6];
+    for (id, &v) in mine.iter().enumerate() {
+        st.pools.printed[id] = v;
+    }
+    st.pools.printed[mine.len()..POOL].fill(1);
+    // The deck: ids 0-8 and twelve 1s (11-22); the 5 (9), the 6 (10) and seven 1s wait.
+    let deck: Vec<u8> = (0..9).chain(11..23).collect();
+    st.kept[0] = Stack::of(&deck);
+    DeckPolicy::Top21.keep(&st.pools, None, 1, &mut st.kept[1]);
+    st.opening_hand = DECK as u8;
+    (st.rounds, st.wins) = (1, [0, 1]);
+    st.shown = ((1u64 << 9) - 1) << POOL;
+    let mut sb = super::super::sideboard::Sideboard::default();
+    let mut out = Stack::default();
+    assert!(sb.choose(&st, 0, &mut GameSeed::new(8, 8).rng(), &mut out), "a swap is made");
+    let five_in: Vec<u8> = (0..10).chain(11..22).collect();
+    assert_eq!(out.as_slice(), five_in, "the 5 in for the last 1");
+}
