@@ -26,8 +26,11 @@ fn file_of(cards: &str) -> String {
 
 #[test]
 fn turns_on_a_trigger_that_is_not_a_turn_names_the_trigger_in_its_error() {
-    let err = parse("t.toml", &file_of(&probe("p", 3, "  on = \"revealed\"\n  turns = \"2-4\"\n  effect = \"draw\"")))
-        .expect_err("turns on a card trigger is refused");
+    let err = parse(
+        "t.toml",
+        &file_of(&probe("p", 3, "  on = \"revealed\"\n  turns = \"2-4\"\n  effect = \"draw\"")),
+    )
+    .expect_err("turns on a card trigger is refused");
     assert!(err.ends_with("only turn triggers take turns, not 'revealed'"), "{err}");
 }
 
@@ -63,7 +66,13 @@ fn the_highest_of_two_tied_cards_is_either_one_at_even_odds() {
 fn a_count_condition_of_a_triggered_ability_takes_no_pick() {
     // A triggered ability may pick its targets, but its `count` condition counts every match.
     let card = |cond: &str| {
-        probe("p", 3, &format!("  on = \"score_start\"\n  if = [ {{ count = {cond}, is = \">=1\" }} ]\n  effect = \"points\"\n  amount = 1"))
+        probe(
+            "p",
+            3,
+            &format!(
+                "  on = \"score_start\"\n  if = [ {{ count = {cond}, is = \">=1\" }} ]\n  effect = \"points\"\n  amount = 1"
+            ),
+        )
     };
     let err = parse("t.toml", &file_of(&card("{ side = \"opp\", pick = \"highest\" }")))
         .expect_err("a pick in a count is refused");
@@ -122,7 +131,11 @@ fn a_cards_strength_is_its_effect_times_its_reach_side_trigger_and_conditions() 
             "  on = \"revealed\"\n  watch = \"oc\"\n  effect = \"modify\"\n  amount = 1\n  target = { side = \"you\", face = \"up\" }",
         ),
         // multiply the opponent's slots 1-2: about 3 points each, against: 3 x -1 x 2 = -6.
-        probe("doubler", 3, "  effect = \"multiply\"\n  by = 2\n  target = { side = \"opp\", slots = \"1-2\" }"),
+        probe(
+            "doubler",
+            3,
+            "  effect = \"multiply\"\n  by = 2\n  target = { side = \"opp\", slots = \"1-2\" }",
+        ),
         // set to 8 on both sides' slots 1-2: for one side as much as against it, 0.
         probe("leveller", 3, "  effect = \"set\"\n  to = 8\n  target = { side = \"both\", slots = \"1-2\" }"),
     ];
@@ -216,9 +229,11 @@ fn an_effect_lasting_while_its_source_stays_does_not_start_once_its_source_was_h
         4,
         "  on = \"score_start\"\n  effect = \"hide\"\n  target = { side = \"opp\", slots = 2 }",
     );
-    for (change, changed) in
-        [("effect = \"multiply\"\n  by = 2", 10), ("effect = \"modify\"\n  amount = 2", 7), ("effect = \"set\"\n  to = 1", 1)]
-    {
+    for (change, changed) in [
+        ("effect = \"multiply\"\n  by = 2", 10),
+        ("effect = \"modify\"\n  amount = 2", 7),
+        ("effect = \"set\"\n  to = 1", 1),
+    ] {
         let changer = probe(
             "changer",
             4,
@@ -245,7 +260,10 @@ fn an_effect_lasting_while_its_source_stays_does_not_start_once_its_source_was_h
 fn a_fixed_pool_names_seat_0_or_1() {
     let pool = |seat: usize| {
         let cards = vec!["\"vanilla-5\""; 21].join(", ");
-        file_of(&format!("{}\n[[pool]]\nseat = {seat}\ncards = [{cards}]\n", probe("p", 3, "  effect = \"draw\"")))
+        file_of(&format!(
+            "{}\n[[pool]]\nseat = {seat}\ncards = [{cards}]\n",
+            probe("p", 3, "  effect = \"draw\"")
+        ))
     };
     assert!(parse("t.toml", &pool(1)).expect("seat 1 is a seat").fixed[1].is_some());
     let err = parse("t.toml", &pool(2)).expect_err("there is no seat 2");
@@ -324,12 +342,18 @@ fn recover_reads_back_which_card_it_takes() {
     let sentence = |pick: &str| {
         let set = parse(
             "t.toml",
-            &file_of(&probe("p", 4, &format!("  on = \"score_start\"\n  effect = \"recover\"\n  pick = \"{pick}\""))),
+            &file_of(&probe(
+                "p",
+                4,
+                &format!("  on = \"score_start\"\n  effect = \"recover\"\n  pick = \"{pick}\""),
+            )),
         )
         .expect("the test set parses");
         super::super::spell::read(&set, 0).sentences
     };
-    let said = |how: &str| [format!("At the start of scoring: you take 1 card {how} from your pile into your hand.")];
+    let said = |how: &str| {
+        [format!("At the start of scoring: you take 1 card {how} from your pile into your hand.")]
+    };
     assert_eq!(sentence("lowest"), said("with the lowest printed value"));
     assert_eq!(sentence("highest"), said("with the highest printed value"));
     assert_eq!(sentence("random"), said("at random"));
@@ -419,8 +443,11 @@ fn a_count_of_a_zone_reads_the_side_of_the_cards_controller() {
     // P1's 4 scores 1 point per card in a zone: P0 holds 3 cards in hand, 2 in the pile and 1
     // in the deck; P1 holds 1, 0 and 4.
     let run = |per: &str| {
-        let counter =
-            probe("counter", 4, &format!("  on = \"score_start\"\n  effect = \"points\"\n  amount = 1\n  per = {per}"));
+        let counter = probe(
+            "counter",
+            4,
+            &format!("  on = \"score_start\"\n  effect = \"points\"\n  amount = 1\n  per = {per}"),
+        );
         let mut b = bench(&counter);
         b.up(1, "counter", 3);
         for (seat, hand, pile, deck) in [(0, 3, 2, 1), (1, 1, 0, 4)] {
@@ -450,7 +477,8 @@ fn a_count_of_a_zone_reads_the_side_of_the_cards_controller() {
 fn a_swap_counts_each_of_its_places_that_holds_a_stack() {
     // In S3 P0's swapper lies on a 3 and swaps itself with the 6 opposing it, alone in its
     // place: one of the two places holds a stack (S1 and S2 are empty).
-    let swapper = probe("swapper", 4, "  on = \"score_start\"\n  effect = \"swap\"\n  a = \"self\"\n  b = \"oc\"");
+    let swapper =
+        probe("swapper", 4, "  on = \"score_start\"\n  effect = \"swap\"\n  a = \"self\"\n  b = \"oc\"");
     let mut b = bench(&swapper);
     let three = b.up(0, "vanilla-3", 3);
     let s = b.up(0, "swapper", 3);
@@ -530,7 +558,8 @@ fn an_events_census_checks_every_step_of_its_games() {
             .expect("textless events deal"),
     );
     for index in 0..3 {
-        let steps = crate::games::Engine::census(&t, GameSeed::new(9, index)).expect("every card accounted for");
+        let steps =
+            crate::games::Engine::census(&t, GameSeed::new(9, index)).expect("every card accounted for");
         assert!(steps >= 1 + 18 * ROUNDS_TO_WIN as u64 && (steps - 1) % 18 == 0, "{steps}");
     }
 }
@@ -541,7 +570,9 @@ fn the_designers_reading_flags_watches_on_faces_a_trigger_never_sees_and_a_slot_
         probe(
             "w",
             3,
-            &format!("  on = \"{on}\"\n  watch = {{ face = \"{face}\" }}\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1"),
+            &format!(
+                "  on = \"{on}\"\n  watch = {{ face = \"{face}\" }}\n  effect = \"counter\"\n  target = \"self\"\n  amount = 1"
+            ),
         )
     };
     assert_eq!(
@@ -556,7 +587,11 @@ fn the_designers_reading_flags_watches_on_faces_a_trigger_never_sees_and_a_slot_
     assert_eq!(flags(&watcher("destroyed", "down")), Vec::<String>::new());
     assert_eq!(flags(&watcher("revealed", "up")), Vec::<String>::new());
     let slot = |cmp: &str| {
-        probe("s", 3, &format!("  on = \"score_start\"\n  if = [ {{ slot = \"{cmp}\" }} ]\n  effect = \"draw\""))
+        probe(
+            "s",
+            3,
+            &format!("  on = \"score_start\"\n  if = [ {{ slot = \"{cmp}\" }} ]\n  effect = \"draw\""),
+        )
     };
     assert_eq!(flags(&slot(">9")), ["ability 1 can never act: a condition never holds (slots are 1-9)"]);
     assert_eq!(flags(&slot(">=9")), Vec::<String>::new());
@@ -577,7 +612,9 @@ fn an_opposing_card_face_up_or_down_needs_an_opposing_card() {
         let cond = probe(
             "cond",
             4,
-            &format!("  on = \"score_start\"\n  if = [ {{ oc = \"{state}\" }} ]\n  effect = \"points\"\n  amount = 1"),
+            &format!(
+                "  on = \"score_start\"\n  if = [ {{ oc = \"{state}\" }} ]\n  effect = \"points\"\n  amount = 1"
+            ),
         );
         let mut b = bench(&cond);
         b.up(0, "cond", 2);
@@ -630,7 +667,8 @@ fn adapt_weighs_each_kind_of_sideboard_card_not_only_the_first() {
 #[test]
 fn impact_needs_a_card_set_and_none_needs_nothing() {
     let rules = |pairs: &[(&str, &str)]| {
-        let explicit: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let explicit: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let s = crate::settings::resolve(
             "slots",
             super::super::SETTINGS,
@@ -672,7 +710,11 @@ fn a_card_of_seat_1_moves_onto_the_next_slot() {
     // At the start of scoring (every slot played), P1's mover in S1 moves itself onto S2, empty
     // on its side; a move onto its own slot does nothing.
     let mover = |slot: &str| {
-        probe("mover", 5, &format!("  on = \"score_start\"\n  effect = \"move\"\n  target = \"self\"\n  slot = {slot}"))
+        probe(
+            "mover",
+            5,
+            &format!("  on = \"score_start\"\n  effect = \"move\"\n  target = \"self\"\n  slot = {slot}"),
+        )
     };
     for (slot, to) in [("2", 1), ("\"this\"", 0)] {
         let mut b = bench(&mover(slot));
@@ -741,7 +783,8 @@ fn the_greedy_judge_adds_a_modifier_or_counter_to_the_cards_strength() {
     let mut obs = Observation::default();
     obs.table[0][0] = Seen::Up { id: 0, printed: 5, value: 5, counters: 0 };
     obs.table[0][1] = Seen::Up { id: POOL as u8, printed: 6, value: 6, counters: 0 };
-    let modify = |amount| Effect::Modify { target: Selector::ALL, amount, per: None, duration: Duration::Round };
+    let modify =
+        |amount| Effect::Modify { target: Selector::ALL, amount, per: None, duration: Duration::Round };
     let counter = |amount| Effect::Counter { target: Selector::ALL, amount, per: None };
     assert_eq!(judge::gain(&obs, 0, &modify(2), &[0]), 18);
     assert_eq!(judge::gain(&obs, 0, &counter(2), &[0]), 18);
