@@ -823,3 +823,72 @@ fn adapt_takes_the_first_of_equally_clear_swaps_however_much_each_gains() {
     let five_in: Vec<u8> = (0..10).chain(11..22).collect();
     assert_eq!(out.as_slice(), five_in, "the 5 in for the last 1");
 }
+
+#[test]
+fn a_look_that_bottoms_no_printed_value_is_flagged() {
+    let look = |bottom: &str| {
+        probe("l", 3, &format!("  on = \"score_start\"\n  effect = \"look\"\n  bottom = \"{bottom}\""))
+    };
+    assert_eq!(flags(&look(">9")), ["ability 1 can never act: no printed value 1-9 goes to the bottom"]);
+    assert_eq!(flags(&look("<=4")), Vec::<String>::new());
+}
+
+#[test]
+fn recover_takes_from_the_pile_of_seat_1_too() {
+    // P1's digger takes the highest card of P1's pile into P1's hand.
+    let digger = probe("digger", 4, "  on = \"score_start\"\n  effect = \"recover\"\n  pick = \"highest\"");
+    let mut b = bench(&digger);
+    b.up(1, "digger", 1);
+    let pile: Vec<u8> = [5, 7, 2].iter().map(|v| b.card(1, &format!("vanilla-{v}"))).collect();
+    b.st.piles[1] = Stack::of(&pile);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(
+        (g.st.hands[1].as_slice(), g.st.piles[1].as_slice()),
+        (&[pile[1]][..], &[pile[0], pile[2]][..])
+    );
+}
+
+#[test]
+fn a_multiply_and_a_destroy_of_one_card_in_one_batch_conflict() {
+    // Two 4s at [SSCORE]: P0's doubles the card opposing it, P1's destroys that same card (its own
+    // 6 in S1 is the target of both). Their order would decide the outcome: both fizzle.
+    let doubler =
+        probe("doubler", 4, "  on = \"score_start\"\n  effect = \"multiply\"\n  by = 2\n  target = \"oc\"");
+    let breaker = probe(
+        "breaker",
+        4,
+        "  on = \"score_start\"\n  effect = \"destroy\"\n  target = { side = \"you\", slots = 1 }",
+    );
+    let mut b = bench(&format!("{doubler}{breaker}"));
+    b.up(0, "doubler", 1);
+    let six = b.up(1, "vanilla-6", 1);
+    b.up(1, "breaker", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.tally.fizzles, g.st.value(six), g.st.slots[0][1]), (2, 6, six));
+}
+
+#[test]
+fn a_count_of_a_hand_pile_or_deck_is_read_back_by_its_zone() {
+    let sentence = |zone: &str| {
+        let set = parse(
+            "t.toml",
+            &file_of(&probe(
+                "p",
+                4,
+                &format!(
+                    "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1\n  per = {{ zone = \"{zone}\", side = \"you\" }}"
+                ),
+            )),
+        )
+        .expect("the test set parses");
+        super::super::spell::read(&set, 0).sentences
+    };
+    let said = |zone: &str| {
+        [format!("At the end of scoring: you get +1 point for each of the cards in your {zone}.")]
+    };
+    for zone in ["hand", "pile", "deck"] {
+        assert_eq!(sentence(zone), said(zone));
+    }
+}
