@@ -892,3 +892,25 @@ fn a_count_of_a_hand_pile_or_deck_is_read_back_by_its_zone() {
         assert_eq!(sentence(zone), said(zone));
     }
 }
+
+#[test]
+fn one_cards_instances_of_one_moment_resolve_one_after_the_other() {
+    // One ability, two events at once: whenever any card turns up, return the card opposing this
+    // one. P0's 6 and P1's 5 turn up together: the second instance waits for the first (a step
+    // later), then finds the 8 gone. (A 3 of P0 lies in S4 so that the bouncer is not card 0.)
+    let bouncer = probe(
+        "bouncer",
+        4,
+        "  on = \"revealed\"\n  watch = { side = \"both\" }\n  effect = \"return\"\n  target = \"oc\"",
+    );
+    let mut b = bench(&bouncer);
+    b.up(0, "vanilla-3", 4);
+    b.up(0, "bouncer", 1);
+    let eight = b.up(1, "vanilla-8", 1);
+    let six = b.down(0, "vanilla-6", 2);
+    let five = b.down(1, "vanilla-5", 2);
+    let mut g = b.game();
+    g.reveal_for_tests(&[six, five], &mut Script::none());
+    assert_eq!((g.st.hands[1].as_slice(), g.st.slots[0][1]), (&[eight][..], NONE));
+    assert_eq!((g.tally.fizzles, g.tally.then_steps), (0, 1));
+}
