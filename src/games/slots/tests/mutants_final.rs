@@ -914,3 +914,27 @@ fn one_cards_instances_of_one_moment_resolve_one_after_the_other() {
     assert_eq!((g.st.hands[1].as_slice(), g.st.slots[0][1]), (&[eight][..], NONE));
     assert_eq!((g.tally.fizzles, g.tally.then_steps), (0, 1));
 }
+
+#[test]
+fn an_events_design_columns_pass_over_its_textless_fills() {
+    // One rare design, a 9 (`crown`), no designers, impact measured: dealt independently, each
+    // pool's three rares are crowns and its other 27 places textless fills. Both seats keep their
+    // crowns (9s are among the 21 highest), so the one game of a two-player event counts the
+    // crown in two decks.
+    use crate::games::Engine;
+    let set = parse("t.toml", &file_of(&probe("crown", 9, "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1")))
+        .expect("the test set parses");
+    let rules = Rules { cards: Some(std::sync::Arc::new(set)), impact: Impact::Cards, ..Rules::with("highest") };
+    let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Independent)
+        .expect("the set deals");
+    let t = crate::tournament::Tournament::new(ev);
+    let layout = Engine::layout(&t).clone();
+    let mut sc = Engine::new_scratch(&t);
+    let mut rec = crate::record::GameRecord::new(&layout);
+    Engine::play(&t, GameSeed::new(3, 0), &mut sc, &mut rec);
+    let fills = layout.counter("vanilla_fill").expect("an event counts its fills");
+    assert_eq!(rec.counters[fills], 2 * 27);
+    let cards = layout.cards.as_ref().expect("impact=cards keeps design columns");
+    let col = cards.columns.iter().position(|c| c == "games_in_deck").expect("a column");
+    assert_eq!(rec.counters[cards.first as usize + col], 2);
+}
