@@ -916,15 +916,24 @@ fn one_cards_instances_of_one_moment_resolve_one_after_the_other() {
 }
 
 #[test]
-fn an_events_design_columns_pass_over_its_textless_fills() {
+fn an_events_design_columns_count_the_crown_kept_and_played_among_textless_fills() {
     // One rare design, a 9 (`crown`), no designers, impact measured: dealt independently, each
     // pool's three rares are crowns and its other 27 places textless fills. Both seats keep their
     // crowns (9s are among the 21 highest), so the one game of a two-player event counts the
-    // crown in two decks.
+    // crown in two decks; with the whole deck in hand from the start, each seat places its
+    // highest cards, the crowns, first: played in two games.
     use crate::games::Engine;
-    let set = parse("t.toml", &file_of(&probe("crown", 9, "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1")))
-        .expect("the test set parses");
-    let rules = Rules { cards: Some(std::sync::Arc::new(set)), impact: Impact::Cards, ..Rules::with("highest") };
+    let set = parse(
+        "t.toml",
+        &file_of(&probe("crown", 9, "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1")),
+    )
+    .expect("the test set parses");
+    let rules = Rules {
+        cards: Some(std::sync::Arc::new(set)),
+        impact: Impact::Cards,
+        opening_hand: DECK as u8,
+        ..Rules::with("highest")
+    };
     let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Independent)
         .expect("the set deals");
     let t = crate::tournament::Tournament::new(ev);
@@ -935,6 +944,7 @@ fn an_events_design_columns_pass_over_its_textless_fills() {
     let fills = layout.counter("vanilla_fill").expect("an event counts its fills");
     assert_eq!(rec.counters[fills], 2 * 27);
     let cards = layout.cards.as_ref().expect("impact=cards keeps design columns");
-    let col = cards.columns.iter().position(|c| c == "games_in_deck").expect("a column");
-    assert_eq!(rec.counters[cards.first as usize + col], 2);
+    let col = |name: &str| cards.columns.iter().position(|c| c == name).expect("a column");
+    assert_eq!(rec.counters[cards.first as usize + col("games_in_deck")], 2);
+    assert_eq!(rec.counters[cards.first as usize + col("games_played")], 2);
 }
