@@ -948,3 +948,19 @@ fn an_events_design_columns_count_the_crown_kept_and_played_among_textless_fills
     assert_eq!(rec.counters[cards.first as usize + col("games_in_deck")], 2);
     assert_eq!(rec.counters[cards.first as usize + col("games_played")], 2);
 }
+
+#[test]
+fn the_story_ends_with_the_winner_or_the_draw_and_the_slots_played() {
+    let ending = |end: End| {
+        let mut st = super::fresh_state(10);
+        (st.rounds, st.wins, st.ties) = (3, [2, 1], 0);
+        if end == End::Drawn {
+            (st.rounds, st.wins, st.ties) = (11, [0, 0], 11);
+        }
+        let mut story = String::new();
+        super::super::narrate::ending(&st, end, &mut crate::games::narrate::Story(&mut story));
+        story
+    };
+    assert_eq!(ending(End::Won(0)), "Game over after 3 rounds (27 slots): P0 wins 2-1.\n");
+    assert_eq!(ending(End::Drawn), "Game over after 11 rounds (99 slots): a draw after 11 tied rounds.\n");
+}
