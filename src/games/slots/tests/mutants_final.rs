@@ -964,3 +964,30 @@ fn the_story_ends_with_the_winner_or_the_draw_and_the_slots_played() {
     assert_eq!(ending(End::Won(0)), "Game over after 3 rounds (27 slots): P0 wins 2-1.\n");
     assert_eq!(ending(End::Drawn), "Game over after 11 rounds (99 slots): a draw after 11 tied rounds.\n");
 }
+
+#[test]
+fn the_greedy_choice_ranks_every_place_of_a_full_table() {
+    // Nine tied slots, 5 against 5: +1 on one of my cards takes its slot (a gain of 8 + 1), on
+    // one of theirs loses it. Among all 18 places the three best are my first three, in table
+    // order (equal gains keep it).
+    use super::super::cardset::{Effect, Selector};
+    use super::super::rules::Seen;
+    let mut obs = Observation::default();
+    for slot in 0..SLOTS {
+        for side in 0..SEATS {
+            let id = (side * POOL + slot) as u8;
+            obs.table[slot][side] = Seen::Up { id, printed: 5, value: 5, counters: 0 };
+        }
+    }
+    let all: Vec<u8> = (0..(SLOTS * SEATS) as u8).collect();
+    let ask = Ask {
+        seat: 0,
+        source: 0,
+        effect: Effect::Counter { target: Selector::ALL, amount: 1, per: None },
+        n: 3,
+        partner: Places::default(),
+    };
+    let mut out = Places::default();
+    super::super::judge::targets(&obs, &ask, &Places::of(&all), &mut out);
+    assert_eq!(out.as_slice(), [0, 2, 4]);
+}
