@@ -991,3 +991,32 @@ fn the_greedy_choice_ranks_every_place_of_a_full_table() {
     super::super::judge::targets(&obs, &ask, &Places::of(&all), &mut out);
     assert_eq!(out.as_slice(), [0, 2, 4]);
 }
+
+#[test]
+fn recover_highest_takes_the_first_of_the_highest_printed_values_in_the_pile() {
+    let digger = probe("digger", 4, "  on = \"score_start\"\n  effect = \"recover\"\n  pick = \"highest\"");
+    let mut b = bench(&digger);
+    b.up(0, "digger", 1);
+    let pile: Vec<u8> = [7, 5, 7].iter().map(|v| b.card(0, &format!("vanilla-{v}"))).collect();
+    b.st.piles[0] = Stack::of(&pile);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.st.hands[0].as_slice(), g.st.piles[0].as_slice()), (&[pile[0]][..], &pile[1..]));
+}
+
+#[test]
+fn a_card_destroyed_from_under_the_top_leaves_its_stack() {
+    // P0's 4 lies on P0's 6 in S2 and destroys the card stacked with it.
+    let crusher =
+        probe("crusher", 4, "  on = \"score_start\"\n  effect = \"destroy\"\n  target = \"stacked\"");
+    let mut b = bench(&crusher);
+    let six = b.up(0, "vanilla-6", 2);
+    let top = b.up(0, "crusher", 2);
+    let mut g = b.game();
+    assert_eq!(g.st.under[1][0].as_slice(), [six]);
+    score_start(&mut g);
+    assert_eq!(
+        (g.st.slots[1][0], g.st.under[1][0].as_slice(), g.st.piles[0].as_slice()),
+        (top, &[][..], &[six][..])
+    );
+}
