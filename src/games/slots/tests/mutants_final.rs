@@ -1020,3 +1020,36 @@ fn a_card_destroyed_from_under_the_top_leaves_its_stack() {
         (top, &[][..], &[six][..])
     );
 }
+
+#[test]
+fn a_side_scores_with_a_covered_card_only_when_it_is_higher_than_the_top() {
+    // S1: P0's 8 lies on a 3 (the top is the highest); S2: P0's 3 lies on an 8 (the 8 under it
+    // scores for the side).
+    let mut b = bench("");
+    b.up(0, "vanilla-3", 1);
+    b.up(0, "vanilla-8", 1);
+    b.up(0, "vanilla-8", 2);
+    b.up(0, "vanilla-3", 2);
+    let g = b.game();
+    assert_eq!((g.st.covered_scorers(0), g.st.covered_scorers(1)), (0, 1));
+}
+
+#[test]
+fn a_set_and_a_modify_of_one_card_in_one_batch_conflict() {
+    // Two 4s at [SSCORE] on P1's 6: P0's sets it to 1, P1's gives it +2. Their order would decide
+    // its value: both fizzle, and the 6 stays 6.
+    let setter =
+        probe("setter", 4, "  on = \"score_start\"\n  effect = \"set\"\n  to = 1\n  target = \"oc\"");
+    let booster = probe(
+        "booster",
+        4,
+        "  on = \"score_start\"\n  effect = \"modify\"\n  amount = 2\n  target = { side = \"you\", slots = 1 }",
+    );
+    let mut b = bench(&format!("{setter}{booster}"));
+    b.up(0, "setter", 1);
+    let six = b.up(1, "vanilla-6", 1);
+    b.up(1, "booster", 2);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!((g.tally.fizzles, g.st.value(six)), (2, 6));
+}
