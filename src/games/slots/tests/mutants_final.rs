@@ -1053,3 +1053,15 @@ fn a_set_and_a_modify_of_one_card_in_one_batch_conflict() {
     score_start(&mut g);
     assert_eq!((g.tally.fizzles, g.st.value(six)), (2, 6));
 }
+
+#[test]
+fn a_rounds_story_lists_each_seats_hand_by_printed_value() {
+    let mut st = super::fresh_state(10);
+    st.rounds = 1;
+    st.hands[0] = Stack::of(&[super::card(0, 7, 1), super::card(0, 2, 1)]);
+    st.hands[1] = Stack::of(&[super::card(1, 4, 2)]);
+    let mut story = String::new();
+    super::super::narrate::round(&st, &mut crate::games::narrate::Story(&mut story));
+    let lines: Vec<&str> = story.lines().collect();
+    assert_eq!(lines[1..], ["  P0 keeps 21 cards; hand 7 2", "  P1 keeps 21 cards; hand 4"]);
+}
