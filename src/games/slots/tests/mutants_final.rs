@@ -1065,3 +1065,28 @@ fn a_rounds_story_lists_each_seats_hand_by_printed_value() {
     let lines: Vec<&str> = story.lines().collect();
     assert_eq!(lines[1..], ["  P0 keeps 21 cards; hand 7 2", "  P1 keeps 21 cards; hand 4"]);
 }
+
+#[test]
+fn the_greedy_judge_counts_my_face_down_card_at_its_printed_value_once_revealed() {
+    // Slot 1: my face-down 7 (worth 0 while face down) against their face-up 5: revealing it
+    // turns the slot, from -8 - 5 to +8 + 2, a gain of 23.
+    use super::super::cardset::{Effect, Selector};
+    use super::super::rules::Seen;
+    let mut obs = Observation::default();
+    obs.table[0][0] = Seen::Mine { id: 0, printed: 7, value: 0 };
+    obs.table[0][1] = Seen::Up { id: POOL as u8, printed: 5, value: 5, counters: 0 };
+    let reveal = Effect::Reveal { target: Selector::ALL };
+    assert_eq!(super::super::judge::gain(&obs, 0, &reveal, &[0]), 23);
+}
+
+#[test]
+fn a_search_simulates_its_own_round_only() {
+    // A simulation started before round 1 (`Sim::new`) has no seat to move once round 1 is on;
+    // the same position in its own round asks seat 0.
+    use crate::decide::search::Steps;
+    let mut sim = super::super::search::Sim::new();
+    sim.game = super::position(1, [&[super::card(0, 3, 1)], &[super::card(1, 7, 1)]], [&[], &[]], &[]);
+    assert_eq!(sim.to_move(), None);
+    sim.game.st.rounds = 0;
+    assert_eq!(sim.to_move(), Some(0));
+}
