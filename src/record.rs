@@ -805,6 +805,12 @@ impl GameRecord {
         self.counters[counter] += n;
     }
 
+    /// The `n` counters from `first` on (a row of a per-card table).
+    #[inline]
+    pub fn counters_from(&mut self, first: Counter, n: usize) -> &mut [u64] {
+        &mut self.counters.0[first.0 as usize..first.0 as usize + n]
+    }
+
     /// Raises a counter that records a per-game maximum (e.g. `max_war_depth`).
     #[inline]
     pub fn raise(&mut self, counter: Counter, value: u64) {

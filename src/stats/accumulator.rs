@@ -20,7 +20,8 @@ use super::tracked::{self, Key, Plan, Terms};
 use super::{Examples, Histogram};
 use crate::record::{GameRecord, Layout};
 
-/// Totals of one event counter over the games played.
+/// Totals of one event counter over the games played. A counter of the per-card table keeps its
+/// `total` only (the rest stays 0): nothing reads more of it, and a card set has hundreds.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CounterStats {
     pub total: u128,
@@ -131,14 +132,25 @@ impl Accumulator {
         self.outcomes[o] += 1;
         totals[at.rows + o] += 1;
         self.outcome_examples[o].offer(game_index);
+        let (cards, cards_end) = at.card_counters;
+        let event = |i: usize, c: &mut CounterStats, v: u64, totals: &mut [i64]| {
+            c.total += v as u128;
+            c.sum_sq += (v as u128) * (v as u128);
+            c.games_with += 1;
+            c.examples.offer(game_index);
+            totals[at.values + i] += v as i64;
+            totals[at.fired + i] += 1;
+        };
         for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
-            if v > 0 {
+            if v == 0 {
+                continue;
+            }
+            if (cards..cards_end).contains(&i) {
+                // A per-card count: its total and its value term are all that is read.
                 c.total += v as u128;
-                c.sum_sq += (v as u128) * (v as u128);
-                c.games_with += 1;
-                c.examples.offer(game_index);
                 totals[at.values + i] += v as i64;
-                totals[at.fired + i] += 1;
+            } else {
+                event(i, c, v, totals);
             }
         }
         for &(metric, value) in rec.observations() {
@@ -157,12 +169,19 @@ impl Accumulator {
         if open.games == 0 {
             return;
         }
-        let plan = &open.plan;
-        for (k, sums) in self.grouped.iter_mut().enumerate() {
-            let t = plan.eval(plan.num[k], &open.totals);
-            let m = plan.eval(plan.den[k], &open.totals);
-            if t != 0 || m != 0 {
+        let (plan, totals) = (&open.plan, &open.totals);
+        // Once per group for every quantity: most are one term over one term, and in most groups
+        // their numerator is 0 (a counter that did not fire, a card not played), so those two
+        // cases are read and added without the general sums.
+        for (k, (sums, &single)) in self.grouped.iter_mut().zip(&plan.single).enumerate() {
+            let (t, m) = match single {
+                (tracked::MANY, _) => (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals)),
+                (n, d) => (totals[n as usize], totals[d as usize]),
+            };
+            if t != 0 {
                 sums.add(t, m as u64);
+            } else if m != 0 {
+                sums.add_denominator(m as u64);
             }
         }
         self.groups += 1;
@@ -313,6 +332,43 @@ mod tests {
         r.counters[0] = wars;
         r.observe(crate::record::Dist(0), wars as i64);
         r
+    }
+
+    #[test]
+    fn a_per_card_counter_keeps_its_total_and_an_event_counter_everything() {
+        let mut l = layout();
+        l.counters.extend(["card a played", "card a won", "card b played", "card b won"].map(String::from));
+        l.cards = Some(crate::record::CardTable {
+            keys: vec!["a".into(), "b".into()],
+            columns: vec!["played".into(), "won".into()],
+            rates: vec![("win_rate".into(), 1, 0)],
+            paired: Vec::new(),
+            first: 1,
+            pairs: None,
+            makers: None,
+        });
+        let mut acc = Accumulator::new(&l);
+        // Card a played 2 times and won once in game 0, played 3 times and won 3 in game 1.
+        for (i, (wars, played, won)) in [(2u64, 2u64, 1u64), (0, 3, 3)].into_iter().enumerate() {
+            let mut r = GameRecord::new(&l);
+            r.counters[0] = wars;
+            r.counters[1] = played;
+            r.counters[2] = won;
+            acc.record(i as u64, &r);
+        }
+        acc.finish_group();
+        let wars = &acc.counters[0];
+        assert_eq!((wars.total, wars.sum_sq, wars.games_with, wars.examples.games()), (2, 4, 1, &[0u64][..]));
+        let played = &acc.counters[1];
+        assert_eq!((played.total, played.sum_sq, played.games_with), (5, 0, 0));
+        assert!(played.examples.games().is_empty());
+        assert_eq!(acc.counters[2].total, 4);
+        assert_eq!(acc.counters[3], CounterStats::default(), "card b never played");
+        // The card rate reads the totals: 4 wins of 5 plays, two games of one group each.
+        let plan = acc.plan(&l);
+        let rate = acc.sums(&plan, &Key::CardRate(0, 0)).unwrap();
+        assert_eq!((rate.groups, rate.moments.t, rate.moments.m), (2, 4, 5));
+        assert_eq!((rate.moments.t2, rate.moments.m2, rate.moments.tm), (1 + 9, 4 + 9, 2 + 9));
     }
 
     #[test]

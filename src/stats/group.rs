@@ -66,6 +66,14 @@ impl Moments {
         self.tm += if t < 0 { -tm } else { tm };
     }
 
+    /// Adds one group whose quantity totals 0 (`add(0, m)` without its zero terms).
+    #[inline]
+    pub fn add_denominator(&mut self, m: u64) {
+        let mi = m as u128;
+        self.m += mi;
+        self.m2 += mi * mi;
+    }
+
     pub fn merge(&mut self, o: &Moments) {
         self.t += o.t;
         self.m += o.m;

@@ -18,6 +18,8 @@ use crate::record::{Layout, OutcomeKind};
 pub const GAMES: usize = 0;
 /// Index of the length term.
 pub const LENGTH: usize = 1;
+/// `Plan::single` of a quantity whose numerator or denominator has several terms.
+pub const MANY: u32 = u32::MAX;
 
 /// A quantity an accumulator keeps group totals of.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +75,9 @@ pub struct Plan {
     pub terms: Vec<(u32, i8)>,
     pub num: Vec<(u32, u32)>,
     pub den: Vec<(u32, u32)>,
+    /// Quantity `k`'s (numerator, denominator) terms when each is one term of sign +1 (most
+    /// quantities: counters per game, card rates), read without `eval`; `(MANY, MANY)` otherwise.
+    pub single: Vec<(u32, u32)>,
     /// Size of the open group's totals.
     pub width: usize,
     /// Every group is one game: per-game quantities are read from the per-game sums.
@@ -91,6 +96,9 @@ pub struct Terms {
     pub values: usize,
     pub fired: usize,
     pub width: usize,
+    /// The counters of the per-card table (`Layout::cards`), `start..end`: only their totals and
+    /// value terms are read (cards.csv and the card rates), so only those are kept.
+    pub card_counters: (usize, usize),
 }
 
 impl Terms {
@@ -98,7 +106,11 @@ impl Terms {
         let rows = 2;
         let values = rows + layout.outcomes.len();
         let fired = values + layout.counters.len();
-        Terms { rows, values, fired, width: fired + layout.counters.len() }
+        let card_counters = layout.cards.as_ref().map_or((0, 0), |t| {
+            let first = t.first as usize;
+            (first, first + t.keys.len() * t.columns.len())
+        });
+        Terms { rows, values, fired, width: fired + layout.counters.len(), card_counters }
     }
 }
 
@@ -247,6 +259,11 @@ impl Plan {
             (start, self.terms.len() as u32)
         };
         let (n, d) = (span(num), span(den));
+        let one = |terms: &[(u32, i8)]| match terms {
+            [(t, 1)] => Some(*t),
+            _ => None,
+        };
+        self.single.push(one(num).zip(one(den)).unwrap_or((MANY, MANY)));
         self.keys.push(key);
         self.num.push(n);
         self.den.push(d);

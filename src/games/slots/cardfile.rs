@@ -199,6 +199,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         fixed: [None, None],
         by_place: Default::default(),
         triggers: Vec::new(),
+        heads: Vec::new(),
         own_statics: Shelf::default(),
         auras: Shelf::default(),
         watches_values: false,

@@ -556,6 +556,13 @@ impl Ability {
     }
 }
 
+/// The part of an ability that says when it fires (`CardSet::heads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub on: Trigger,
+    pub turns: (u8, u8),
+}
+
 /// One card design.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Design {
@@ -592,6 +599,9 @@ pub struct CardSet {
     /// Per design, one bit per trigger its abilities use (`Trigger::bit`): the engine skips a
     /// card with one test when it has nothing to do at a moment.
     pub triggers: Vec<u16>,
+    /// Each ability's trigger and turns, in `abilities`' order: what a moment reads of every
+    /// ability of a card it wakes, kept apart so that it reads a few bytes, not whole abilities.
+    pub heads: Vec<Head>,
     /// Per design, its static modifiers of its own value (`target = "self"`), in file order. A
     /// card's value reads its own and every aura on the table, so both are filed apart from the
     /// other abilities.
@@ -613,6 +623,13 @@ impl CardSet {
         &self.abilities[design.first as usize..(design.first + design.len) as usize]
     }
 
+    /// The heads of design `d`'s abilities (`abilities_of`'s order).
+    #[inline]
+    pub fn heads_of(&self, d: u16) -> &[Head] {
+        let design = &self.designs[d as usize];
+        &self.heads[design.first as usize..(design.first + design.len) as usize]
+    }
+
     /// Whether any design has an ability (if none, the game is the base game).
     pub fn has_text(&self) -> bool {
         !self.abilities.is_empty()
@@ -627,6 +644,7 @@ impl CardSet {
     /// Files every design under its place in a dealt pool, and notes its triggers.
     pub fn index(&mut self) {
         self.watches_values = self.abilities.iter().any(|a| a.on.watches() && a.watch.value.is_some());
+        self.heads = self.abilities.iter().map(|a| Head { on: a.on, turns: a.turns }).collect();
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
             .collect();
@@ -650,29 +668,49 @@ impl CardSet {
     }
 }
 
-/// Abilities filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file order.
+/// Static modifiers filed design by design: design `d`'s are `list[at[d]..at[d + 1]]`, in file
+/// order, with each one's target selector beside it in `targets` (same index): a value reads
+/// every aura on the table, and most are out of reach of the card valued, which the target alone
+/// tells, so the whole ability is read only for those in reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shelf {
     list: Vec<Ability>,
+    targets: Vec<Selector>,
     at: Vec<u32>,
 }
 
 impl Default for Shelf {
     fn default() -> Self {
-        Shelf { list: Vec::new(), at: vec![0] }
+        Shelf { list: Vec::new(), targets: Vec::new(), at: vec![0] }
     }
 }
 
 impl Shelf {
-    /// Files the next design's abilities.
+    /// Files the next design's modifiers (`Effect::Modify` only).
     fn file<'a>(&mut self, abilities: impl Iterator<Item = &'a Ability>) {
-        self.list.extend(abilities);
+        for a in abilities {
+            let Effect::Modify { target, .. } = a.effect else { unreachable!("a shelf holds modifiers") };
+            self.list.push(*a);
+            self.targets.push(target);
+        }
         self.at.push(self.list.len() as u32);
     }
 
-    /// Design `d`'s abilities.
+    /// Design `d`'s modifiers.
     #[inline]
     pub fn of(&self, d: u16) -> &[Ability] {
-        &self.list[self.at[d as usize] as usize..self.at[d as usize + 1] as usize]
+        &self.list[self.span(d)]
+    }
+
+    /// Design `d`'s modifiers and their targets.
+    #[inline]
+    pub fn with_targets(&self, d: u16) -> (&[Ability], &[Selector]) {
+        let span = self.span(d);
+        (&self.list[span.clone()], &self.targets[span])
+    }
+
+    #[inline]
+    fn span(&self, d: u16) -> std::ops::Range<usize> {
+        self.at[d as usize] as usize..self.at[d as usize + 1] as usize
     }
 }

@@ -284,21 +284,22 @@ impl SlotsEngine {
                 } else {
                     design as usize
                 };
-                // A card never kept, or never placed, has nothing more to add.
-                if c.in_deck[i] == 0 {
-                    continue;
-                }
-                rec.count(self.cards.at(row, 0), c.in_deck[i] as u64);
-                if c.played[i] == 0 {
-                    continue;
-                }
-                let values = [c.played[i], c.decisive[i], c.won[i], c.tied[i]];
-                for (col, v) in values.into_iter().enumerate() {
-                    rec.count(self.cards.at(row, col + 1), v as u64);
-                }
+                // Every column added, zeros too: a card never kept or never placed adds 0s, and
+                // adding them costs less than guessing which cards were (these branches mispredict).
                 let in_game = c.in_game >> i & 1;
-                rec.count(self.cards.at(row, 5), in_game);
-                rec.count(self.cards.at(row, 6), u64::from(end == End::Won(seat)) & in_game);
+                let values = [
+                    c.in_deck[i] as u64,
+                    c.played[i] as u64,
+                    c.decisive[i] as u64,
+                    c.won[i] as u64,
+                    c.tied[i] as u64,
+                    in_game,
+                    u64::from(end == End::Won(seat)) & in_game,
+                ];
+                let first = self.cards.at(row, 0);
+                for (slot, v) in rec.counters_from(first, CARD_COLUMNS.len()).iter_mut().zip(values) {
+                    *slot += v;
+                }
             }
         }
     }

@@ -13,7 +13,7 @@
 
 use super::card::{NONE, SEATS, SLOTS, owner};
 use super::cardset::{
-    Ability, DiscardPick, Duration, Effect, Factor, Pick, Player, Selector, Sign, Trigger, ValueFrom,
+    Ability, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger, ValueFrom,
 };
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
@@ -277,7 +277,9 @@ impl Resolver {
         self.log.events.clear();
         self.log.moves.clear();
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
-            self.log.push(st, what, st.snap(id));
+            if heard(st, what, id) {
+                self.log.push(st, what, st.snap(id));
+            }
         }
         self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
@@ -307,8 +309,10 @@ impl Resolver {
     fn push(&mut self, st: &State, mut inst: Instance) {
         let set = st.set.as_ref().expect("text needs a set");
         let seen = seen_from(st, &inst);
-        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        let mut firing = abilities.iter().enumerate().filter(|(_, a)| fires(st, a, &inst, &seen));
+        let d = st.pools.design[inst.source as usize];
+        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+        let mut firing =
+            heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, &inst, &seen));
         let (rank, steps) = match firing.next() {
             Some((first, _)) => (first as u16, 1 + firing.count() as u16),
             None => (0, 0),
@@ -566,10 +570,17 @@ impl Resolver {
             zones: Zones::default(),
             fizzled: false,
         };
-        let seen = seen_from(st, inst);
-        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
-        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written.
-        let now = abilities.iter().filter(|a| fires(st, a, inst, &seen)).nth(step as usize);
+        let d = st.pools.design[inst.source as usize];
+        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written;
+        // the first is the one `push` found (what fires is fixed for the moment).
+        let now = if step == 0 {
+            abilities.get(inst.rank as usize)
+        } else {
+            let seen = seen_from(st, inst);
+            let rest = heads.iter().zip(abilities).skip(inst.rank as usize);
+            rest.filter(|(h, a)| fires(st, h, a, inst, &seen)).nth(step as usize).map(|(_, a)| a)
+        };
         if let Some(a) = now
             && a.conds().all(|c| st.holds(c, ctx))
         {
@@ -807,11 +818,26 @@ fn seen_from(st: &State, inst: &Instance) -> Ctx {
     Ctx { source: inst.source, slot: pos / SEATS, side: pos % SEATS, event: inst.event }
 }
 
+/// Whether an event `what` (a reveal or a placement) about card `id`, happening now, can trigger
+/// anything (`Resolver::triggered_by_events`): the card's own `reveal` abilities, or a face-up
+/// card watching such events. Most cannot, and then the event is not kept: a snapshot and a
+/// search for watchers for each card turned up is most of what a moment costs.
+pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
+    let watch = match what {
+        Happened::Revealed if st.acts_on(id, Trigger::Reveal) => return true,
+        Happened::Revealed => Trigger::Revealed,
+        Happened::Placed => Trigger::Placed,
+        Happened::Destroyed => Trigger::Destroyed,
+        Happened::Drawn | Happened::Discarded => return true,
+    };
+    st.armed[watch as usize] & st.face_up & !(1u64 << id) != 0
+}
+
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its
 /// trigger, its turns, and for a watch the card watched, matched from `seen` (`seen_from`).
-fn fires(st: &State, a: &Ability, inst: &Instance, seen: &Ctx) -> bool {
-    a.on == inst.on
-        && (!inst.on.per_turn() || (a.turns.0..=a.turns.1).contains(&st.turn))
+fn fires(st: &State, h: &Head, a: &Ability, inst: &Instance, seen: &Ctx) -> bool {
+    h.on == inst.on
+        && (!inst.on.per_turn() || (h.turns.0..=h.turns.1).contains(&st.turn))
         && match (inst.on.watches(), inst.from_pile, inst.event) {
             (true, Some(_), _) => a.watch == Selector::SOURCE,
             (true, None, Some(e)) => a.watch != Selector::SOURCE && st.watches(&a.watch, seen, &e),
@@ -929,6 +955,8 @@ pub fn targets(
             }
             out.truncate(n);
         }
+        // One candidate is the highest and the lowest: no value to read (and no draw to make).
+        Pick::Highest | Pick::Lowest if out.len() <= 1 => {}
         Pick::Highest | Pick::Lowest => {
             // A random order first, so that a stable sort by value breaks ties at random.
             for i in (1..out.len()).rev() {

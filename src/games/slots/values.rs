@@ -119,19 +119,22 @@ impl State {
                 add(id, self.static_amount(a, &ctx));
             }
         }
+        // Only the face-up cards on the table with an aura, one bit each.
+        let mut sources = self.auras & self.face_up;
+        if sources == 0 {
+            return;
+        }
         let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
         // Selectors by side and slots name the top card of a place (a card under another is
         // reached by `stacked`, `self` or `event` only).
         let covered = self.slots[slot][side] != id;
-        // Only the face-up cards on the table with an aura, one bit each.
-        let mut sources = self.auras & self.face_up;
         while sources != 0 {
             let src = sources.trailing_zeros() as u8;
             sources &= sources - 1;
             let pos = self.pos[src as usize] as usize;
             let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
-            for a in set.auras.of(self.pools.design[src as usize]) {
-                let Effect::Modify { target: sel, .. } = &a.effect else { continue };
+            let (auras, targets) = set.auras.with_targets(self.pools.design[src as usize]);
+            for (a, sel) in auras.iter().zip(targets) {
                 // A cheap refusal first: most auras name one side.
                 let out_of_reach = covered && sel.base == Base::Filter
                     || match sel.side {
@@ -176,6 +179,7 @@ impl State {
     }
 
     /// Whether the card at `c` is one `sel`'s filter keys accept (its pick aside).
+    #[inline]
     fn fits(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
         match sel.base {
             Base::Source => return c.id == ctx.source,

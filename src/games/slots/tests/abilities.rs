@@ -507,6 +507,77 @@ fn a_watcher_reads_the_value_the_destroyed_card_had_on_the_table() {
     assert_eq!((g.st.piles[0].as_slice(), g.st.counter_sum(watcher)), ([six].as_slice(), 0));
 }
 
+#[test]
+fn a_watcher_reads_the_value_a_revealed_card_turns_up_with() {
+    let watcher = VALUE_WATCHER.replace("on = \"destroyed\"", "on = \"revealed\"");
+    // A printed 4 turned up with a +2 counter on it is a 6: the watcher counts it; a bare 4 is not
+    // counted.
+    for (counter, counted) in [(2, 1), (0, 0)] {
+        let mut b = bench(&watcher);
+        let w = b.up(0, "value-watcher", 1);
+        let four = b.down(1, "vanilla-4", 2);
+        let mut g = b.game();
+        g.st.counters[four as usize] = [counter, 0];
+        g.reveal_for_tests(&[four], &mut Script::none());
+        assert_eq!(g.st.counter_sum(w), counted, "counter {counter}");
+    }
+}
+
+#[test]
+fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
+    use crate::games::slots::resolve::{Happened, heard};
+    let watcher = VALUE_WATCHER.replace("on = \"destroyed\"", "on = \"revealed\"");
+    let mut b = bench(&watcher);
+    let w = b.down(0, "value-watcher", 1);
+    let four = b.up(1, "vanilla-4", 2);
+    let bully = b.up(0, "bully", 3);
+    let mut g = b.game();
+    // The watcher lies face down: a textless card's reveal triggers nothing; Bully's own reveal
+    // ability answers its own.
+    assert!(!heard(&g.st, Happened::Revealed, four));
+    assert!(heard(&g.st, Happened::Revealed, bully));
+    g.st.turn_up(w);
+    assert!(heard(&g.st, Happened::Revealed, four), "a face-up revealed watcher");
+    assert!(!heard(&g.st, Happened::Revealed, w), "a watcher does not hear itself");
+    assert!(!heard(&g.st, Happened::Placed, four), "no placed watcher on the table");
+    assert!(!heard(&g.st, Happened::Destroyed, four), "no destroyed watcher on the table");
+}
+
+#[test]
+fn a_highest_or_lowest_pick_of_one_candidate_draws_nothing_and_of_two_breaks_the_tie_by_chance() {
+    use crate::games::slots::cardset::{Pick, Selector, Side};
+    use crate::games::slots::resolve::targets;
+    use crate::games::slots::values::Ctx;
+    let mut b = bench("");
+    let source = b.up(0, "vanilla-5", 1);
+    let three = b.up(1, "vanilla-3", 1);
+    let g = b.game();
+    let ctx = Ctx { source, slot: 0, side: 0, event: None };
+    let mut out = Vec::new();
+    for pick in [Pick::Highest, Pick::Lowest] {
+        let sel = Selector { side: Side::Opp, pick, ..Selector::ALL };
+        let mut rng = GameSeed::new(1, 1).rng();
+        targets(&g.st, &sel, &ctx, &mut rng, &mut out, |_, _| unreachable!());
+        assert_eq!(out, [three]);
+        assert_eq!(rng, GameSeed::new(1, 1).rng(), "{pick:?}: one candidate, no draw");
+    }
+    // Two equal opposing cards: each is the highest in some of the draws.
+    let mut b = bench("");
+    let source = b.up(0, "vanilla-5", 1);
+    let (a, c) = (b.up(1, "vanilla-3", 1), b.up(1, "vanilla-3", 2));
+    let g = b.game();
+    let ctx = Ctx { source, slot: 0, side: 0, event: None };
+    let sel = Selector { side: Side::Opp, pick: Pick::Highest, ..Selector::ALL };
+    let mut firsts = [0; 2];
+    for seed in 0..40 {
+        let mut rng = GameSeed::new(seed, 1).rng();
+        targets(&g.st, &sel, &ctx, &mut rng, &mut out, |_, _| unreachable!());
+        firsts[usize::from(out[0] == c)] += 1;
+        assert!(out == [a] || out == [c]);
+    }
+    assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
