@@ -791,6 +791,7 @@ fn a_deck_policy_per_line_up_entry_follows_its_entry_round_the_seats() {
 mod impact;
 mod mutants;
 mod mutants_agents;
+mod mutants_final;
 mod mutants_more;
 
 mod layers {
