@@ -337,9 +337,12 @@ mod tests {
     #[test]
     fn a_per_card_counter_keeps_its_total_and_an_event_counter_everything() {
         let mut l = layout();
-        l.counters.extend(["card a played", "card a won", "card b played", "card b won"].map(String::from));
+        let cards = ["a", "b", "c"];
+        for card in cards {
+            l.counters.extend([format!("card {card} played"), format!("card {card} won")]);
+        }
         l.cards = Some(crate::record::CardTable {
-            keys: vec!["a".into(), "b".into()],
+            keys: cards.map(String::from).to_vec(),
             columns: vec!["played".into(), "won".into()],
             rates: vec![("win_rate".into(), 1, 0)],
             paired: Vec::new(),
@@ -348,27 +351,39 @@ mod tests {
             makers: None,
         });
         let mut acc = Accumulator::new(&l);
-        // Card a played 2 times and won once in game 0, played 3 times and won 3 in game 1.
-        for (i, (wars, played, won)) in [(2u64, 2u64, 1u64), (0, 3, 3)].into_iter().enumerate() {
+        // (wars, a played, a won, b played, b won, c played, c won), one game each.
+        let games = [[3u64, 2, 1, 0, 0, 1, 1], [0, 3, 3, 2, 0, 0, 0], [0; 7]];
+        for (i, counts) in games.iter().enumerate() {
             let mut r = GameRecord::new(&l);
-            r.counters[0] = wars;
-            r.counters[1] = played;
-            r.counters[2] = won;
+            for (c, &v) in counts.iter().enumerate() {
+                r.counters[c] = v;
+            }
             acc.record(i as u64, &r);
         }
         acc.finish_group();
         let wars = &acc.counters[0];
-        assert_eq!((wars.total, wars.sum_sq, wars.games_with, wars.examples.games()), (2, 4, 1, &[0u64][..]));
-        let played = &acc.counters[1];
-        assert_eq!((played.total, played.sum_sq, played.games_with), (5, 0, 0));
-        assert!(played.examples.games().is_empty());
-        assert_eq!(acc.counters[2].total, 4);
-        assert_eq!(acc.counters[3], CounterStats::default(), "card b never played");
-        // The card rate reads the totals: 4 wins of 5 plays, two games of one group each.
+        assert_eq!((wars.total, wars.sum_sq, wars.games_with, wars.examples.games()), (3, 9, 1, &[0u64][..]));
+        let totals: Vec<u128> = acc.counters[1..].iter().map(|c| c.total).collect();
+        assert_eq!(totals, [5, 4, 2, 0, 1, 1]);
+        for (k, c) in acc.counters[1..].iter().enumerate() {
+            let rest = (c.sum_sq, c.games_with, c.examples.games().len());
+            assert_eq!(rest, (0, 0, 0), "per-card counter {k} keeps its total only");
+        }
+        // The card rates read the totals, one game a group: a won 4 of 5 plays; b none of 2 (a
+        // group whose numerator is 0 adds its denominator's sums only).
         let plan = acc.plan(&l);
-        let rate = acc.sums(&plan, &Key::CardRate(0, 0)).unwrap();
-        assert_eq!((rate.groups, rate.moments.t, rate.moments.m), (2, 4, 5));
-        assert_eq!((rate.moments.t2, rate.moments.m2, rate.moments.tm), (1 + 9, 4 + 9, 2 + 9));
+        let a = acc.sums(&plan, &Key::CardRate(0, 0)).unwrap();
+        assert_eq!((a.groups, a.moments.t, a.moments.m), (3, 4, 5));
+        assert_eq!((a.moments.t2, a.moments.m2, a.moments.tm), (1 + 9, 4 + 9, 2 + 9));
+        let b = acc.sums(&plan, &Key::CardRate(1, 0)).unwrap();
+        assert_eq!((b.moments.t, b.moments.m, b.moments.t2, b.moments.m2, b.moments.tm), (0, 2, 0, 4, 0));
+        // Every rate is one term over one term, read without the general sums.
+        let at = Terms::of(&l);
+        assert_eq!(
+            plan.single[plan.find(&Key::CardRate(2, 0)).unwrap()],
+            ((at.values + 6) as u32, (at.values + 5) as u32)
+        );
+        assert!(plan.single.iter().all(|&(n, _)| n != tracked::MANY));
     }
 
     #[test]

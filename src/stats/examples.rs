@@ -116,6 +116,9 @@ mod tests {
         assert_eq!(text, r#"{"games":[2,5,8]}"#);
         assert_eq!(serde_json::from_str::<Examples>(&text).unwrap(), a);
         assert!(serde_json::from_str::<Examples>(r#"{"games":[5,2]}"#).is_err());
+        assert!(serde_json::from_str::<Examples>(r#"{"games":[2,2]}"#).is_err(), "each index once");
+        let full = serde_json::from_str::<Examples>(r#"{"games":[1,2,3,4,5]}"#).unwrap();
+        assert_eq!(full.games(), &[1, 2, 3, 4, 5]);
         assert!(serde_json::from_str::<Examples>(r#"{"games":[1,2,3,4,5,6]}"#).is_err());
     }
 }
