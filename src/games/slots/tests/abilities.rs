@@ -528,6 +528,7 @@ fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
     use crate::games::slots::resolve::{Happened, heard};
     let watcher = VALUE_WATCHER.replace("on = \"destroyed\"", "on = \"revealed\"");
     let mut b = bench(&watcher);
+    b.up(0, "vanilla-2", 4); // the watcher is not card 0
     let w = b.down(0, "value-watcher", 1);
     let four = b.up(1, "vanilla-4", 2);
     let bully = b.up(0, "bully", 3);
