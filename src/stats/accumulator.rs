@@ -133,24 +133,18 @@ impl Accumulator {
         totals[at.rows + o] += 1;
         self.outcome_examples[o].offer(game_index);
         let (cards, cards_end) = at.card_counters;
-        let event = |i: usize, c: &mut CounterStats, v: u64, totals: &mut [i64]| {
-            c.total += v as u128;
-            c.sum_sq += (v as u128) * (v as u128);
-            c.games_with += 1;
-            c.examples.offer(game_index);
-            totals[at.values + i] += v as i64;
-            totals[at.fired + i] += 1;
-        };
         for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
             if v == 0 {
                 continue;
             }
-            if (cards..cards_end).contains(&i) {
-                // A per-card count: its total and its value term are all that is read.
-                c.total += v as u128;
-                totals[at.values + i] += v as i64;
-            } else {
-                event(i, c, v, totals);
+            c.total += v as u128;
+            totals[at.values + i] += v as i64;
+            // A per-card count stops here: its total and its value term are all that is read.
+            if !(cards..cards_end).contains(&i) {
+                c.sum_sq += (v as u128) * (v as u128);
+                c.games_with += 1;
+                c.examples.offer(game_index);
+                totals[at.fired + i] += 1;
             }
         }
         for &(metric, value) in rec.observations() {

@@ -287,7 +287,7 @@ impl SlotsEngine {
                 // Every column added, zeros too: a card never kept or never placed adds 0s, and
                 // adding them costs less than guessing which cards were (these branches mispredict).
                 let in_game = c.in_game >> i & 1;
-                let values = [
+                let values: [u64; CARD_COLUMNS.len()] = [
                     c.in_deck[i] as u64,
                     c.played[i] as u64,
                     c.decisive[i] as u64,

@@ -36,6 +36,19 @@ pub enum Happened {
     Discarded,
 }
 
+impl Happened {
+    /// The card's own trigger and its watchers' trigger for an event about a card of the table;
+    /// `None` for a draw or a discard, which the drawing seat's cards answer (`by_controller`).
+    fn triggers(self) -> Option<(Trigger, Trigger)> {
+        match self {
+            Happened::Revealed => Some((Trigger::Reveal, Trigger::Revealed)),
+            Happened::Destroyed => Some((Trigger::Destroyed, Trigger::Destroyed)),
+            Happened::Placed => Some((Trigger::Placed, Trigger::Placed)),
+            Happened::Drawn | Happened::Discarded => None,
+        }
+    }
+}
+
 /// An event, with what its watchers are matched against: the table as it was when it happened
 /// (the face-up cards then, and the moves of the moment so far, `Log::moves[..mark]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,15 +385,11 @@ impl Resolver {
         }
         for i in 0..self.log.events.len() {
             let e = self.log.events[i];
-            let (snap, own, watch) = match e.what {
-                Happened::Revealed => (e.card, Trigger::Reveal, Trigger::Revealed),
-                Happened::Destroyed => (e.card, Trigger::Destroyed, Trigger::Destroyed),
-                Happened::Placed => (e.card, Trigger::Placed, Trigger::Placed),
-                Happened::Drawn | Happened::Discarded => {
-                    self.by_controller(st, e);
-                    continue;
-                }
+            let Some((own, watch)) = e.what.triggers() else {
+                self.by_controller(st, e);
+                continue;
             };
+            let snap = e.card;
             let id = snap.id;
             let event = Some(snap);
             if own == Trigger::Reveal && st.acts_on(id, Trigger::Reveal) {
@@ -818,19 +827,20 @@ fn seen_from(st: &State, inst: &Instance) -> Ctx {
     Ctx { source: inst.source, slot: pos / SEATS, side: pos % SEATS, event: inst.event }
 }
 
-/// Whether an event `what` (a reveal or a placement) about card `id`, happening now, can trigger
-/// anything (`Resolver::triggered_by_events`): the card's own `reveal` abilities, or a face-up
-/// card watching such events. Most cannot, and then the event is not kept: a snapshot and a
-/// search for watchers for each card turned up is most of what a moment costs.
+/// Whether an event `what` about card `id` of the table, happening now, can trigger anything,
+/// as `Resolver::triggered_by_events` would answer it: the card's own abilities (its `reveal`
+/// ones, or a face-up card's last words), or a face-up card watching such events; draws and
+/// discards always count. Most reveals and placements trigger nothing, and then the event is not
+/// kept: a snapshot and a search for watchers for each card turned up is most of what a moment
+/// costs.
 pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
-    let watch = match what {
-        Happened::Revealed if st.acts_on(id, Trigger::Reveal) => return true,
-        Happened::Revealed => Trigger::Revealed,
-        Happened::Placed => Trigger::Placed,
-        Happened::Destroyed => Trigger::Destroyed,
-        Happened::Drawn | Happened::Discarded => return true,
+    let Some((own, watch)) = what.triggers() else { return true };
+    let own_acts = match own {
+        Trigger::Reveal => st.acts_on(id, Trigger::Reveal),
+        Trigger::Destroyed => st.is_face_up(id) && st.design(id).is_some(),
+        _ => false,
     };
-    st.armed[watch as usize] & st.face_up & !(1u64 << id) != 0
+    own_acts || st.armed[watch as usize] & st.face_up & !(1u64 << id) != 0
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its

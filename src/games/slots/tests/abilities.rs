@@ -542,6 +542,8 @@ fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
     assert!(!heard(&g.st, Happened::Revealed, w), "a watcher does not hear itself");
     assert!(!heard(&g.st, Happened::Placed, four), "no placed watcher on the table");
     assert!(!heard(&g.st, Happened::Destroyed, four), "no destroyed watcher on the table");
+    assert!(heard(&g.st, Happened::Destroyed, bully), "a face-up card with text may have last words");
+    assert!(heard(&g.st, Happened::Drawn, four), "draws are answered by the drawing seat's cards");
 }
 
 #[test]
