@@ -27,6 +27,8 @@ pub enum Method {
     Unpaired,
     /// An anytime-valid confidence sequence (`stats::sequence`), valid at every look at once.
     Sequence,
+    /// A betting confidence sequence of a bounded mean (`stats::betting`), valid at every look.
+    Betting,
 }
 
 impl Method {
@@ -37,6 +39,7 @@ impl Method {
             Method::Ratio => "ratio",
             Method::Unpaired => "unpaired",
             Method::Sequence => "confidence_sequence",
+            Method::Betting => "betting_confidence_sequence",
         }
     }
 }

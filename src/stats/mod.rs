@@ -4,6 +4,7 @@
 //! the order in which partial results are merged (threads, chunks, shards).
 
 pub mod accumulator;
+pub mod betting;
 pub mod bisect;
 #[cfg(test)]
 mod coverage;
