@@ -106,9 +106,9 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         }
         saved
     } else if plan.bisect {
-        TuneState::bisecting(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
+        TuneState::bisecting(plan.command.clone(), &plan.measures)
     } else {
-        TuneState::new(plan.command.clone(), plan.candidates.len(), plan.rules.requires.len())
+        TuneState::new(plan.command.clone(), &plan.measures)
     };
     if let Some(n) = plan.merge_shards {
         return merge_tune_shards(&plan, state, n);
@@ -247,11 +247,16 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let assumed: &[usize] = state.bisect.as_ref().map_or(&[], |b| &b.assumed);
     let mut rows = Vec::new();
     for k in 0..plan.candidates.len() {
         let dropped = state.dropped.iter().find(|d| d.candidate == k);
-        let games = dropped.map_or(state.games, |d| d.games);
+        let games = state.played[k];
+        let probed = state.bisect.as_ref().and_then(|b| b.probes.iter().find(|p| p.candidate == k));
         let why = match dropped.map(|d| &d.why) {
+            None if assumed.contains(&k) => {
+                "bisection: meets the goal beyond a setting shown to meet it".into()
+            }
             None => String::new(),
             Some(Drop::FartherPaired { best }) => {
                 format!("farther from the goal than {} (paired)", name(*best))
@@ -260,11 +265,15 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             Some(Drop::OutsideWithin) => "outside goal ± within".into(),
             Some(Drop::MissesGoal) => "misses the goal".into(),
             Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
-            Some(Drop::Side(side)) => format!("bisection: {} the goal", side.word()),
-            Some(Drop::Beyond) => "bisection: outside the bracket (not played)".into(),
+            Some(Drop::Beyond) => match probed.and_then(|p| p.finding) {
+                Some(side) => format!("bisection: {} the goal, beyond the crossing", side.word()),
+                None if games > 0 => "bisection: beyond the crossing".into(),
+                None => "bisection: beyond the crossing (not played)".into(),
+            },
         };
-        let to_best =
-            best.filter(|&b| b != k && state.goal[k].n == state.goal[b].n).map(|b| look.paired(rules, b, k));
+        let to_best = best
+            .filter(|&b| b != k && state.race[k].n > 1 && state.race[k].n == state.race[b].n)
+            .map(|b| look.paired(rules, b, k));
         rows.push(CandidateRow {
             values: plan.values[k].clone(),
             games,
@@ -272,6 +281,8 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             to_best,
             status: if dropped.is_some() {
                 "dropped"
+            } else if assumed.contains(&k) {
+                "assumed"
             } else if Some(k) == best {
                 "best"
             } else {
@@ -321,7 +332,15 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             excluded()
         ),
         Some(Stop::AllMeet) => {
-            format!("settings that meet {} at 95%: {}{}", plan.goal, live_list(&said), excluded())
+            let beyond = if assumed.is_empty() {
+                String::new()
+            } else {
+                let mut a = assumed.to_vec();
+                a.sort_unstable();
+                let values: Vec<String> = a.iter().map(|&k| plan.values[k].join("/")).collect();
+                format!("; and {} by bisection (beyond a setting shown to meet it)", runs(&values))
+            };
+            format!("settings that meet {} at 95%: {}{beyond}{}", plan.goal, live_list(&said), excluded())
         }
         Some(Stop::NoneLeft) => match plan.rules.within {
             Some(tol) => format!(
@@ -351,7 +370,15 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         within: rules.within,
         stop: state.stop.map_or("interrupted", |s| s.name()),
         answer,
-        method: format!("confidence_sequence_normal_mixture_bonferroni_{}", rules.sequences()),
+        method: format!(
+            "{}_{}",
+            if state.bets.first().is_some_and(|t| t.bounded()) {
+                "betting_confidence_sequence"
+            } else {
+                "confidence_sequence_normal_mixture"
+            },
+            rules.describe()
+        ),
         candidates: rows,
         games_played: state.games_played(),
     }

@@ -662,7 +662,11 @@ impl TunePlan {
             for (name, _) in &requires {
                 req_q.push(tune_metric(name, layout).ok_or_else(|| unknown(name))?.0);
             }
-            measures.push(crate::sim::tune::Measures { goal, requires: req_q });
+            measures.push(crate::sim::tune::Measures {
+                goal,
+                requires: req_q,
+                unit: layout.group_size.clamp(1, u32::MAX as u64) as u32,
+            });
         }
         let values = candidates
             .iter()
@@ -698,7 +702,6 @@ impl TunePlan {
             args.search.as_deref().or(spec.search.as_deref()).unwrap_or("auto"),
             single_range,
             candidates.len(),
-            matches!(target, Target::Equal(_)),
             requires.is_empty(),
         )?;
         let rules = Rules {
@@ -707,7 +710,7 @@ impl TunePlan {
             requires: requires.iter().map(|(_, t)| *t).collect(),
             candidates: candidates.len(),
             tuned_at: crate::sim::tune::TUNED_AT,
-            probes: if bisect { crate::stats::bisect::max_probes(candidates.len()) } else { 0 },
+            bisect,
         };
         let observation =
             crate::sim::tune::observation_games(candidates.iter().map(|c| c.engine.layout().group_size));
@@ -754,16 +757,15 @@ fn search_by_bisection(
     search: &str,
     single_range: bool,
     candidates: usize,
-    equal_goal: bool,
     no_requires: bool,
 ) -> Result<bool, UsageError> {
-    let fits = single_range && equal_goal && no_requires;
+    let fits = single_range && no_requires;
     match search {
         "race" => Ok(false),
         "auto" => Ok(fits && candidates >= BISECT_FROM),
         "bisect" if fits => Ok(true),
         "bisect" => Err(UsageError(
-            "--search bisect needs one --vary KEY=LO..HI (no other --vary or --sweep), a goal METRIC=TARGET and no --require; use --search race"
+            "--search bisect needs one --vary KEY=LO..HI (no other --vary or --sweep) and no --require; use --search race"
                 .into(),
         )),
         other => Err(UsageError(format!("[tune] search '{other}': allowed are race, bisect, auto"))),

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::Point;
 use crate::record::GameRecord;
 use crate::stats::Quantity;
+use crate::stats::betting::Tally;
 use crate::stats::bisect::{Bisection, Next, Probe, STUCK_LOOKS, Side};
 use crate::stats::race::{self, Cross, Drop, Look, Rules, Stop, Sums, Target};
 
@@ -56,6 +57,12 @@ impl RatioQuantity {
     fn of(&self, rec: &GameRecord) -> (i64, i64) {
         (self.num.of(rec), self.den.as_ref().map_or(1, |d| d.of(rec)))
     }
+
+    /// A rate (0/1 per game) or a share of decided games (0/1 over 0/1): its intervals are
+    /// betting sequences (`stats::betting`).
+    pub fn bounded(&self) -> bool {
+        self.num.is_rate() && self.den.as_ref().is_none_or(|d| d.is_rate())
+    }
 }
 
 /// What one candidate measures: the goal, then each requirement.
@@ -63,28 +70,96 @@ impl RatioQuantity {
 pub struct Measures {
     pub goal: RatioQuantity,
     pub requires: Vec<RatioQuantity>,
+    /// Games per deal group (`Layout::group_size`): one observation of a betting sequence.
+    pub unit: u32,
 }
+
+impl Measures {
+    /// Empty tallies of the goal and the requirements (size 0 for an unbounded metric).
+    fn tallies(&self) -> (Tally, Vec<Tally>) {
+        let t = |q: &RatioQuantity| {
+            Tally::new(if q.bounded() && self.unit <= MAX_BET_UNIT { self.unit } else { 0 })
+        };
+        (t(&self.goal), self.requires.iter().map(t).collect())
+    }
+}
+
+/// Largest deal group whose games a betting sequence takes as one observation (a histogram of
+/// `(n + 1)(n + 2) / 2` bins); a larger group's rate keeps the normal-mixture sequence.
+pub const MAX_BET_UNIT: u32 = 64;
 
 /// One candidate's leaving the race.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dropped {
     pub candidate: usize,
-    /// Games per candidate at the look that dropped it.
+    /// Games the candidate had played when it left (0: never played).
     pub games: u64,
     pub why: Drop,
 }
 
-/// The saved race: sums, who is live, who left and why.
+/// The sums of one block of games of the live candidates (or of a shard's share of it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Block {
+    pub goal: Vec<Sums>,
+    pub requires: Vec<Vec<Sums>>,
+    pub cross: Vec<Vec<Cross>>,
+    pub bets: Vec<Tally>,
+    pub require_bets: Vec<Vec<Tally>>,
+}
+
+impl Block {
+    fn new(measures: &[Measures]) -> Block {
+        let k = measures.len();
+        let requires = measures.first().map_or(0, |m| m.requires.len());
+        let (bets, require_bets): (Vec<Tally>, Vec<Vec<Tally>>) =
+            measures.iter().map(Measures::tallies).unzip();
+        Block {
+            goal: vec![Sums::default(); k],
+            requires: vec![vec![Sums::default(); k]; requires],
+            cross: vec![vec![Cross::default(); k]; k],
+            bets,
+            // Per requirement, per candidate, as the sums are.
+            require_bets: (0..requires)
+                .map(|r| require_bets.iter().map(|b| b[r].clone()).collect())
+                .collect(),
+        }
+    }
+
+    fn merge(&mut self, o: &Block, live: &[usize]) {
+        for &a in live {
+            self.goal[a].merge(&o.goal[a]);
+            self.bets[a].merge(&o.bets[a]);
+            for r in 0..self.requires.len() {
+                self.requires[r][a].merge(&o.requires[r][a]);
+                self.require_bets[r][a].merge(&o.require_bets[r][a]);
+            }
+            for &b in live.iter().filter(|&&b| b > a) {
+                self.cross[a][b].merge(&o.cross[a][b]);
+            }
+        }
+    }
+}
+
+/// The saved search: sums, who is live, who left and why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TuneState {
     /// The command that made it (without `--resume`, `--threads`, `--quiet`): a resume must match.
     pub command: String,
-    /// Games per live candidate so far.
+    /// The next game index of the live candidates (they play in step from here).
     pub games: u64,
     pub live: Vec<usize>,
     pub dropped: Vec<Dropped>,
+    /// Games each candidate has played: a bisection's probes, then the race.
+    pub played: Vec<u64>,
+    /// Each candidate's sums over all its games (probes included).
     pub goal: Vec<Sums>,
     pub requires: Vec<Vec<Sums>>,
+    /// Tallies of bounded metrics over all the games, per candidate (and per requirement).
+    pub bets: Vec<Tally>,
+    pub require_bets: Vec<Vec<Tally>>,
+    /// Goal sums since the live candidates began to play in step (the race's start), for the
+    /// paired differences with `cross`.
+    pub race: Vec<Sums>,
     pub cross: Vec<Vec<Cross>>,
     pub stop: Option<Stop>,
     /// A bisection's progress (`--search bisect`): while it probes, `live` is the one probe.
@@ -93,36 +168,46 @@ pub struct TuneState {
 }
 
 impl TuneState {
-    pub fn new(command: String, candidates: usize, requires: usize) -> TuneState {
+    pub fn new(command: String, measures: &[Measures]) -> TuneState {
+        let k = measures.len();
+        let b = Block::new(measures);
         TuneState {
             command,
             games: 0,
-            live: (0..candidates).collect(),
+            live: (0..k).collect(),
             dropped: Vec::new(),
-            goal: vec![Sums::default(); candidates],
-            requires: vec![vec![Sums::default(); candidates]; requires],
-            cross: vec![vec![Cross::default(); candidates]; candidates],
+            played: vec![0; k],
+            race: b.goal.clone(),
+            goal: b.goal,
+            requires: b.requires,
+            bets: b.bets,
+            require_bets: b.require_bets,
+            cross: b.cross,
             stop: None,
             bisect: None,
         }
     }
 
     /// A state that bisects the candidates (in the setting's order) instead of racing them all.
-    pub fn bisecting(command: String, candidates: usize, requires: usize) -> TuneState {
-        let b = Bisection::new(candidates);
-        TuneState { live: vec![b.first()], bisect: Some(b), ..TuneState::new(command, candidates, requires) }
+    pub fn bisecting(command: String, measures: &[Measures]) -> TuneState {
+        let b = Bisection::new(measures.len());
+        TuneState { live: vec![b.first()], bisect: Some(b), ..TuneState::new(command, measures) }
     }
 
-    /// Games played over the whole search: every candidate's, and the probes of those that went on
-    /// to the final race.
+    /// Games played over the whole search, every probe and race game of every candidate.
     pub fn games_played(&self) -> u64 {
-        let live = self.live.len() as u64 * self.games;
-        let gone: u64 = self.dropped.iter().map(|d| d.games).sum();
-        live + gone + self.bisect.as_ref().map_or(0, |b| b.spent)
+        self.played.iter().sum()
     }
 
     pub fn look(&self) -> Look<'_> {
-        Look { goal: &self.goal, requires: &self.requires, cross: &self.cross }
+        Look {
+            goal: &self.goal,
+            requires: &self.requires,
+            race: &self.race,
+            cross: &self.cross,
+            bets: &self.bets,
+            require_bets: &self.require_bets,
+        }
     }
 
     pub fn save(&self, out: &Path) -> anyhow::Result<()> {
@@ -137,17 +222,22 @@ impl TuneState {
             .with_context(|| format!("{} is not a tune state", out.join(FILE).display()))
     }
 
-    /// Adds one look's sums (of the live candidates) to the state.
-    fn merge(&mut self, block: &TuneState) {
+    /// Adds a block of `count` games of each live candidate to the state.
+    fn absorb(&mut self, block: &Block, count: u64) {
         for &a in &self.live {
+            self.played[a] += count;
             self.goal[a].merge(&block.goal[a]);
-            for (r, b) in self.requires.iter_mut().zip(&block.requires) {
-                r[a].merge(&b[a]);
+            self.race[a].merge(&block.goal[a]);
+            self.bets[a].merge(&block.bets[a]);
+            for r in 0..self.requires.len() {
+                self.requires[r][a].merge(&block.requires[r][a]);
+                self.require_bets[r][a].merge(&block.require_bets[r][a]);
             }
             for &b in self.live.iter().filter(|&&b| b > a) {
                 self.cross[a][b].merge(&block.cross[a][b]);
             }
         }
+        self.games += count;
     }
 }
 
@@ -163,7 +253,7 @@ pub fn play_block(
     (first, count): (u64, u64),
     stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
-) -> Option<TuneState> {
+) -> Option<Block> {
     let k = engines.len();
     let requires = measures.first().map_or(0, |m| m.requires.len());
     let chunk = CHUNK_GROUPS * obs_games;
@@ -176,18 +266,32 @@ pub fn play_block(
             let start = first + c * chunk;
             let n = (first + count).min(start + chunk) - start;
             let groups = n.div_ceil(obs_games) as usize;
-            let mut part = TuneState::new(String::new(), k, requires);
-            part.live = live.to_vec();
-            // obs[j][cand][g]: measure j's (t, m) summed over group g of the chunk (j = 0: goal).
+            let mut part = Block::new(measures);
+            // obs[j][cand][g]: measure j's (t, m) summed over observation g of the chunk (j = 0:
+            // the goal); unit[j]: the same over the current deal group, for the tallies.
             let mut obs = vec![vec![vec![(0i64, 0i64); groups]; k]; 1 + requires];
             for &cand in live {
                 let m = &measures[cand];
+                let unit = m.unit.max(1) as u64;
+                let mut group = vec![(0i64, 0i64); 1 + requires];
+                let (bets, require_bets) = (&mut part.bets, &mut part.require_bets);
                 engines[cand].play_each(master, start, n, &mut |i, rec| {
                     let g = ((i - start) / obs_games) as usize;
                     for (j, q) in std::iter::once(&m.goal).chain(&m.requires).enumerate() {
                         let (t, d) = q.of(rec);
                         obs[j][cand][g].0 += t;
                         obs[j][cand][g].1 += d;
+                        group[j].0 += t;
+                        group[j].1 += d;
+                    }
+                    if (i - start + 1).is_multiple_of(unit) {
+                        for (j, (t, d)) in group.iter_mut().enumerate() {
+                            let tally = if j == 0 { &mut bets[cand] } else { &mut require_bets[j - 1][cand] };
+                            if tally.bounded() {
+                                tally.add(*t, *d);
+                            }
+                            (*t, *d) = (0, 0);
+                        }
                     }
                 });
                 tick(n);
@@ -207,14 +311,10 @@ pub fn play_block(
             Some(part)
         })
         .reduce(
-            || {
-                let mut s = TuneState::new(String::new(), k, requires);
-                s.live = live.to_vec();
-                Some(s)
-            },
+            || Some(Block::new(measures)),
             |a, b| match (a, b) {
                 (Some(mut a), Some(b)) => {
-                    a.merge(&b);
+                    a.merge(&b, live);
                     Some(a)
                 }
                 _ => None,
@@ -237,67 +337,111 @@ pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
     if state.bisect.as_ref().is_some_and(|b| !b.racing) {
         return probe(state, rules, cap, obs_games);
     }
-    let drops = race::drops(rules, &state.look(), &state.live);
+    let mut drops = race::drops(rules, &state.look(), &state.live);
+    if let (Some(b), Target::Equal(x)) = (state.bisect.as_mut(), rules.target) {
+        // The race's games sharpen the probes: a raced setting of known side narrows the
+        // stretch of the crossing, and the settings beyond it leave.
+        for &k in &state.live {
+            let i = Look {
+                goal: &state.goal,
+                requires: &state.requires,
+                race: &state.race,
+                cross: &state.cross,
+                bets: &state.bets,
+                require_bets: &state.require_bets,
+            }
+            .interval(rules, k);
+            if let Some(side) = Side::of(&i, x) {
+                for c in b.sharpened(k, side, &state.live) {
+                    if !drops.iter().any(|(d, _)| *d == c) {
+                        drops.push((c, Drop::Beyond));
+                    }
+                }
+            }
+        }
+    }
     for (k, why) in drops {
         state.live.retain(|&l| l != k);
-        state.dropped.push(Dropped { candidate: k, games: state.games, why });
+        state.dropped.push(Dropped { candidate: k, games: state.played[k], why });
     }
-    state.stop = race::stop(rules, &state.look(), &state.live, state.games >= cap);
+    state.stop = race::stop(rules, &state.look(), &state.live, state.games >= cap_games(cap, obs_games));
+}
+
+/// The cap in whole observations.
+fn cap_games(cap: u64, obs_games: u64) -> u64 {
+    cap.div_ceil(obs_games).saturating_mul(obs_games)
 }
 
 /// A bisection's probe after a look: inside the tolerance it is the answer; once its side of the
-/// goal is known the bisection moves on (`stats::bisect`); at the cap the answer is not settled.
+/// goal is known, or after `STUCK_LOOKS` looks (or at the cap) without it, the bisection takes
+/// its finding and moves on (`stats::bisect`): to the next probe, or to the final race, which goes
+/// on from the games its candidates played as probes.
 fn probe(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
-    let Target::Equal(x) = rules.target else { unreachable!("the plan bisects only towards METRIC=T") };
+    let x = rules.target.value();
     let k = state.live[0];
     let i = state.look().interval(rules, k);
-    if rules.within.is_some_and(|tol| i.low >= x - tol && i.high <= x + tol) {
+    if let (Target::Equal(_), Some(tol)) = (rules.target, rules.within)
+        && i.low >= x - tol
+        && i.high <= x + tol
+    {
         state.stop = Some(Stop::AllWithin);
         return;
     }
+    let stuck_at = ((FIRST_OBSERVATIONS * obs_games) << (STUCK_LOOKS - 1)).min(cap_games(cap, obs_games));
+    let finding = match Side::of(&i, x) {
+        Some(side) => Some(side),
+        None if state.games >= stuck_at => None,
+        None => return,
+    };
     let b = state.bisect.as_mut().expect("probing");
-    let next = match Side::of(&i, x) {
-        Some(side) => b.decided(Probe { candidate: k, side, games: state.games }),
-        None if state.games >= (FIRST_OBSERVATIONS * obs_games) << (STUCK_LOOKS - 1) => {
-            b.spent += state.games;
-            b.stuck(k)
+    match b.decided(Probe { candidate: k, finding, games: state.games }) {
+        Next::Probe(c) => {
+            state.live = vec![c];
+            state.games = state.played[c];
         }
-        None => {
-            state.stop = (state.games >= cap).then_some(Stop::Cap);
-            return;
-        }
-    };
-    let (live, leaves) = match next {
-        Next::Probe { candidate, leaves } => (vec![candidate], leaves),
-        Next::Race { candidates, leaves } => (candidates, leaves),
-    };
-    if let Some(p) = leaves {
-        state.dropped.push(Dropped { candidate: p.candidate, games: p.games, why: Drop::Side(p.side) });
-    }
-    if b.racing {
-        b.spent =
-            [b.low, b.high].iter().flatten().filter(|p| live.contains(&p.candidate)).map(|p| p.games).sum();
-        // Bracket ends outside the race (a stuck probe's) leave with their side.
-        for p in [b.low, b.high].into_iter().flatten().filter(|p| !live.contains(&p.candidate)) {
-            state.dropped.push(Dropped { candidate: p.candidate, games: p.games, why: Drop::Side(p.side) });
-        }
-        for c in 0..b.n {
-            if !live.contains(&c) && !state.dropped.iter().any(|d| d.candidate == c) {
-                state.dropped.push(Dropped { candidate: c, games: 0, why: Drop::Beyond });
+        Next::Race(stretch) => {
+            let meets = rules.target.meeting_side();
+            let mut raced = Vec::new();
+            for c in 0..b.n {
+                let inside = stretch.contains(&c);
+                match (inside, meets, b.side_outside(c)) {
+                    // An `=` goal races the whole stretch.
+                    (true, None, _) => raced.push(c),
+                    // A `>=`/`<=` goal: a setting of the stretch shown to miss leaves; the rest
+                    // race until each shows it meets the goal.
+                    (true, Some(m), Some(s)) if s != m => state.dropped.push(Dropped {
+                        candidate: c,
+                        games: state.played[c],
+                        why: Drop::MissesGoal,
+                    }),
+                    (true, Some(_), _) => raced.push(c),
+                    // Beyond a probe that meets the goal, every setting meets it too.
+                    (false, Some(m), Some(s)) if s == m => b.assumed.push(c),
+                    (false, _, _) => state.dropped.push(Dropped {
+                        candidate: c,
+                        games: state.played[c],
+                        why: Drop::Beyond,
+                    }),
+                }
+            }
+            // The race goes on from the deepest probe's games: every candidate keeps its probe's
+            // games, and all play in step from there, pairing their games from that point on.
+            state.games = raced.iter().map(|&c| state.played[c]).max().unwrap_or(0);
+            state.live = raced;
+            for c in 0..state.race.len() {
+                state.race[c] = Sums::default();
+            }
+            if meets.is_some() || state.games >= cap_games(cap, obs_games) {
+                decide(state, rules, cap, obs_games);
             }
         }
-        // The race replays its candidates from game 0, so their pairs share every observation.
-        for &c in &live {
-            state.goal[c] = Sums::default();
-        }
     }
-    state.live = live;
-    state.games = 0;
 }
 
-/// The games per candidate after the next look of `state`.
+/// The next game index after the next look of `state` (probes and race alike play their live
+/// candidates in step).
 pub fn look_target(state: &TuneState, obs_games: u64, cap: u64) -> u64 {
-    next_look(state.games, obs_games).min(cap.div_ceil(obs_games) * obs_games)
+    next_look(state.games, obs_games).min(cap_games(cap, obs_games)).max(state.games)
 }
 
 /// One shard's part of a look (`--shard K/N`): the sums of its share of the look's games.
@@ -309,7 +453,7 @@ pub struct ShardPart {
     pub command: String,
     pub from: u64,
     pub live: Vec<usize>,
-    pub sums: TuneState,
+    pub sums: Block,
 }
 
 /// The file of shard `k` of `n` in the output folder.
@@ -371,16 +515,18 @@ pub fn merge_shards(
             ));
         }
     }
-    for p in parts {
-        state.merge(&p.sums);
+    let target = look_target(state, obs_games, cap);
+    let mut whole = parts[0].sums.clone();
+    for p in &parts[1..] {
+        whole.merge(&p.sums, &state.live);
     }
-    state.games = look_target(state, obs_games, cap);
+    state.absorb(&whole, target - state.games);
     decide(state, rules, cap, obs_games);
     Ok(())
 }
 
-/// Plays the race from `state` to its stop (or until `stop` is raised: then returns false with the
-/// state as of its last complete look, saved).
+/// Plays the search from `state` to its stop (or until `stop` is raised: then returns false with
+/// the state as of its last complete look, saved).
 #[allow(clippy::too_many_arguments)]
 pub fn drive(
     state: &mut TuneState,
@@ -395,6 +541,10 @@ pub fn drive(
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<bool> {
     while state.stop.is_none() {
+        if stop.load(Ordering::Relaxed) {
+            state.save(out)?;
+            return Ok(false);
+        }
         let target = look_target(state, obs_games, cap);
         let block = (state.games, target - state.games);
         let Some(sums) = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick)
@@ -402,8 +552,7 @@ pub fn drive(
             state.save(out)?;
             return Ok(false);
         };
-        state.merge(&sums);
-        state.games = target;
+        state.absorb(&sums, block.1);
         decide(state, rules, cap, obs_games);
         state.save(out)?;
     }

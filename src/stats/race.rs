@@ -20,6 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::betting::Tally;
 use super::sequence::{ALPHA, radius, rho2_tightest_at};
 use super::{Interval, Method};
 
@@ -48,6 +49,22 @@ impl Target {
         let v: f64 = rest.trim().parse().ok().filter(|x: &f64| x.is_finite())?;
         let name = name.trim();
         (!name.is_empty()).then(|| (name.to_string(), make(v)))
+    }
+
+    /// The goal's value.
+    pub fn value(&self) -> f64 {
+        match *self {
+            Target::Equal(x) | Target::AtLeast(x) | Target::AtMost(x) => x,
+        }
+    }
+
+    /// The side of the value on which an at-least / at-most goal is met (None for `Equal`).
+    pub fn meeting_side(&self) -> Option<super::bisect::Side> {
+        match self {
+            Target::Equal(_) => None,
+            Target::AtLeast(_) => Some(super::bisect::Side::Above),
+            Target::AtMost(_) => Some(super::bisect::Side::Below),
+        }
     }
 
     pub fn describe(&self) -> String {
@@ -189,10 +206,9 @@ pub enum Drop {
     MissesGoal,
     /// Its whole interval breaks requirement `.0`.
     BreaksRequirement(usize),
-    /// A bisection probe whose whole interval lies on this side of the goal, with a probe nearer
-    /// the crossing on the same side.
-    Side(super::bisect::Side),
-    /// Never played: outside the bisection's final bracket (the metric assumed monotone).
+    /// Outside the stretch where the bisection's probes of known side put the crossing: farther
+    /// from the goal than a setting raced, if the metric moves one way (never played, or probed
+    /// to the side it shows).
     Beyond,
 }
 
@@ -232,57 +248,97 @@ pub struct Rules {
     /// Requirements on other metrics (each candidate's sums of them are given per look).
     pub requires: Vec<Target>,
     pub candidates: usize,
-    /// Observations at which the sequences are tightest.
+    /// Observations at which the normal-mixture sequences are tightest.
     pub tuned_at: f64,
-    /// With bisection (`stats::bisect`): the most probes the range may need (0 for a race).
-    pub probes: usize,
+    /// The candidates are bisected (`stats::bisect`) before the few left are raced.
+    pub bisect: bool,
 }
 
 impl Rules {
-    /// Sequences the race may use: one per candidate for the goal and for each requirement, and
-    /// one per pair of candidates.
-    /// A bisection's: one per probe, and the final race's (`bisect::RACE_SEQUENCES`).
+    /// Sequences a race of every candidate may use: one per candidate for the goal and for each
+    /// requirement, and one per pair of candidates.
     pub fn sequences(&self) -> usize {
-        if self.probes > 0 {
-            return self.probes + super::bisect::RACE_SEQUENCES;
-        }
         let k = self.candidates;
         k * (1 + self.requires.len()) + k * k.saturating_sub(1) / 2
     }
 
-    /// The error rate of each sequence (Bonferroni over `sequences`).
+    /// The error rate of each candidate's sequence (of the goal or a requirement). A race shares
+    /// 5% equally among all its sequences (Bonferroni). A bisection gives half to the
+    /// candidates' sequences (each candidate keeps one sequence, from its first probe to the end
+    /// of the final race, since the race goes on from the probes' games) and half to the pairs.
     pub fn alpha(&self) -> f64 {
-        ALPHA / self.sequences() as f64
+        if self.bisect {
+            ALPHA / 2.0 / (self.candidates * (1 + self.requires.len())) as f64
+        } else {
+            ALPHA / self.sequences() as f64
+        }
+    }
+
+    /// The error rate of the paired sequence of candidates `a` and `b`. A bisection races a
+    /// stretch of neighbouring settings, so its half of 5% goes mostly to near pairs: `6 / (pi^2
+    /// d^2)` of it to the `k - d` pairs `d` apart (the weights add up to at most 1).
+    pub fn pair_alpha(&self, a: usize, b: usize) -> f64 {
+        if !self.bisect {
+            return self.alpha();
+        }
+        let (d, k) = (a.abs_diff(b).max(1) as f64, self.candidates as f64);
+        ALPHA / 2.0 * 6.0 / (std::f64::consts::PI.powi(2) * d * d * (k - d).max(1.0))
+    }
+
+    /// How the statement's 5% is shared, for the files.
+    pub fn describe(&self) -> String {
+        if self.bisect {
+            format!("bisection_{}_candidates", self.candidates)
+        } else {
+            format!("bonferroni_{}", self.sequences())
+        }
     }
 }
 
-/// What a look sees: each candidate's goal sums and requirement sums, and the cross sums of each
-/// pair (`cross[a][b]` for a < b).
+/// What a look sees: each candidate's goal sums and requirement sums over all its games, the
+/// tallies of bounded metrics (`stats::betting`), and for the paired differences the goal sums
+/// since the candidates began to play in step (`race`) with the cross sums of each pair over the
+/// same observations (`cross[a][b]` for a < b).
 pub struct Look<'a> {
     pub goal: &'a [Sums],
     pub requires: &'a [Vec<Sums>],
+    pub race: &'a [Sums],
     pub cross: &'a [Vec<Cross>],
+    pub bets: &'a [Tally],
+    pub require_bets: &'a [Vec<Tally>],
 }
 
 impl Look<'_> {
+    /// A candidate's sequence of the goal: a betting sequence for a rate or share (never of zero
+    /// width, inside [0, 1]), the normal mixture for other means.
     pub fn interval(&self, rules: &Rules, k: usize) -> Interval {
-        let s = &self.goal[k];
-        sequence(s.ratio(), s.sd(), s.n, rules.alpha(), rules.tuned_at)
+        match self.bets.get(k).filter(|t| t.bounded()) {
+            Some(t) => t.interval(rules.alpha()),
+            None => {
+                let s = &self.goal[k];
+                sequence(s.ratio(), s.sd(), s.n, rules.alpha(), rules.tuned_at)
+            }
+        }
     }
 
     /// The sequence of `b - a` on the paired observations.
     pub fn paired(&self, rules: &Rules, a: usize, b: usize) -> Interval {
         let (lo, hi, sign) = if a < b { (a, b, 1.0) } else { (b, a, -1.0) };
-        let (sa, sb) = (&self.goal[lo], &self.goal[hi]);
+        let (sa, sb) = (&self.race[lo], &self.race[hi]);
         let sd = paired_sd(sa, sb, &self.cross[lo][hi]);
         let d = sb.ratio() - sa.ratio();
-        let i = sequence(d, sd, sa.n, rules.alpha(), rules.tuned_at);
+        let i = sequence(d, sd, sa.n.min(sb.n), rules.pair_alpha(a, b), rules.tuned_at);
         if sign > 0.0 { i } else { Interval { estimate: -i.estimate, low: -i.high, high: -i.low, ..i } }
     }
 
     pub fn require_interval(&self, rules: &Rules, r: usize, k: usize) -> Interval {
-        let s = &self.requires[r][k];
-        sequence(s.ratio(), s.sd(), s.n, rules.alpha(), rules.tuned_at)
+        match self.require_bets.get(r).and_then(|b| b.get(k)).filter(|t| t.bounded()) {
+            Some(t) => t.interval(rules.alpha()),
+            None => {
+                let s = &self.requires[r][k];
+                sequence(s.ratio(), s.sd(), s.n, rules.alpha(), rules.tuned_at)
+            }
+        }
     }
 }
 
@@ -417,13 +473,14 @@ mod tests {
         cap: u64,
     ) -> (Stop, Vec<usize>, Vec<(usize, Drop)>) {
         let rules =
-            Rules { target, within, requires: vec![], candidates: p.len(), tuned_at: 400.0, probes: 0 };
+            Rules { target, within, requires: vec![], candidates: p.len(), tuned_at: 400.0, bisect: false };
         let mut live: Vec<usize> = (0..p.len()).collect();
         let mut dropped = Vec::new();
         let mut n = 100;
         loop {
             let (goal, cross) = observe(p, n, 7);
-            let look = Look { goal: &goal, requires: &[], cross: &cross };
+            let look =
+                Look { goal: &goal, requires: &[], race: &goal, cross: &cross, bets: &[], require_bets: &[] };
             for (k, why) in drops(&rules, &look, &live) {
                 live.retain(|&l| l != k);
                 dropped.push((k, why));
@@ -492,11 +549,12 @@ mod tests {
             requires: vec![Target::AtMost(0.3)],
             candidates: 2,
             tuned_at: 400.0,
-            probes: 0,
+            bisect: false,
         };
         let (goal, cross) = observe(&[0.5, 0.5], 400, 3);
         let (req, _) = observe(&[0.2, 0.6], 400, 4);
-        let look = Look { goal: &goal, requires: &[req], cross: &cross };
+        let look =
+            Look { goal: &goal, requires: &[req], race: &goal, cross: &cross, bets: &[], require_bets: &[] };
         assert_eq!(drops(&rules, &look, &[0, 1]), vec![(1, Drop::BreaksRequirement(0))]);
     }
 
