@@ -295,6 +295,10 @@ impl Rules {
     }
 }
 
+/// Observations in which two candidates' events must differ (the sum of the squared differences of
+/// their event counts) before their paired difference of a rate is read from its normal sequence.
+pub const DISCORDANT: i128 = 30;
+
 /// What a look sees: each candidate's goal sums and requirement sums over all its games, the
 /// tallies of bounded metrics (`stats::betting`), and for the paired differences the goal sums
 /// since the candidates began to play in step (`race`) with the cross sums of each pair over the
@@ -321,10 +325,29 @@ impl Look<'_> {
         }
     }
 
-    /// The sequence of `b - a` on the paired observations.
+    /// The sequence of `b - a` on the paired observations. For a rate or share, until the two
+    /// differ in at least `DISCORDANT` observations' events the normal approximation of their
+    /// paired difference is not to be trusted (with none it is of zero width): the difference
+    /// of their two betting sequences serves instead, valid with them.
     pub fn paired(&self, rules: &Rules, a: usize, b: usize) -> Interval {
         let (lo, hi, sign) = if a < b { (a, b, 1.0) } else { (b, a, -1.0) };
         let (sa, sb) = (&self.race[lo], &self.race[hi]);
+        if let (Some(ta), Some(tb)) =
+            (self.bets.get(a).filter(|t| t.bounded()), self.bets.get(b).filter(|t| t.bounded()))
+        {
+            let c = &self.cross[lo][hi];
+            if sa.tt + sb.tt - 2 * c.ta_tb < DISCORDANT {
+                let (ia, ib) = (ta.interval(rules.alpha()), tb.interval(rules.alpha()));
+                let units = ia.units.min(ib.units);
+                return Interval {
+                    estimate: ib.estimate - ia.estimate,
+                    low: ib.low - ia.high,
+                    high: ib.high - ia.low,
+                    method: Method::Betting,
+                    units,
+                };
+            }
+        }
         let sd = paired_sd(sa, sb, &self.cross[lo][hi]);
         let d = sb.ratio() - sa.ratio();
         let i = sequence(d, sd, sa.n.min(sb.n), rules.pair_alpha(a, b), rules.tuned_at);
