@@ -103,7 +103,17 @@ fn tune_in(plan: &TunePlan) -> anyhow::Result<()> {
         saved
     } else {
         if let Some(lock) = &lock {
-            crate::outdir::clear_earlier_run(&plan.out, lock);
+            match crate::outdir::earlier_manifest(&plan.out) {
+                // An earlier tune's files: replaced, as a run replaces a run's.
+                Some(m) if report::tune::is_tune_manifest(&m) => {
+                    crate::outdir::clear_earlier_run(&plan.out, lock)
+                }
+                // A run's (allowed by --force): left alone, as files warsim did not write.
+                Some(_) => {
+                    let _ = std::fs::remove_file(plan.out.join(report::manifest::FILE));
+                }
+                None => {}
+            }
         }
         let digest = plan.identity.digest();
         if plan.bisect {
@@ -369,7 +379,7 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     } else {
         ""
     };
-    let metric_words = format!("{}{of}", report::tune::metric_phrase(&plan.metric));
+    let metric_words = report::tune::metric_subject(&plan.metric, plan.of_decided, share);
     let goal_value = match rules.target {
         race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => x,
     };

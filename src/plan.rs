@@ -724,12 +724,26 @@ impl TunePlan {
         // that a tune goes on in (a resume, a shard, a merge) may hold anything; every name it
         // writes must be free or a file, found before the first game.
         let go_on = args.resume || args.shard.is_some() || args.merge_shards.is_some();
-        let welcome = match (go_on && saved, args.force) {
+        // A merge's inputs (the shard files) are in the folder: it reads them itself.
+        let continuing = (go_on && saved) || args.merge_shards.is_some();
+        let welcome = match (continuing, args.force) {
             (true, _) => crate::outdir::Welcome::Continuing,
             (false, true) => crate::outdir::Welcome::Anything,
             (false, false) => crate::outdir::Welcome::OwnOnly,
         };
         crate::outdir::check_output(&out, welcome)?;
+        // A run's results are not a tune's to replace: a new tune into their folder is refused
+        // unless --force (which then leaves them alone).
+        if !go_on
+            && !args.force
+            && crate::outdir::earlier_manifest(&out)
+                .is_some_and(|m| !crate::report::tune::is_tune_manifest(&m))
+        {
+            return Err(UsageError(format!(
+                "output folder {} holds the results of a run (its manifest.json): choose another --out for the tune, or give --force to write beside them (they are left alone)",
+                out.display()
+            )));
+        }
         let shard = args.shard.as_deref().map(crate::sim::shard::Shard::parse).transpose()?;
         if let Some(sh) = shard {
             crate::outdir::check_file(&out, &crate::sim::tune::shard_file(sh.k, sh.n))?;

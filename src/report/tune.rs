@@ -156,6 +156,19 @@ pub fn metric_then(metric: &str) -> String {
     }
 }
 
+/// The metric as the thing a goal is about: `the share of decided games the first player wins`,
+/// `the win rate (seat=0), of all games`, `the mean length`.
+pub fn metric_subject(metric: &str, of_decided: bool, share: bool) -> String {
+    let phrase = metric_phrase(metric);
+    if of_decided {
+        format!("the share of decided games {phrase}")
+    } else if share {
+        format!("{phrase}, of all games")
+    } else {
+        phrase
+    }
+}
+
 /// A metric's name in words for a sentence: `first_player_win_share` (a share of decided games):
 /// `the first player wins`; `length_mean`: `the mean length`; `capped_rate`: `the capped rate`.
 pub fn metric_phrase(metric: &str) -> String {
@@ -318,7 +331,7 @@ pub fn page(res: &TuneResult, svg: &str) -> String {
     ));
     let within = res.within_words.as_ref().map_or(String::new(), |t| format!(" {t}"));
     h.push_str(&format!(
-        "<p>Goal: {} {}{within}. The search stopped because {}, after {} games in all. Intervals: {} (95% for every setting, pair and look at once).</p>\n",
+        "<p>Goal: {}: {}{within}. The search stopped because {}, after {} games in all. Intervals: {} (95% for every setting, pair and look at once).</p>\n",
         esc(&res.metric_words),
         esc(&res.goal_words),
         esc(&res.stop),
@@ -360,6 +373,11 @@ fn difference(d: &Interval, share: bool) -> String {
     } else {
         with_interval(d, false)
     }
+}
+
+/// Whether a folder's manifest is a tune's (it lists `tune.csv` or the tune's plot).
+pub fn is_tune_manifest(m: &super::Manifest) -> bool {
+    m.written.iter().any(|w| w.file == CSV) || m.outputs.iter().any(|o| o == PLOT)
 }
 
 /// The name of the file of the candidates.
