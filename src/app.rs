@@ -408,8 +408,7 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         let played = if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", runs(&out)) };
         let beyond = if state.dropped.iter().any(|d| d.why == Drop::Beyond) {
             format!(
-                " (the others by bisection, {} assumed to move one way with {})",
-                plan.metric,
+                " (the others by bisection, {metric_words} assumed to move one way with {})",
                 plan.keys.join(" ")
             )
         } else {
