@@ -428,6 +428,46 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_in_values_are_escaped_and_unplayed_rows_are_empty() {
+        let row = |value: &str, interval: Option<Interval>, status| CandidateRow {
+            values: vec![value.into()],
+            games: if interval.is_some() { 24 } else { 0 },
+            interval,
+            to_best: None,
+            status,
+            dropped_at: None,
+            why: format!("beside {value}"),
+        };
+        let i =
+            Interval { estimate: 0.5, low: 0.4, high: 0.6, method: crate::stats::Method::Sequence, units: 2 };
+        let res = TuneResult {
+            keys: vec!["policies".into()],
+            metric: "win_rate".into(),
+            metric_words: "the win rate, of all games".into(),
+            share: true,
+            goal: "win_rate=0.5".into(),
+            goal_value: Some(0.5),
+            within: None,
+            goal_words: "50.0%".into(),
+            within_words: None,
+            stop: "one setting was left".into(),
+            answer: "set policies to a\u{1b}[31m".into(),
+            method: "m".into(),
+            candidates: vec![row("a\u{1b}[31m", Some(i), "best"), row("b", None, "not played")],
+            games_played: 24,
+        };
+        let mut out = Vec::new();
+        write_csv(&res, &mut out).unwrap();
+        let csv = String::from_utf8(out).unwrap();
+        assert!(!csv.contains('\u{1b}') && csv.contains("a\\u{1b}[31m"), "{csv}");
+        assert!(csv.contains("\n2,b,,win_rate,,,,,,,,not played,,beside b\n"), "{csv}");
+        let svg = plot(&res);
+        let html = page(&res, &svg);
+        assert!(!svg.contains('\u{1b}') && !html.contains('\u{1b}'));
+        assert!(html.contains("not played") && !html.contains("NaN"), "{html}");
+    }
+
+    #[test]
     fn numbers_and_tolerances_read_in_the_goals_units() {
         assert_eq!(value(1e308, false), "1.000e308");
         assert_eq!(value(f64::NAN, false), "not known");
