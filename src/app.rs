@@ -324,6 +324,18 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             .collect();
         steps.join(" and ")
     };
+    let share = plan.share;
+    let goal_value = match rules.target {
+        race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => x,
+    };
+    // The goal and the tolerance in the goal's units: a share in percent, its tolerance in points.
+    let goal_words = match rules.target {
+        race::Target::Equal(_) => report::tune::value(goal_value, share),
+        race::Target::AtLeast(_) => format!("at least {}", report::tune::value(goal_value, share)),
+        race::Target::AtMost(_) => format!("at most {}", report::tune::value(goal_value, share)),
+    };
+    let within_words = rules.within.map(|t| report::tune::tolerance(t, share));
+    let within = within_words.clone().unwrap_or_default();
     let mut rows = Vec::new();
     for k in 0..plan.candidates.len() {
         let dropped = state.dropped.iter().find(|d| d.candidate == k);
@@ -340,11 +352,16 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
                 format!("farther from the goal than {} (paired)", name(*best))
             }
             Some(Drop::Farther { best }) => format!("farther from the goal than {}", name(*best)),
-            Some(Drop::OutsideWithin) => "outside goal ± within".into(),
-            Some(Drop::MissesGoal) => "misses the goal".into(),
-            Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
+            Some(Drop::OutsideWithin) => format!("wholly outside the goal {goal_words} {within}"),
+            Some(Drop::MissesGoal) => format!("misses the goal ({goal_words})"),
+            Some(Drop::BreaksRequirement(r)) => {
+                format!(
+                    "breaks the requirement {}",
+                    plan.identity.requires.get(*r).map_or("", String::as_str)
+                )
+            }
             Some(Drop::Side(side)) => format!("bisection: {} the goal", side.word()),
-            Some(Drop::Beyond) => "bisection: outside the bracket (not played)".into(),
+            Some(Drop::Beyond) => "bisection: outside the bracket, excluded by the one-way assumption".into(),
         };
         let played = games > 0 && state.goal[k].n > 0;
         let to_best = best
@@ -368,7 +385,6 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             why,
         });
     }
-    let share = plan.share;
     let of = if plan.of_decided {
         " of decided games"
     } else if share {
@@ -377,16 +393,6 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         ""
     };
     let metric_words = report::tune::metric_subject(&plan.metric, plan.of_decided, share);
-    let goal_value = match rules.target {
-        race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => x,
-    };
-    // The goal and the tolerance in the goal's units: a share in percent, its tolerance in points.
-    let goal_words = match rules.target {
-        race::Target::Equal(_) => report::tune::value(goal_value, share),
-        race::Target::AtLeast(_) => format!("at least {}", report::tune::value(goal_value, share)),
-        race::Target::AtMost(_) => format!("at most {}", report::tune::value(goal_value, share)),
-    };
-    let within_words = rules.within.map(|t| report::tune::tolerance(t, share));
     let live_list =
         |f: &dyn Fn(usize) -> String| state.live.iter().map(|&k| f(k)).collect::<Vec<_>>().join("; ");
     let said = |k: usize| {
@@ -413,7 +419,6 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         };
         format!("{played}{beyond}")
     };
-    let within = within_words.clone().unwrap_or_default();
     let answer = match state.stop {
         Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
         Some(Stop::AllWithin) => {
