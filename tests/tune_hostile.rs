@@ -409,3 +409,32 @@ fn an_interrupted_tune_resumes_to_the_uninterrupted_files() {
         assert!(std::fs::read(whole.join(f)).unwrap() == std::fs::read(cut.join(f)).unwrap(), "{f} differs");
     }
 }
+
+#[test]
+fn a_control_character_in_a_value_is_escaped_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cards/sample.toml");
+    let hostile = tmp.path().join("x\u{1b}[31my.toml");
+    std::fs::copy(sample, &hostile).unwrap();
+    let out = tmp.path().join("o");
+    let vary = format!("cards={sample},{}", s(&hostile));
+    let text = ok(&[
+        "slots",
+        "--vary",
+        &vary,
+        "--goal",
+        "length_mean=100",
+        "--games",
+        "240",
+        "-q",
+        "--out",
+        s(&out),
+    ]
+    .map(String::from));
+    assert!(!text.contains('\u{1b}'), "{text}");
+    for f in ["tune.csv", "report.html", "plots/tune.svg", "manifest.json"] {
+        let t = std::fs::read_to_string(out.join(f)).unwrap();
+        assert!(!t.contains('\u{1b}'), "{f} holds a raw ESC");
+    }
+    assert!(std::fs::read_to_string(out.join("tune.csv")).unwrap().contains("x\\u{1b}[31my.toml"));
+}
