@@ -197,6 +197,10 @@ pub fn open<T: DeserializeOwned>(
         return Err(match serde_json::from_str::<Head>(text) {
             Ok(h) if h.format != format => refuse(&format!("is a {}, not a warsim {what}", h.format)),
             Ok(_) => refuse(&format!("is a warsim {what} without a checksum (edited, or damaged)")),
+            // Whole JSON of no known format: an older warsim's state, or another program's file.
+            Err(_) if serde_json::from_str::<serde_json::Value>(text).is_ok() => refuse(&format!(
+                "is not a warsim {what} of this version (an older warsim's, or another file): start the tune again"
+            )),
             Err(_) => refuse(&format!("is not a whole warsim {what} (truncated, damaged or another file)")),
         });
     };
@@ -284,8 +288,8 @@ mod tests {
         }
         let e = open::<Vec<u64>>(p, SHARD_FORMAT, "tune shard", &text).unwrap_err();
         assert!(e.0.contains("is a warsim-tune-state, not a warsim tune shard"), "{e}");
-        let e = open::<Vec<u64>>(p, STATE_FORMAT, "tune state", "{\"x\":1}").unwrap_err();
-        assert!(e.0.contains("not a whole warsim tune state"), "{e}");
+        let e = open::<Vec<u64>>(p, STATE_FORMAT, "tune state", "{\"games\":1}").unwrap_err();
+        assert!(e.0.contains("not a warsim tune state of this version (an older warsim's"), "{e}");
     }
 
     #[test]
