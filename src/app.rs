@@ -46,7 +46,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
     match cli.command {
         Command::Run(args) => run(RunPlan::from_args(&args)?, command_line),
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
-        Command::Tune(args) => tune(TunePlan::from_args(&args, tune_command(&command_line))?),
+        Command::Tune(args) => tune(TunePlan::from_args(&args, command_line)?),
         Command::List { game } => list(game.as_deref()),
         Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
         Command::Merge(args) => merge(args),
@@ -60,62 +60,87 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
     }
 }
 
-/// The words of a tune's command line that fix its result (not `--resume`, `--quiet`,
-/// `--threads N`, `--shard K/N`, `--merge-shards N`): a resume, a shard and a merge must repeat
-/// them.
-fn tune_command(args: &[String]) -> String {
-    let mut kept = Vec::new();
-    let mut skip = false;
-    for a in args.iter().skip(1) {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        match a.as_str() {
-            "--resume" | "-q" | "--quiet" => {}
-            "--threads" | "--shard" | "--merge-shards" => skip = true,
-            _ if a.starts_with("--threads=")
-                || a.starts_with("--shard=")
-                || a.starts_with("--merge-shards=") => {}
-            _ => kept.push(a.clone()),
-        }
+/// `warsim tune`: races the candidates (`sim::tune`) and writes what they showed (`report::tune`).
+/// A refused tune removes the folders it made (`outdir::remove_made`), as a refused run does.
+fn tune(plan: TunePlan) -> anyhow::Result<()> {
+    let made = crate::outdir::missing_ancestors(&plan.out);
+    let done = tune_in(&plan);
+    if done.as_ref().is_err_and(|e| e.downcast_ref::<Interrupted>().is_none()) {
+        crate::outdir::remove_made(&made);
     }
-    kept.join(" ")
+    done
 }
 
-/// `warsim tune`: races the candidates (`sim::tune`) and writes what they showed (`report::tune`).
-fn tune(plan: TunePlan) -> anyhow::Result<()> {
-    use crate::sim::tune::{self as race_play, TuneState};
+fn tune_in(plan: &TunePlan) -> anyhow::Result<()> {
+    use crate::sim::tune::{self as race_play, Place, TuneState};
+    let start_time = Manifest::now();
+    crate::sim::hooks::Hooks::get()?;
     let pool = worker_pool(plan.threads)?;
-    // A tune writes no manifest, so it vouches for no file: it replaces only its own names and
-    // leaves whatever else the folder holds alone; links, devices and folders under those names
-    // are refused before the first game.
-    crate::outdir::check_output(&plan.out, Welcome::Anything)?;
     std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
     // A shard writes only its own file, so shards of one look may share the folder.
-    let _lock = if plan.shard.is_none() { Some(Lock::take(&plan.out)?) } else { None };
-    // Shards and their merge go on from the saved state, if any.
+    let lock = if plan.shard.is_none() { Some(Lock::take(&plan.out)?) } else { None };
+    if let Some(lock) = &lock {
+        crate::outdir::remove_stale_temporaries(&plan.out, lock);
+    }
+    let place = Place { dir: &plan.out, plan: &plan.identity };
+    // Shards and their merge go on from the saved state, if any; so does a resume.
     let go_on = plan.resume || plan.shard.is_some() || plan.merge_shards.is_some();
-    let mut state = if go_on && plan.out.join(race_play::FILE).is_file() {
-        let saved = TuneState::load(&plan.out)?;
-        if saved.command != plan.command {
+    let saved = std::fs::symlink_metadata(plan.out.join(race_play::FILE)).is_ok();
+    let mut state = if go_on && saved {
+        let (saved_plan, saved) = TuneState::load(&plan.out)?;
+        if let Some(why) = saved_plan.difference(&plan.identity) {
             return Err(usage!(
-                "cannot resume the tune saved in {}: it is not this command's tune (saved: warsim {})",
-                plan.out.display(),
-                saved.command
+                "cannot go on from the tune saved in {}: it is another tune: {why} (start it again without --resume, or choose another --out)",
+                plan.out.display()
+            ));
+        }
+        if let Some(why) = saved.shape_error(plan.candidates.len(), plan.rules.requires.len()) {
+            return Err(usage!(
+                "{} is damaged: {why}; it cannot be used",
+                plan.out.join(race_play::FILE).display()
             ));
         }
         saved
-    } else if plan.bisect {
-        TuneState::bisecting(plan.command.clone(), &plan.measures)
     } else {
-        TuneState::new(plan.command.clone(), &plan.measures)
+        if let Some(lock) = &lock {
+            match crate::outdir::earlier_manifest(&plan.out) {
+                // An earlier tune's files: replaced, as a run replaces a run's.
+                Some(m) if report::tune::is_tune_manifest(&m) => {
+                    crate::outdir::clear_earlier_run(&plan.out, lock)
+                }
+                // A run's (allowed by --force): left alone, as files warsim did not write.
+                Some(_) => {
+                    let _ = std::fs::remove_file(plan.out.join(report::manifest::FILE));
+                }
+                None => {}
+            }
+        }
+        let digest = plan.identity.digest();
+        if plan.bisect {
+            TuneState::bisecting(digest, &plan.measures)
+        } else {
+            TuneState::new(digest, &plan.measures)
+        }
+    };
+    let write = |state: &TuneState| -> anyhow::Result<report::tune::TuneResult> {
+        let result = tune_result(plan, state);
+        let lock = lock.as_ref().expect("a tune that writes its files holds the folder's lock");
+        write_staged(&plan.out, lock, |dir| {
+            let written = report::tune::write_all(dir, &result)?;
+            let manifest = tune_manifest(plan, state, start_time.clone(), written);
+            crate::io::write_atomic(&dir.join(report::manifest::FILE), |w| {
+                report::manifest::write(&manifest, w)
+            })?;
+            Ok(())
+        })?;
+        Ok(result)
     };
     if let Some(n) = plan.merge_shards {
-        return merge_tune_shards(&plan, state, n);
+        return merge_tune_shards(plan, state, n, &write);
     }
     signal::install();
     let engines: Vec<&dyn games::Point> = plan.candidates.iter().map(|c| &*c.engine).collect();
-    let progress = Progress::new(plan.cap * engines.len() as u64, "games", plan.quiet);
+    let progress = Progress::new(plan.cap.saturating_mul(engines.len() as u64), "games", plan.quiet);
     progress.message("tune".into());
     let tick = |n: u64| progress.add(n);
     let started = Instant::now();
@@ -139,9 +164,7 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         let Some(part) = part else {
             return Err(Interrupted(format!("shard {}/{} stopped; run it again", shard.k, shard.n)).into());
         };
-        let file = race_play::shard_file(shard.k, shard.n);
-        let text = serde_json::to_string(&part)?;
-        crate::io::write_atomic(&plan.out.join(&file), |w| Ok(w.write_all(text.as_bytes())?))?;
+        let file = part.save(&place)?;
         return print_out(&format!(
             "shard {}/{} of the look from {} games per candidate: {} in {}\n",
             shard.k,
@@ -160,14 +183,13 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
             plan.seed,
             plan.observation,
             plan.cap,
-            &plan.out,
+            &place,
             signal::stop_flag(),
             &tick,
         )
     })?;
     progress.finish();
-    let result = tune_result(&plan, &state);
-    report::tune::write_all(&plan.out, &result)?;
+    let result = write(&state)?;
     if !finished {
         return Err(Interrupted(format!(
             "tune stopped after {} games per candidate; continue with the same command and --resume",
@@ -176,7 +198,7 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
         .into());
     }
     // A sweep of every candidate to the games the answer took reaches the same precision.
-    let sweep = state.games * plan.candidates.len() as u64;
+    let sweep = state.games.saturating_mul(plan.candidates.len() as u64);
     print_out(&format!(
         "{}\n{} in {:.2} s ({}; a sweep of every setting to the answer's {} games would play {}); files in {}\n",
         result.answer,
@@ -193,30 +215,77 @@ fn tune(plan: TunePlan) -> anyhow::Result<()> {
     ))
 }
 
+/// The manifest of a tune's folder: what made its files, and the files (`tune.csv`, the plot and
+/// the page) with their sizes and hashes, so a later command replaces only what it vouches for.
+fn tune_manifest(
+    plan: &TunePlan,
+    state: &crate::sim::tune::TuneState,
+    start_time: String,
+    written: Vec<report::WrittenFile>,
+) -> Manifest {
+    let mut files: Vec<SettingFile> = Vec::new();
+    for f in plan.candidates.iter().flat_map(|c| &c.settings.files) {
+        if !files.contains(f) {
+            files.push(f.clone());
+        }
+    }
+    Manifest {
+        warsim_version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: Manifest::git_commit(),
+        build: plan.identity.build.clone(),
+        command_line: plan.command_line.clone(),
+        scenario: plan.name.clone(),
+        seed: plan.seed,
+        games: plan.cap,
+        shards: "1/1".into(),
+        threads: plan.threads,
+        start_time,
+        end_time: Manifest::now(),
+        points: plan.candidates.iter().map(|c| c.label.clone()).collect(),
+        scenario_text: plan.scenario_text.clone(),
+        until: None,
+        question: Some(plan.goal.clone()),
+        until_intervals: Vec::new(),
+        partial: state.stop.is_none(),
+        point_games: Vec::new(),
+        files,
+        written,
+        outputs: vec![report::tune::PLOT.into()],
+        checksum: String::new(),
+    }
+}
+
 /// `tune --merge-shards N`: the next look from its N shard files, decided and saved, and the files
-/// written; the shard files are removed once the state holds them.
-fn merge_tune_shards(plan: &TunePlan, mut state: crate::sim::tune::TuneState, n: u64) -> anyhow::Result<()> {
-    use crate::sim::tune::{self as race_play, ShardPart};
+/// written; the shard files are removed once the state holds them. Each shard file must be of this
+/// tune (its plan) and of this look.
+fn merge_tune_shards(
+    plan: &TunePlan,
+    mut state: crate::sim::tune::TuneState,
+    n: u64,
+    write: &dyn Fn(&crate::sim::tune::TuneState) -> anyhow::Result<report::tune::TuneResult>,
+) -> anyhow::Result<()> {
+    use crate::sim::tune::{self as race_play, Place, ShardPart};
     if state.stop.is_some() {
         return print_out("the tune is finished: nothing left to merge\n");
     }
     let mut parts = Vec::new();
     for k in 1..=n {
-        let path = plan.out.join(race_play::shard_file(k, n));
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| usage!("cannot read {}: {e} (run tune --shard {k}/{n} first)", path.display()))?;
-        let part: ShardPart =
-            serde_json::from_str(&text).map_err(|_| usage!("{} is not a tune shard", path.display()))?;
+        let (part_plan, part) = ShardPart::load(&plan.out, k, n)?;
+        if let Some(why) = part_plan.difference(&plan.identity) {
+            return Err(usage!(
+                "{} is a shard of another tune: {why}",
+                plan.out.join(race_play::shard_file(k, n)).display()
+            ));
+        }
         parts.push(part);
     }
     race_play::merge_shards(&mut state, &parts, &plan.rules, (plan.observation, plan.cap))
         .map_err(|e| usage!("{e}"))?;
-    state.save(&plan.out)?;
+    state.save(&Place { dir: &plan.out, plan: &plan.identity })?;
     for k in 1..=n {
         std::fs::remove_file(plan.out.join(race_play::shard_file(k, n)))?;
     }
-    let result = tune_result(plan, &state);
-    report::tune::write_all(&plan.out, &result)?;
+    let result = write(&state)?;
     if state.stop.is_none() {
         return print_out(&format!(
             "look merged at {} games per candidate; not settled yet: run the {n} shards of the next look and merge again\n",
@@ -235,7 +304,7 @@ fn merge_tune_shards(plan: &TunePlan, mut state: crate::sim::tune::TuneState, n:
 /// answer sentence.
 fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::tune::TuneResult {
     use crate::stats::race::{self, Drop, Stop};
-    use report::tune::{CandidateRow, with_interval};
+    use report::tune::{CandidateRow, measured};
     let look = state.look();
     let rules = &plan.rules;
     let best = race::best(rules, &look, &state.live);
@@ -247,6 +316,26 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // What to do to get candidate k, in the game's words where its settings say (`give the second
+    // player 4 extra starting life`).
+    let action = |k: usize| {
+        let steps: Vec<String> = (plan.keys.iter().zip(&plan.values[k]).zip(&plan.helps))
+            .map(|((key, v), help)| report::tune::action(key, v, *help))
+            .collect();
+        steps.join(" and ")
+    };
+    let share = plan.share;
+    let goal_value = match rules.target {
+        race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => x,
+    };
+    // The goal and the tolerance in the goal's units: a share in percent, its tolerance in points.
+    let goal_words = match rules.target {
+        race::Target::Equal(_) => report::tune::value(goal_value, share),
+        race::Target::AtLeast(_) => format!("at least {}", report::tune::value(goal_value, share)),
+        race::Target::AtMost(_) => format!("at most {}", report::tune::value(goal_value, share)),
+    };
+    let within_words = rules.within.map(|t| report::tune::tolerance(t, share));
+    let within = within_words.clone().unwrap_or_default();
     let assumed: &[usize] = state.bisect.as_ref().map_or(&[], |b| &b.assumed);
     let mut rows = Vec::new();
     for k in 0..plan.candidates.len() {
@@ -262,37 +351,44 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
                 format!("farther from the goal than {} (paired)", name(*best))
             }
             Some(Drop::Farther { best }) => format!("farther from the goal than {}", name(*best)),
-            Some(Drop::OutsideWithin) => "outside goal ± within".into(),
-            Some(Drop::MissesGoal) => "misses the goal".into(),
-            Some(Drop::BreaksRequirement(_)) => "breaks a --require".into(),
+            Some(Drop::OutsideWithin) => format!("wholly outside the goal {goal_words} {within}"),
+            Some(Drop::MissesGoal) => format!("misses the goal ({goal_words})"),
+            Some(Drop::BreaksRequirement(r)) => {
+                format!(
+                    "breaks the requirement {}",
+                    plan.identity.requires.get(*r).map_or("", String::as_str)
+                )
+            }
             Some(Drop::Beyond) => match probed.and_then(|p| p.finding) {
                 Some(side) => format!("bisection: {} the goal, beyond the crossing", side.word()),
                 None if games > 0 => "bisection: beyond the crossing".into(),
-                None => "bisection: beyond the crossing (not played)".into(),
+                None => "bisection: beyond the crossing, excluded by the one-way assumption".into(),
             },
         };
+        let played = games > 0;
         let to_best = best
-            .filter(|&b| b != k && state.race[k].n > 1 && state.race[k].n == state.race[b].n)
+            .filter(|&b| played && b != k && state.race[k].n > 1 && state.race[k].n == state.race[b].n)
             .map(|b| look.paired(rules, b, k));
         rows.push(CandidateRow {
             values: plan.values[k].clone(),
-            games,
-            interval: look.interval(rules, k),
+            games: if played { games } else { 0 },
+            interval: played.then(|| look.interval(rules, k)),
             to_best,
-            status: if dropped.is_some() {
-                "dropped"
-            } else if assumed.contains(&k) {
+            status: if assumed.contains(&k) {
                 "assumed"
+            } else if !played {
+                "not played"
+            } else if dropped.is_some() {
+                "dropped"
             } else if Some(k) == best {
                 "best"
             } else {
                 "live"
             },
-            dropped_at: dropped.map(|d| d.games),
+            dropped_at: dropped.filter(|_| played).map(|d| d.games),
             why,
         });
     }
-    let share = plan.share;
     let of = if plan.of_decided {
         " of decided games"
     } else if share {
@@ -300,11 +396,17 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     } else {
         ""
     };
-    let metric_words = format!("{}{of}", plan.metric);
+    let metric_words = report::tune::metric_subject(&plan.metric, plan.of_decided, share);
     let live_list =
         |f: &dyn Fn(usize) -> String| state.live.iter().map(|&k| f(k)).collect::<Vec<_>>().join("; ");
-    let said =
-        |k: usize| format!("{}: {} {}{of}", name(k), plan.metric, with_interval(&rows[k].interval, share));
+    let said = |k: usize| {
+        format!(
+            "{}: {} {}{of}",
+            action(k),
+            report::tune::metric_then(&plan.metric),
+            measured(rows[k].interval.as_ref(), share)
+        )
+    };
     let excluded = || {
         let mut gone: Vec<usize> =
             state.dropped.iter().filter(|d| d.why != Drop::Beyond).map(|d| d.candidate).collect();
@@ -313,8 +415,7 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         let played = if out.is_empty() { String::new() } else { format!("; {} excluded at 95%", runs(&out)) };
         let beyond = if state.dropped.iter().any(|d| d.why == Drop::Beyond) {
             format!(
-                " (the others by bisection, {} assumed to move one way with {})",
-                plan.metric,
+                " (the others by bisection, {metric_words} assumed to move one way with {})",
                 plan.keys.join(" ")
             )
         } else {
@@ -324,13 +425,9 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
     };
     let answer = match state.stop {
         Some(Stop::OneLeft) => format!("{}{}", said(state.live[0]), excluded()),
-        Some(Stop::AllWithin) => format!(
-            "{}: within ±{} of the goal {} at 95%{}",
-            live_list(&said),
-            plan.rules.within.unwrap_or(0.0),
-            plan.goal,
-            excluded()
-        ),
+        Some(Stop::AllWithin) => {
+            format!("{}: within {within} of the goal {goal_words} at 95%{}", live_list(&said), excluded())
+        }
         Some(Stop::AllMeet) => {
             let beyond = if assumed.is_empty() {
                 String::new()
@@ -340,16 +437,18 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
                 let values: Vec<String> = a.iter().map(|&k| plan.values[k].join("/")).collect();
                 format!("; and {} by bisection (beyond a setting shown to meet it)", runs(&values))
             };
-            format!("settings that meet {} at 95%: {}{beyond}{}", plan.goal, live_list(&said), excluded())
+            format!(
+                "settings that keep {metric_words} {goal_words} at 95%: {}{beyond}{}",
+                live_list(&said),
+                excluded()
+            )
         }
-        Some(Stop::NoneLeft) => match plan.rules.within {
-            Some(tol) => format!(
-                "no setting in the range brings {} within ±{tol} of the goal ({}), at 95%{}",
-                metric_words,
-                plan.goal,
+        Some(Stop::NoneLeft) => match within_words {
+            Some(_) => format!(
+                "no setting in the range brings {metric_words} within {within} of the goal {goal_words}, at 95%{}",
                 excluded()
             ),
-            None => format!("no setting in the range meets {} at 95%", plan.goal),
+            None => format!("no setting in the range keeps {metric_words} {goal_words} at 95%"),
         },
         Some(Stop::Cap) | None => format!(
             "not settled after {} games per setting: still in the race {}{}",
@@ -364,11 +463,21 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
         metric_words,
         share,
         goal: plan.goal.clone(),
-        goal_value: match rules.target {
-            race::Target::Equal(x) | race::Target::AtLeast(x) | race::Target::AtMost(x) => Some(x),
-        },
+        goal_value: Some(goal_value),
         within: rules.within,
-        stop: state.stop.map_or("interrupted", |s| s.name()),
+        stop: match state.stop {
+            Some(Stop::OneLeft) => "one setting was left, the others excluded".into(),
+            Some(Stop::AllWithin) => format!("every setting left was within {within} of the goal"),
+            Some(Stop::AllMeet) => "every setting left met the goal".into(),
+            Some(Stop::NoneLeft) => "no setting was left".into(),
+            Some(Stop::Cap) => format!(
+                "it reached the cap of {} games per setting (--games) before it settled",
+                report::format::grouped(plan.cap as i128)
+            ),
+            None => "it was interrupted or is not finished (--resume goes on)".into(),
+        },
+        goal_words,
+        within_words: rules.within.map(|t| report::tune::tolerance(t, share)),
         answer,
         method: format!(
             "{}_{}",

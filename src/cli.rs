@@ -117,7 +117,8 @@ pub struct TuneArgs {
     /// scenario's [tune] search, else auto].
     #[arg(long, value_name = "race|bisect|auto", value_parser = ["race", "bisect", "auto"])]
     pub search: Option<String>,
-    /// Games per candidate at most (a cap: then the answer is not settled) [default: 1000000].
+    /// Games per candidate at most (a cap: then the answer is not settled; larger than 2^50 means
+    /// 2^50) [default: 1000000].
     #[arg(long, value_parser = parse_count)]
     pub games: Option<u64>,
     /// Worker threads [default: all cores].
@@ -129,9 +130,13 @@ pub struct TuneArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Continue the interrupted tune saved in the output folder (same command otherwise).
+    /// Continue the interrupted tune saved in the output folder (the same tune: scenario, card
+    /// files, seed and settings; the spelling of the command line may differ).
     #[arg(long)]
     pub resume: bool,
+    /// Write into an output folder that holds files warsim did not write (they are left alone).
+    #[arg(long)]
+    pub force: bool,
     /// Play only shard K of N of the race's next look (1 <= K <= N), from the state saved in the
     /// output folder (or the start): writes tune-shard-K-of-N.json there; --merge-shards N ends
     /// the look. A tune is a sequence of looks: repeat both until the answer.

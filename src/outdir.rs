@@ -39,10 +39,13 @@ pub const OUTPUT_FILES: &[&str] = &[
     "cards.csv",
     "card_pairs.csv",
     "designers.csv",
+    "standings.csv",
     "games.csv",
     "report.html",
     "manifest.json",
     "state.json",
+    "tune.csv",
+    "tune-state.json",
 ];
 
 /// A scenario name becomes a folder under `results/`: it must be one plain folder name.
@@ -176,11 +179,13 @@ pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
 }
 
 /// `dir` and those of its ancestors that do not exist yet, deepest first.
-fn missing_ancestors(dir: &Path) -> Vec<PathBuf> {
+pub fn missing_ancestors(dir: &Path) -> Vec<PathBuf> {
     dir.ancestors().take_while(|d| !d.as_os_str().is_empty() && !d.exists()).map(Path::to_path_buf).collect()
 }
 
-fn remove_made(made: &[PathBuf]) {
+/// Removes the folders of `made` (from `missing_ancestors`) that are empty: what a refused command
+/// created, and nothing it did not.
+pub fn remove_made(made: &[PathBuf]) {
     for d in made {
         let _ = std::fs::remove_dir(d);
     }
@@ -199,6 +204,21 @@ fn kind(path: &Path) -> Option<&'static str> {
     } else {
         "a device, FIFO or socket"
     })
+}
+
+/// Checks that the file `name` warsim is about to write in `dir` (a tune's shard file) is free or a
+/// regular file, not a folder, a link or a device.
+pub fn check_file(dir: &Path, name: &str) -> Result<(), UsageError> {
+    let path = dir.join(name);
+    match kind(&path) {
+        None | Some("a file") => Ok(()),
+        Some(what) => Err(UsageError(format!(
+            "cannot write to output folder {}: {} is {what}, where warsim writes a file (warsim never follows a \
+             link inside its folder; move it away or choose another --out)",
+            dir.display(),
+            path.display()
+        ))),
+    }
 }
 
 /// Every path warsim writes in `dir` must be free or of the kind it writes.
@@ -283,6 +303,12 @@ pub fn strangers(dir: &Path) -> Vec<String> {
                     ("", PLOTS) => kind(&entry.path()) == Some("a folder"),
                     ("", manifest::FILE) => manifest.is_some(),
                     ("", crate::sim::checkpoint::FILE) => is_state(&entry.path()),
+                    ("", crate::sim::tune::FILE) => {
+                        crate::sim::tune_file::is_sealed(&entry.path(), crate::sim::tune_file::STATE_FORMAT)
+                    }
+                    ("", n) if crate::sim::tune::is_shard_file(n) => {
+                        crate::sim::tune_file::is_sealed(&entry.path(), crate::sim::tune_file::SHARD_FORMAT)
+                    }
                     _ => vouched(&shown),
                 };
             if !own {
@@ -534,6 +560,16 @@ mod tests {
         for bad in ["", "..", ".", "/tmp/x", "../..", "a/b", ".hidden", "a b", &"x".repeat(101)] {
             let e = check_name(bad).unwrap_err();
             assert!(e.contains("not a plain folder name"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn every_file_a_run_or_a_tune_writes_is_checked_before_the_first_game() {
+        for e in crate::report::exports() {
+            assert!(OUTPUT_FILES.contains(&e.file_name()), "{}", e.file_name());
+        }
+        for f in [crate::report::tune::CSV, crate::report::tune::PAGE, crate::sim::tune::FILE] {
+            assert!(OUTPUT_FILES.contains(&f), "{f}");
         }
     }
 

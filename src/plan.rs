@@ -498,6 +498,9 @@ impl ComparePlan {
 
 /// Games per candidate of a tune when neither `--games` nor the scenario gives a cap.
 pub const TUNE_CAP: u64 = 1_000_000;
+/// The largest cap a tune takes: a larger `--games` (18446744073709551615) means "no cap" and is
+/// lowered to it, so no count of games or looks can overflow (2^50 games, centuries of play).
+pub const TUNE_CAP_MAX: u64 = 1 << 50;
 /// Most candidates a tune may race.
 pub const MAX_CANDIDATES: usize = 200;
 
@@ -522,8 +525,16 @@ pub struct TunePlan {
     pub out: PathBuf,
     pub quiet: bool,
     pub resume: bool,
-    /// The command as it fixes the result (for a resume's check).
-    pub command: String,
+    /// `--force`: write beside files warsim did not write.
+    pub force: bool,
+    /// The command line without `--resume`, for the manifest.
+    pub command_line: Vec<String>,
+    /// What fixes the result: a resume, a shard and a merge go on only from files of this plan.
+    pub identity: crate::sim::tune_file::TuneIdentity,
+    /// The help text of each varied key (for the answer's instruction), in `keys` order.
+    pub helps: Vec<Option<&'static str>>,
+    /// The scenario file's text (None for a game name), for the manifest.
+    pub scenario_text: Option<String>,
     /// Bisect on the crossing (`stats::bisect`) rather than race every candidate.
     pub bisect: bool,
     /// `--shard K/N`: play only this shard of the next look.
@@ -540,7 +551,8 @@ fn vary_values(raw: &str) -> Result<(String, Vec<String>, bool), UsageError> {
     let (k, v) = split_pair(raw, "--vary")?;
     let values: Vec<String> = if let Some((a, b)) = v.split_once("..") {
         let (a, b) = match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
-            (Ok(a), Ok(b)) if a <= b && b - a < MAX_CANDIDATES as i64 => (a, b),
+            // In i128: a range from i64::MIN to i64::MAX is refused, never overflows.
+            (Ok(a), Ok(b)) if a <= b && (b as i128 - a as i128) < MAX_CANDIDATES as i128 => (a, b),
             _ => {
                 return Err(UsageError(format!(
                     "--vary '{raw}': LO..HI must be whole numbers with LO <= HI and at most {MAX_CANDIDATES} values"
@@ -582,7 +594,7 @@ fn tune_metric(
 }
 
 impl TunePlan {
-    pub fn from_args(args: &TuneArgs, command: String) -> Result<Self, UsageError> {
+    pub fn from_args(args: &TuneArgs, command_line: Vec<String>) -> Result<Self, UsageError> {
         use crate::stats::race::{Rules, Target};
         let req = request(&args.point)?;
         let spec = req.tune.clone().unwrap_or_default();
@@ -673,6 +685,10 @@ impl TunePlan {
             .map(|c| {
                 keys.iter()
                     .map(|k| {
+                        // The variant is kept apart from the other settings' values.
+                        if k == "variant" {
+                            return c.settings.variant.clone();
+                        }
                         c.settings
                             .values
                             .iter()
@@ -683,19 +699,59 @@ impl TunePlan {
                     .collect()
             })
             .collect();
-        let cap = args.games.unwrap_or(TUNE_CAP);
-        if cap == 0 {
-            return Err(UsageError("--games must be at least 1".into()));
+        let observation =
+            crate::sim::tune::observation_games(candidates.iter().map(|c| c.engine.layout().group_size));
+        let cap = args.games.unwrap_or(TUNE_CAP).min(TUNE_CAP_MAX);
+        if cap < 2 * observation {
+            return Err(UsageError(format!(
+                "--games {cap}: a tune needs at least {} games per setting (two observations of {observation} games make the first interval)",
+                2 * observation
+            )));
+        }
+        if share && within.is_some_and(|w| w >= 1.0) {
+            return Err(UsageError(format!(
+                "--within {:e}: {metric_name} is a share, between 0 and 1; give a tolerance below 1 (0.01 is one point)",
+                within.unwrap_or_default()
+            )));
         }
         let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("tune-{}", req.name)));
-        if args.resume && !out.join(crate::sim::tune::FILE).is_file() {
+        let state_file = out.join(crate::sim::tune::FILE);
+        let saved = std::fs::symlink_metadata(&state_file).is_ok();
+        if args.resume && !saved {
             return Err(UsageError(format!(
                 "cannot resume: {} holds no saved tune ({} is missing); run without --resume to start it",
                 out.display(),
                 crate::sim::tune::FILE
             )));
         }
-        crate::outdir::check_writable(&out)?;
+        // As `run`: a folder holding files warsim did not write is refused unless --force; one
+        // that a tune goes on in (a resume, a shard, a merge) may hold anything; every name it
+        // writes must be free or a file, found before the first game.
+        let go_on = args.resume || args.shard.is_some() || args.merge_shards.is_some();
+        // A merge's inputs (the shard files) are in the folder: it reads them itself.
+        let continuing = (go_on && saved) || args.merge_shards.is_some();
+        let welcome = match (continuing, args.force) {
+            (true, _) => crate::outdir::Welcome::Continuing,
+            (false, true) => crate::outdir::Welcome::Anything,
+            (false, false) => crate::outdir::Welcome::OwnOnly,
+        };
+        crate::outdir::check_output(&out, welcome)?;
+        // A run's results are not a tune's to replace: a new tune into their folder is refused
+        // unless --force (which then leaves them alone).
+        if !go_on
+            && !args.force
+            && crate::outdir::earlier_manifest(&out)
+                .is_some_and(|m| !crate::report::tune::is_tune_manifest(&m))
+        {
+            return Err(UsageError(format!(
+                "output folder {} holds the results of a run (its manifest.json): choose another --out for the tune, or give --force to write beside them (they are left alone)",
+                out.display()
+            )));
+        }
+        let shard = args.shard.as_deref().map(crate::sim::shard::Shard::parse).transpose()?;
+        if let Some(sh) = shard {
+            crate::outdir::check_file(&out, &crate::sim::tune::shard_file(sh.k, sh.n))?;
+        }
         // The candidates are exactly the range's values, in order (no other axis or run).
         let single_range = vary_raw.len() == 1 && range_values == Some(candidates.len());
         let bisect = search_by_bisection(
@@ -712,8 +768,38 @@ impl TunePlan {
             tuned_at: crate::sim::tune::TUNED_AT,
             bisect,
         };
-        let observation =
-            crate::sim::tune::observation_games(candidates.iter().map(|c| c.engine.layout().group_size));
+        let seed = args.point.seed.or(req.seed).unwrap_or(1);
+        let identity = crate::sim::tune_file::TuneIdentity {
+            build: crate::provenance::fingerprint().into(),
+            scenario: req.name.clone(),
+            scenario_text: req.text.clone(),
+            seed,
+            games: cap,
+            goal: format!("{metric_name} {}", target.describe()),
+            within: within.map(|w| w.to_string()),
+            requires: requires.iter().map(|(n, t)| format!("{n} {}", t.describe())).collect(),
+            search: if bisect { "bisect" } else { "race" }.into(),
+            observation,
+            candidates: candidates
+                .iter()
+                .map(|c| crate::sim::tune_file::CandidateIdentity {
+                    label: c.label.clone(),
+                    game: c.game.name.into(),
+                    variant: c.settings.variant.clone(),
+                    settings: c.settings.values.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+                    files: c
+                        .settings
+                        .files
+                        .iter()
+                        .map(|f| (f.key.clone(), f.path.clone(), f.hash.clone()))
+                        .collect(),
+                })
+                .collect(),
+        };
+        let helps = keys
+            .iter()
+            .map(|k| candidates[0].game.settings.iter().find(|s| s.key == k).map(|s| s.help))
+            .collect();
         Ok(TunePlan {
             name: req.name,
             keys,
@@ -725,16 +811,20 @@ impl TunePlan {
             share,
             goal: goal_raw,
             cap,
-            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            seed,
             threads: worker_threads(args.threads)?,
             out,
             quiet: args.quiet,
             resume: args.resume,
-            command,
+            force: args.force,
+            command_line: command_line.into_iter().filter(|a| a != "--resume").collect(),
+            identity,
+            helps,
+            scenario_text: req.text,
             candidates,
             bisect,
             observation,
-            shard: args.shard.as_deref().map(crate::sim::shard::Shard::parse).transpose()?,
+            shard,
             merge_shards: match args.merge_shards {
                 Some(n) if n == 0 || n > crate::sim::shard::MAX_SHARDS => {
                     return Err(UsageError(format!(

@@ -358,7 +358,7 @@ impl RunState {
 
 /// Where two scenario texts differ, in words: the first key whose value differs (`description`,
 /// `run[2].set.players`), else the first line that differs (a comment, spacing).
-fn text_difference(a: Option<&str>, b: Option<&str>) -> String {
+pub(crate) fn text_difference(a: Option<&str>, b: Option<&str>) -> String {
     let (a, b) = match (a, b) {
         (Some(a), Some(b)) => (a, b),
         (Some(_), None) => return "one run read a scenario file, the other a game name".into(),

@@ -12,4 +12,5 @@ pub mod runner;
 pub mod shard;
 pub mod signal;
 pub mod tune;
+pub mod tune_file;
 pub mod until;

@@ -18,12 +18,22 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::error::UsageError;
 use crate::games::Point;
 use crate::record::GameRecord;
 use crate::stats::Quantity;
 use crate::stats::betting::Tally;
 use crate::stats::bisect::{Bisection, Next, Probe, STUCK_LOOKS, Side};
 use crate::stats::race::{self, Cross, Drop, Look, Rules, Stop, Sums, Target};
+
+use super::tune_file::{self, TuneIdentity};
+
+/// Where a tune keeps its files, and the plan of the tune they belong to.
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    pub dir: &'a Path,
+    pub plan: &'a TuneIdentity,
+}
 
 /// Games per observation when the deal groups allow it: any rotation of 2, 3, 4 or 6 seats fits.
 pub const OBSERVATION: u64 = 12;
@@ -210,16 +220,54 @@ impl TuneState {
         }
     }
 
-    pub fn save(&self, out: &Path) -> anyhow::Result<()> {
-        let text = serde_json::to_string(self)?;
-        crate::io::write_atomic(&out.join(FILE), |w| Ok(w.write_all(text.as_bytes())?)).map(drop)
+    /// Writes the state atomically, sealed with its tune's plan and a checksum (`tune_file`).
+    pub fn save(&self, place: &Place) -> anyhow::Result<()> {
+        let text = tune_file::seal(tune_file::STATE_FORMAT, place.plan, self)?;
+        crate::io::write_atomic(&place.dir.join(FILE), |w| Ok(w.write_all(text.as_bytes())?))
+            .with_context(|| format!("cannot save the tune's state in {}", place.dir.display()))
+            .map(drop)
     }
 
-    pub fn load(out: &Path) -> anyhow::Result<TuneState> {
-        let text = std::fs::read_to_string(out.join(FILE))
-            .with_context(|| format!("cannot read {}", out.join(FILE).display()))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a tune state", out.join(FILE).display()))
+    /// Reads `dir/tune-state.json` and the plan of the tune that saved it; a damaged, edited,
+    /// truncated or foreign file, or one that is no regular file, is refused in one line.
+    pub fn load(dir: &Path) -> Result<(TuneIdentity, TuneState), UsageError> {
+        tune_file::read(&dir.join(FILE), tune_file::STATE_FORMAT, "tune state")
+    }
+
+    /// Why this state cannot be one of a tune of `candidates` candidates and `requires`
+    /// requirements, if it cannot (so no decision ever indexes out of its tables).
+    pub fn shape_error(&self, candidates: usize, requires: usize) -> Option<String> {
+        let n = candidates;
+        if self.goal.len() != n || self.cross.len() != n || self.cross.iter().any(|c| c.len() != n) {
+            return Some(format!("its tables are not those of {n} candidates"));
+        }
+        if self.requires.len() != requires || self.requires.iter().any(|r| r.len() != n) {
+            return Some(format!("its tables are not those of {requires} requirements"));
+        }
+        let tallies_fit = |t: &[Tally]| {
+            t.len() == n && t.iter().all(|t| t.counts.len() == crate::stats::betting::bins(t.size))
+        };
+        if self.played.len() != n
+            || self.race.len() != n
+            || !tallies_fit(&self.bets)
+            || self.require_bets.len() != requires
+            || !self.require_bets.iter().all(|t| tallies_fit(t))
+        {
+            return Some(format!("its tables are not those of {n} candidates"));
+        }
+        if let Some(b) = &self.bisect
+            && (b.n != n
+                || b.probes.iter().map(|p| p.candidate).chain(b.assumed.iter().copied()).any(|k| k >= n))
+        {
+            return Some(format!("its bisection is not one of {n} candidates"));
+        }
+        let mut seen = vec![false; n];
+        for k in self.live.iter().copied().chain(self.dropped.iter().map(|d| d.candidate)) {
+            if k >= n || std::mem::replace(&mut seen[k], true) {
+                return Some(format!("candidate {} is listed twice or does not exist", k + 1));
+            }
+        }
+        None
     }
 
     /// Adds a block of `count` games of each live candidate to the state.
@@ -456,9 +504,39 @@ pub struct ShardPart {
     pub sums: Block,
 }
 
+impl ShardPart {
+    /// Writes the part into its file (`shard_file`), sealed with its tune's plan; returns the name.
+    pub fn save(&self, place: &Place) -> anyhow::Result<String> {
+        let file = shard_file(self.k, self.n);
+        let text = tune_file::seal(tune_file::SHARD_FORMAT, place.plan, self)?;
+        crate::io::write_atomic(&place.dir.join(&file), |w| Ok(w.write_all(text.as_bytes())?))?;
+        Ok(file)
+    }
+
+    /// Reads the part of shard `k` of `n` from `dir` and the plan of the tune that played it.
+    pub fn load(dir: &Path, k: u64, n: u64) -> Result<(TuneIdentity, ShardPart), UsageError> {
+        let path = dir.join(shard_file(k, n));
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Err(UsageError(format!(
+                "cannot read {}: it does not exist (run tune --shard {k}/{n} first)",
+                path.display()
+            )));
+        }
+        tune_file::read(&path, tune_file::SHARD_FORMAT, "tune shard")
+    }
+}
+
 /// The file of shard `k` of `n` in the output folder.
 pub fn shard_file(k: u64, n: u64) -> String {
     format!("tune-shard-{k}-of-{n}.json")
+}
+
+/// Whether `name` is the name of a shard file (`shard_file`).
+pub fn is_shard_file(name: &str) -> bool {
+    name.strip_prefix("tune-shard-")
+        .and_then(|r| r.strip_suffix(".json"))
+        .and_then(|r| r.split_once("-of-"))
+        .is_some_and(|(k, n)| [k, n].iter().all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit())))
 }
 
 /// Shard `k` of `n`'s games of the block `(first, count)`: a contiguous run of whole observations.
@@ -536,25 +614,29 @@ pub fn drive(
     master: u64,
     obs_games: u64,
     cap: u64,
-    out: &Path,
+    place: &Place,
     stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<bool> {
     while state.stop.is_none() {
+        // A stop asked for during the last look's decision or save ends the tune here, at the
+        // next look (even one that would play nothing).
         if stop.load(Ordering::Relaxed) {
-            state.save(out)?;
+            state.save(place)?;
             return Ok(false);
         }
         let target = look_target(state, obs_games, cap);
         let block = (state.games, target - state.games);
         let Some(sums) = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick)
         else {
-            state.save(out)?;
+            state.save(place)?;
             return Ok(false);
         };
         state.absorb(&sums, block.1);
         decide(state, rules, cap, obs_games);
-        state.save(out)?;
+        state.save(place)?;
+        // For warsim's tests: a Ctrl-C exactly after the first look (`sim::hooks`).
+        crate::sim::hooks::signal_at("tune-look");
     }
     Ok(true)
 }

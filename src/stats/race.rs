@@ -36,15 +36,14 @@ pub enum Target {
 }
 
 impl Target {
-    /// Parses the part after the metric name: `=X`, `>=X` or `<=X`.
+    /// Parses `METRIC=X`, `METRIC>=X` or `METRIC<=X`. The operator is the last one in `raw`: a
+    /// qualified metric holds `=` itself (`win_rate seat=0=0.5`, `win_rate policy=greedy>=0.5`).
     pub fn split(raw: &str) -> Option<(String, Target)> {
-        let (name, rest, make): (&str, &str, fn(f64) -> Target) = if let Some((n, v)) = raw.split_once(">=") {
-            (n, v, Target::AtLeast)
-        } else if let Some((n, v)) = raw.split_once("<=") {
-            (n, v, Target::AtMost)
-        } else {
-            let (n, v) = raw.split_once('=')?;
-            (n, v, Target::Equal)
+        let (at, _) = raw.rmatch_indices('=').next()?;
+        let (name, rest, make): (&str, &str, fn(f64) -> Target) = match raw[..at].chars().last() {
+            Some('>') => (&raw[..at - 1], &raw[at + 1..], Target::AtLeast),
+            Some('<') => (&raw[..at - 1], &raw[at + 1..], Target::AtMost),
+            _ => (&raw[..at], &raw[at + 1..], Target::Equal),
         };
         let v: f64 = rest.trim().parse().ok().filter(|x: &f64| x.is_finite())?;
         let name = name.trim();
@@ -607,5 +606,10 @@ mod tests {
         assert_eq!(Target::split("length_mean<=80"), Some(("length_mean".into(), Target::AtMost(80.0))));
         assert_eq!(Target::split("length_mean"), None);
         assert_eq!(Target::split("=3"), None);
+        // A qualified metric holds '=' itself: the operator is the last one.
+        let seat = |t| Some(("win_rate seat=0".to_string(), t));
+        assert_eq!(Target::split("win_rate seat=0=0.5"), seat(Target::Equal(0.5)));
+        assert_eq!(Target::split("win_rate seat=0>=0.5"), seat(Target::AtLeast(0.5)));
+        assert_eq!(Target::split("win_rate seat=0 <= 0.5"), seat(Target::AtMost(0.5)));
     }
 }
