@@ -18,6 +18,7 @@ use crate::stats::{Accumulator, Timings};
 
 pub mod cardwars;
 pub mod census;
+pub mod contest;
 pub mod narrate;
 pub mod scourge;
 pub mod slots;
@@ -36,12 +37,28 @@ pub struct GameDef {
     /// Builds the engine of a scenario point; `Err` is a one-line explanation of an impossible
     /// combination of otherwise valid settings.
     pub build: fn(&Settings) -> Result<Box<dyn Point>, String>,
+    /// The card files a game's settings name, when it has any (`warsim cards`).
+    pub card_files: Option<CardFiles>,
+}
+
+/// What a game that reads card files offers beside its points: `warsim cards` and its fuzz target
+/// reach the files through it, never through the game's own modules.
+pub struct CardFiles {
+    /// Compiles a card file's `text` (`file` names it in messages): `Err` is one line.
+    pub check: fn(file: &str, text: &str) -> Result<(), String>,
+    /// Compiles a card file's `text` and spells it back: plain text, or with `csv` one row per card.
+    pub report: fn(file: &str, text: &str, csv: bool) -> Result<String, String>,
 }
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
     static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, cardwars::DEF, slots::DEF];
     GAMES
+}
+
+/// The card files of the game that reads them (`warsim cards`).
+pub fn card_files() -> &'static CardFiles {
+    registry().iter().find_map(|g| g.card_files.as_ref()).expect("a registered game reads card files")
 }
 
 /// Finds a game by name.
@@ -68,12 +85,12 @@ pub trait Engine: Send + Sync + 'static {
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
     fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
-    /// What one index of a run is: `game`, or `tournament` for an event (`crate::tournament`).
+    /// What one index of a run is: `game`, or `tournament` for an event (`contest`).
     fn unit(&self) -> &'static str {
         "game"
     }
     /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
-    /// (`crate::tournament`) has games to name.
+    /// (`contest`) has games to name.
     fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
         Err(format!(
             "--match {a}-{b} names a game of a tournament, and this point plays single games (set event=tournament)"

@@ -982,7 +982,7 @@ fn a_block_with_no_blocker_is_a_pass() {
 
 /// A round robin of three policies through the generic tournament layer.
 fn policy_round_robin() -> Box<dyn Point> {
-    crate::tournament::pairs::of_policies("aggressive,defensive,random", &POLICIES, |lineup| {
+    crate::games::contest::pairs::of_policies("aggressive,defensive,random", &POLICIES, |lineup| {
         Ok(CardwarsEngine::new(Rules { rotate: false, ..Rules::with(lineup) }))
     })
     .expect("three known policies")
@@ -1011,11 +1011,11 @@ fn a_policy_round_robin_runs_through_the_tournament_layer() {
 
 #[test]
 fn a_policy_round_robin_needs_two_different_policies() {
-    let one = crate::tournament::pairs::of_policies("aggressive", &POLICIES, |l| {
+    let one = crate::games::contest::pairs::of_policies("aggressive", &POLICIES, |l| {
         Ok(CardwarsEngine::new(Rules::with(l)))
     });
     assert!(one.err().unwrap().contains("at least two"));
-    let twice = crate::tournament::pairs::of_policies("random,random", &POLICIES, |l| {
+    let twice = crate::games::contest::pairs::of_policies("random,random", &POLICIES, |l| {
         Ok(CardwarsEngine::new(Rules::with(l)))
     });
     assert!(twice.err().unwrap().contains("twice"));
