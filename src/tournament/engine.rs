@@ -2,14 +2,13 @@
 
 use std::fmt::Write as _;
 
+use crate::decide::PolicyRows;
 use crate::games::contest::schedule::{Meeting, game_seed, round_robin};
 use crate::games::contest::standings::{Table, table_text};
 use crate::games::contest::{Contest, Effect, GameResult, IntoEvent, share_unit};
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::games::{Engine, Point};
-use crate::record::{
-    Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
-};
+use crate::record::{Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, OutcomeKind, Outcomes};
 use crate::seed::GameSeed;
 
 crate::declare! {
@@ -72,10 +71,10 @@ impl<C: Contest> Tournament<C> {
         let by_event = contest.games_share_deal();
         let n = names.len();
         assert!(n >= 2, "an event needs two entrants");
-        let mut b = LayoutBuilder::new(contest.length_unit());
-        b.seat_policy_wins(n, n, |e| Some(names[e].clone()), |s, e| s == e);
-        b.plain(&[OutcomeKind::Shared]);
-        let counters = b.declared_counters(counter::NAMES);
+        // Entrant `e` is seat `e` of the event's outcome rows: the seats of a line-up not rotated.
+        let rows = PolicyRows::named(&names, false);
+        let (mut b, counters) =
+            rows.open_layout(contest.length_unit(), &[OutcomeKind::Shared], counter::NAMES);
         let dists = b.declared_distributions(dist::NAMES);
         let table = b.entrants(&names, contest.games_share_deal());
         contest.declare(&mut b);

@@ -735,7 +735,8 @@ fn a_game_is_recorded_with_its_winner_first_player_margin_and_first_attack() {
 
 #[test]
 fn the_first_players_win_and_a_stall_are_counted_from_how_the_game_ended() {
-    use crate::decide::{DecisionEngine, Seating};
+    use crate::decide::Seating;
+    use crate::games::decision::DecisionEngine;
     let e = engine("aggressive,random", false);
     let l = Engine::layout(&e);
     // Seat 1 opened the game; its opponent is down to 0 life.
@@ -781,7 +782,7 @@ impl crate::games::census::Watch<Game> for StopAt {
 
 #[test]
 fn a_watch_sees_the_deal_then_every_answer_and_stopping_it_caps_the_game() {
-    use crate::decide::DecisionEngine;
+    use crate::games::decision::DecisionEngine;
     let e = engine("aggressive,random", false);
     let rec = crate::record::GameRecord::new(Engine::layout(&e));
     let mut sc = Engine::new_scratch(&e);
