@@ -3,9 +3,9 @@
 //! An entrant is whatever a game lets compete for a whole event: a player with the cards dealt to
 //! it for the event, or a policy. The game says how an event deals (`Contest::deal`) and how one
 //! game between two entrants goes (`Contest::play`), through the contract below the games
-//! (`crate::games::contest`); this layer consumes it: it plans the meetings (`schedule`, the
-//! circle method), keeps the table (`games::contest::standings`) and records one event as one
-//! record: so the runner, shards, merge, resume, `--until` and `play` work on events exactly as
+//! (`crate::games::contest`); this layer consumes it: it plays the meetings in the contract's order
+//! (`games::contest::schedule`, the circle method), keeps the table (`games::contest::standings`)
+//! and records one event as one record: so the runner, shards, merge, resume, `--until` and `play` work on events exactly as
 //! they work on games, and the unit every statistic of an event run counts is one event.
 //!
 //! The record of an event: the outcome (entrant `s` first alone: a `win` row of seat `s`; first

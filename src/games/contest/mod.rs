@@ -3,8 +3,10 @@
 //! (`crate::tournament`, which plans the meetings and records one event as one record).
 //!
 //! A game implements `Contest`: its entrants, how an event deals (`Contest::deal`) and how one game
-//! between two entrants goes (`Contest::play`, a `GameResult`). The event keeps its table of
-//! results in a `standings::Table`, which the game reads when the event is over. A game whose
+//! between two entrants goes (`Contest::play`, a `GameResult`). An event plays its meetings in the
+//! order of `schedule` (the circle method), each on its own seed (`schedule::game_seed`), so a game
+//! can replay them; it keeps its table of results in a `standings::Table`, which the game reads
+//! when the event is over. A game whose
 //! entrants are its own policies needs no contest of its own: `pairs` plays any engine's policies
 //! against each other. A contest becomes a scenario point through `IntoEvent`, which the tournament
 //! layer implements for every `Contest`, as the runner makes every `Engine` a `Point`: so the games
