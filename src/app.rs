@@ -1045,8 +1045,7 @@ fn cards(file: &std::path::Path, csv: bool) -> anyhow::Result<()> {
         return Err(usage!("card set '{name}' does not exist{guess} (card sets: docs/cards.md)"));
     }
     let text = crate::io::read_input(file, crate::io::CARD_FILE_LIMIT, "card set")?;
-    let set = games::slots::cardfile::parse(&name, &text).map_err(UsageError)?;
-    print_out(&games::slots::spell::report(&set, csv))
+    print_out(&(games::card_files().report)(&name, &text, csv).map_err(UsageError)?)
 }
 
 /// `warsim list`: the games and scenario files; `list GAME`: its settings; `list FILE`: its points.

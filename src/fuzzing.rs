@@ -45,7 +45,7 @@ fn expand_small(req: &crate::scenario::ScenarioRequest) {
 /// A card file's text, compiled into a card set.
 pub fn cards(data: &[u8]) {
     if let Some(t) = text(data) {
-        let _ = crate::games::slots::cardfile::parse("fuzz.toml", t);
+        let _ = (crate::games::card_files().check)("fuzz.toml", t);
     }
 }
 

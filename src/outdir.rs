@@ -48,22 +48,6 @@ pub const OUTPUT_FILES: &[&str] = &[
     "tune-state.json",
 ];
 
-/// A scenario name becomes a folder under `results/`: it must be one plain folder name.
-pub fn check_name(name: &str) -> Result<(), String> {
-    let plain = !name.is_empty()
-        && name.len() <= 100
-        && !name.starts_with('.')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    if plain {
-        Ok(())
-    } else {
-        Err(format!(
-            "scenario name '{name}' is not a plain folder name (use 1 to 100 letters, digits, '-', '_' or '.', \
-             not starting with '.'; --out chooses any folder)"
-        ))
-    }
-}
-
 /// What a command may find in its output folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Welcome {
@@ -551,17 +535,6 @@ impl Drop for Staging {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scenario_names_are_plain_folder_names() {
-        for good in ["war-pickup", "a_b.c", "X1"] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        for bad in ["", "..", ".", "/tmp/x", "../..", "a/b", ".hidden", "a b", &"x".repeat(101)] {
-            let e = check_name(bad).unwrap_err();
-            assert!(e.contains("not a plain folder name"), "{bad}: {e}");
-        }
-    }
 
     #[test]
     fn every_file_a_run_or_a_tune_writes_is_checked_before_the_first_game() {

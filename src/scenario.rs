@@ -253,7 +253,7 @@ pub fn parse(
         });
     }
     if let Some(name) = &file.name {
-        crate::outdir::check_name(name).map_err(|e| UsageError(format!("{shown}: {e}")))?;
+        check_name(name).map_err(|e| UsageError(format!("{shown}: {e}")))?;
     }
     // Without a name, the file's stem names the folder, made plain if it is not.
     let name = file.name.unwrap_or_else(|| {
@@ -261,7 +261,7 @@ pub fn parse(
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' })
             .collect();
-        if crate::outdir::check_name(&plain).is_ok() { plain } else { "scenario".into() }
+        if check_name(&plain).is_ok() { plain } else { "scenario".into() }
     });
     Ok(ScenarioRequest {
         name,
@@ -523,9 +523,36 @@ fn describe(explicit: &[(String, String)]) -> String {
     explicit.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
 }
 
+/// A scenario name becomes a folder under `results/`: it must be one plain folder name.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && name.len() <= 100
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if plain {
+        Ok(())
+    } else {
+        Err(format!(
+            "scenario name '{name}' is not a plain folder name (use 1 to 100 letters, digits, '-', '_' or '.', \
+             not starting with '.'; --out chooses any folder)"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scenario_names_are_plain_folder_names() {
+        for good in ["war-pickup", "a_b.c", "X1"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in ["", "..", ".", "/tmp/x", "../..", "a/b", ".hidden", "a b", &"x".repeat(101)] {
+            let e = check_name(bad).unwrap_err();
+            assert!(e.contains("not a plain folder name"), "{bad}: {e}");
+        }
+    }
 
     fn write(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
         let dir = tempfile::tempdir().unwrap();

@@ -10,8 +10,6 @@
 //! The rest of the kit, one concept per file:
 //! - `agent`: the kinds of player every game seats (`random`, the game's heuristics, its search
 //!   agent), and what the seats need to know of each;
-//! - `engine`: what every decision game's engine does the same way, written once
-//!   (`DecisionEngine`: play, narrative, census and timings);
 //! - `seats`: the line-up named by the setting `policies`, its rotation over the seats
 //!   (`Seating`), and `Players`, the seats of one game (each seat's agent, RNG stream and clock);
 //! - `rows`: the per-seat and per-policy outcome rows, counters and distributions a decision game
@@ -21,16 +19,16 @@
 //!
 //! Games dispatch their agents through an enum and `match`, so nothing here needs object safety and
 //! the hot loop has no virtual calls. `docs/policies.md` describes the kit and every game's agents.
+//! The kit sits below the games and imports none of them: what every decision game's engine does
+//! the same way (`DecisionEngine`) lives with the games' own shape (`crate::games::decision`).
 
 pub mod agent;
-pub mod engine;
 pub mod rows;
 pub mod search;
 pub mod seats;
 pub mod timing;
 
 pub use agent::Agent;
-pub use engine::DecisionEngine;
 pub use rows::PolicyRows;
 pub use seats::{Lineup, Players, Seating};
 pub use timing::{Clock, Timings};

@@ -10,7 +10,7 @@
 //! maps (seat, seating) to the `Ending` and the policy index of a result.
 
 use super::seats::{Lineup, Seating};
-use crate::record::{Ending, LayoutBuilder};
+use crate::record::{Counters, Ending, LayoutBuilder, OutcomeKind};
 
 /// The per-seat and per-policy rows of one scenario point.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +35,29 @@ impl PolicyRows {
         let entry_policy =
             lineup.policies.iter().map(|p| distinct.iter().position(|d| d == p).expect("listed")).collect();
         PolicyRows { seats, rotate, entry_names, names, entry_policy }
+    }
+
+    /// The rows of a line-up whose entries all differ, named `names` (an event's entrants, or
+    /// seats that differ in more than their policy).
+    pub fn named(names: &[String], rotate: bool) -> PolicyRows {
+        let known: Vec<&str> = names.iter().map(String::as_str).collect();
+        PolicyRows::new(&Lineup { policies: (0..names.len()).collect() }, rotate, &known)
+    }
+
+    /// Opens the layout of a seated game, whose length is counted in `unit`, as every one opens
+    /// it: the `win` rows and deal groups (`declare_wins`), the game's other endings `plain`, then
+    /// its own counters `counters` (`declare!`'s `NAMES`, so that its constants are their indices).
+    pub fn open_layout(
+        &self,
+        unit: &str,
+        plain: &[OutcomeKind],
+        counters: &[&str],
+    ) -> (LayoutBuilder, Counters) {
+        let mut b = LayoutBuilder::new(unit);
+        self.declare_wins(&mut b);
+        b.plain(plain);
+        let own = b.declared_counters(counters);
+        (b, own)
     }
 
     /// Declares the `win` rows: seat by seat, policies in line-up order, each (seat, policy) once;

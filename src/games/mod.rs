@@ -18,6 +18,8 @@ use crate::stats::{Accumulator, Timings};
 
 pub mod cardwars;
 pub mod census;
+pub mod contest;
+pub mod decision;
 pub mod narrate;
 pub mod scourge;
 pub mod slots;
@@ -36,12 +38,28 @@ pub struct GameDef {
     /// Builds the engine of a scenario point; `Err` is a one-line explanation of an impossible
     /// combination of otherwise valid settings.
     pub build: fn(&Settings) -> Result<Box<dyn Point>, String>,
+    /// The card files a game's settings name, when it has any (`warsim cards`).
+    pub card_files: Option<CardFiles>,
+}
+
+/// What a game that reads card files offers beside its points: `warsim cards` and its fuzz target
+/// reach the files through it, never through the game's own modules.
+pub struct CardFiles {
+    /// Compiles a card file's `text` (`file` names it in messages): `Err` is one line.
+    pub check: fn(file: &str, text: &str) -> Result<(), String>,
+    /// Compiles a card file's `text` and spells it back: plain text, or with `csv` one row per card.
+    pub report: fn(file: &str, text: &str, csv: bool) -> Result<String, String>,
 }
 
 /// Every game warsim knows, in the order `warsim list` shows them.
 pub fn registry() -> &'static [GameDef] {
     static GAMES: &[GameDef] = &[war::DEF, scourge::DEF, territories::DEF, cardwars::DEF, slots::DEF];
     GAMES
+}
+
+/// The card files of the game that reads them (`warsim cards`).
+pub fn card_files() -> &'static CardFiles {
+    registry().iter().find_map(|g| g.card_files.as_ref()).expect("a registered game reads card files")
 }
 
 /// Finds a game by name.
@@ -68,12 +86,12 @@ pub trait Engine: Send + Sync + 'static {
     /// Hands over (and resets) the decision costs measured in `scratch` since the last call. Only
     /// decision games measure any.
     fn take_timings(&self, _scratch: &mut Self::Scratch, _out: &mut crate::stats::Timings) {}
-    /// What one index of a run is: `game`, or `tournament` for an event (`crate::tournament`).
+    /// What one index of a run is: `game`, or `tournament` for an event (`contest`).
     fn unit(&self) -> &'static str {
         "game"
     }
     /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
-    /// (`crate::tournament`) has games to name.
+    /// (`contest`) has games to name.
     fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
         Err(format!(
             "--match {a}-{b} names a game of a tournament, and this point plays single games (set event=tournament)"
@@ -146,4 +164,103 @@ pub fn describe(def: &GameDef) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// Every Rust file below `dir`, tests included.
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The modules of the crate that a file's code (its comments aside) names: `crate::x` and
+    /// `crate::{x, ...}`.
+    fn named_modules(text: &str) -> Vec<String> {
+        let code: String =
+            text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join(" ");
+        let mut out = Vec::new();
+        let word = |s: &str| -> String {
+            s.trim_start().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+        };
+        for (at, _) in code.match_indices("crate::") {
+            let rest = code[at + "crate::".len()..].trim_start();
+            let Some(group) = rest.strip_prefix('{') else {
+                out.push(word(rest));
+                continue;
+            };
+            // The group's members at its own depth: `{a::{b, c}, d}` names `a` and `d`.
+            let mut depth = 0;
+            let mut start = 0;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        out.push(word(&group[start..i]));
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(word(&group[start..i]));
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out.retain(|w| !w.is_empty());
+        out
+    }
+
+    /// The files below `src/<folder>` that name one of the modules `above`, with the module.
+    fn reaching_up(folder: &str, above: &[&str]) -> Vec<String> {
+        let mut files = Vec::new();
+        sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(folder), &mut files);
+        assert!(files.len() > 1, "src/{folder} holds the layer's files");
+        let mut found = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("a readable source");
+            for module in named_modules(&text) {
+                if above.contains(&module.as_str()) {
+                    found.push(format!("{} names crate::{module}", file.display()));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_reader_of_names_sees_paths_and_groups_but_not_comments() {
+        // Built from pieces, so that this file's own code names no module it does not use.
+        let text = [
+            "use ",
+            "crate::{record::{GameRecord, Layout}, ",
+            "sim};\n// ",
+            "crate::plan is above\nlet x = ",
+            "crate::seed::mix64(1);",
+        ]
+        .concat();
+        assert_eq!(named_modules(&text), ["record", "sim", "seed"]);
+    }
+
+    #[test]
+    fn no_game_imports_the_tournament_layer_above_it() {
+        // The event contract lives here (`contest`); the tournament layer consumes the games, so
+        // the arrow never points back up, tests included.
+        assert_eq!(reaching_up("games", &["tournament"]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_decision_kit_imports_no_game() {
+        // `crate::decide` is the kit the decision games are built on: it sits below them.
+        assert_eq!(reaching_up("decide", &["games", "tournament"]), Vec::<String>::new());
+    }
 }

@@ -2,15 +2,14 @@
 
 use std::fmt::Write as _;
 
-use super::schedule::{Meeting, round_robin};
-use super::standings::Table;
-use super::{Contest, Effect, GameResult, share_unit};
-use crate::games::Engine;
+use crate::decide::PolicyRows;
+use crate::games::contest::schedule::{Meeting, game_seed, round_robin};
+use crate::games::contest::standings::{Table, table_text};
+use crate::games::contest::{Contest, Effect, GameResult, IntoEvent, share_unit};
 use crate::games::narrate::{Narrator, Silent, Story};
-use crate::record::{
-    Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
-};
-use crate::seed::{GameSeed, mix64};
+use crate::games::{Engine, Point};
+use crate::record::{Counters, Dists, Ending, EntrantCounters, GameRecord, Layout, OutcomeKind, Outcomes};
+use crate::seed::GameSeed;
 
 crate::declare! {
     /// An event's own counters.
@@ -30,9 +29,6 @@ crate::declare! {
         RANK_CORRELATION = "strength_place_correlation_permille",
     }
 }
-
-/// Salt of the games' seeds, so that no game of an event replays its deal's stream.
-const GAME_SALT: u64 = 0x7047_6e5f_6761_6d65;
 
 /// A round robin of `C`'s entrants as an engine: one event per index.
 pub struct Tournament<C: Contest> {
@@ -62,16 +58,23 @@ pub struct TournamentScratch<S> {
     variant: Table,
 }
 
+/// Every contest plays as events: the one way a game's contest becomes a scenario point.
+impl<C: Contest> IntoEvent for C {
+    fn into_event(self) -> Box<dyn Point> {
+        Box::new(Tournament::new(self))
+    }
+}
+
 impl<C: Contest> Tournament<C> {
     pub fn new(mut contest: C) -> Self {
         let names = contest.entrants().to_vec();
         let by_event = contest.games_share_deal();
         let n = names.len();
         assert!(n >= 2, "an event needs two entrants");
-        let mut b = LayoutBuilder::new(contest.length_unit());
-        b.seat_policy_wins(n, n, |e| Some(names[e].clone()), |s, e| s == e);
-        b.plain(&[OutcomeKind::Shared]);
-        let counters = b.declared_counters(counter::NAMES);
+        // Entrant `e` is seat `e` of the event's outcome rows: the seats of a line-up not rotated.
+        let rows = PolicyRows::named(&names, false);
+        let (mut b, counters) =
+            rows.open_layout(contest.length_unit(), &[OutcomeKind::Shared], counter::NAMES);
         let dists = b.declared_distributions(dist::NAMES);
         let table = b.entrants(&names, contest.games_share_deal());
         contest.declare(&mut b);
@@ -95,8 +98,7 @@ impl<C: Contest> Tournament<C> {
 
     /// The seed of meeting `k` of event `event`.
     pub fn game_seed(&self, event: GameSeed, k: usize) -> GameSeed {
-        let m = self.schedule.len() as u64;
-        GameSeed::new(mix64(event.master ^ GAME_SALT), event.index * m + k as u64)
+        game_seed(event, self.schedule.len(), k)
     }
 
     /// Plays event `seed` into `rec`, telling each game's result to `narr` in one line.
@@ -290,21 +292,6 @@ fn result_line(k: usize, m: &Meeting, seats: [usize; 2], r: GameResult, names: &
         }
         None => format!("{head}{a} drew {b} {}-{}", r.score[0], r.score[1]),
     }
-}
-
-/// The final table as text, best first: place, entrant, won-drawn-lost, score difference.
-pub fn table_text(t: &Table, names: &[String]) -> String {
-    let mut order: Vec<usize> = (0..t.entrants()).collect();
-    order.sort_by_key(|&e| (t.place[e], e));
-    let mut s = String::from("Standings (place, entrant, won-drawn-lost, score difference):");
-    for e in order {
-        let _ = write!(
-            s,
-            "\n  {} {} {}-{}-{} {:+}",
-            t.place[e], names[e], t.won[e], t.drawn[e], t.lost[e], t.diff[e]
-        );
-    }
-    s
 }
 
 /// The average ranks (from 1) of `x` into `out`.

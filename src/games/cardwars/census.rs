@@ -5,8 +5,8 @@
 use super::CardwarsEngine;
 use super::rules::{Game, label};
 use super::{PLAYERS, deck_of};
-use crate::decide::DecisionEngine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
+use crate::games::decision::DecisionEngine;
 use crate::games::narrate::Silent;
 use crate::record::GameRecord;
 use crate::seed::GameSeed;

@@ -6,10 +6,11 @@
 use super::agents::{Agent, POLICIES};
 use super::rules::{DECK, End, Game, Next, Observation};
 use super::{PLAYERS, Rules, deck_of, narrate};
-use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
+use crate::decide::{Players, PolicyRows, Seating};
 use crate::games::census::Watch;
+use crate::games::decision::DecisionEngine;
 use crate::games::narrate::{Narrator, Story};
-use crate::record::{Counters, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes};
+use crate::record::{Counters, Dists, Ending, GameRecord, Layout, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed, below, shuffle};
 
 crate::declare! {
@@ -63,10 +64,7 @@ pub struct CardwarsScratch {
 impl CardwarsEngine {
     pub fn new(rules: Rules) -> Self {
         let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
-        let mut b = LayoutBuilder::new("turns");
-        rows.declare_wins(&mut b);
-        b.plain(&[OutcomeKind::Capped]);
-        b.declared_counters(counter::NAMES);
+        let (mut b, _) = rows.open_layout("turns", &[OutcomeKind::Capped], counter::NAMES);
         // The first player's edge among the games someone won: capped and stalled games are no
         // evidence either way, and their number is random, so the share has a random denominator.
         b.share(

@@ -103,7 +103,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "simulated games per decision of the search agent",
         deal: false,
     },
-    crate::tournament::EVENT,
+    crate::games::contest::EVENT,
 ];
 
 pub const PRESETS: &[Preset] = &[
@@ -123,12 +123,13 @@ pub const DEF: GameDef = GameDef {
     presets: PRESETS,
     policies: &POLICIES,
     build,
+    card_files: None,
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     if s.get("event") == "tournament" {
         // A round robin of the policies `policies` names, seats rotated between events.
-        return crate::tournament::pairs::of_policies(s.get("policies"), &POLICIES, |lineup| {
+        return crate::games::contest::pairs::of_policies(s.get("policies"), &POLICIES, |lineup| {
             let rules = Rules { rotate: false, ..Rules::with_lineup(s, lineup)? };
             Ok(CardwarsEngine::new(rules))
         });

@@ -735,7 +735,8 @@ fn a_game_is_recorded_with_its_winner_first_player_margin_and_first_attack() {
 
 #[test]
 fn the_first_players_win_and_a_stall_are_counted_from_how_the_game_ended() {
-    use crate::decide::{DecisionEngine, Seating};
+    use crate::decide::Seating;
+    use crate::games::decision::DecisionEngine;
     let e = engine("aggressive,random", false);
     let l = Engine::layout(&e);
     // Seat 1 opened the game; its opponent is down to 0 life.
@@ -781,7 +782,7 @@ impl crate::games::census::Watch<Game> for StopAt {
 
 #[test]
 fn a_watch_sees_the_deal_then_every_answer_and_stopping_it_caps_the_game() {
-    use crate::decide::DecisionEngine;
+    use crate::games::decision::DecisionEngine;
     let e = engine("aggressive,random", false);
     let rec = crate::record::GameRecord::new(Engine::layout(&e));
     let mut sc = Engine::new_scratch(&e);
@@ -982,7 +983,7 @@ fn a_block_with_no_blocker_is_a_pass() {
 
 /// A round robin of three policies through the generic tournament layer.
 fn policy_round_robin() -> Box<dyn Point> {
-    crate::tournament::pairs::of_policies("aggressive,defensive,random", &POLICIES, |lineup| {
+    crate::games::contest::pairs::of_policies("aggressive,defensive,random", &POLICIES, |lineup| {
         Ok(CardwarsEngine::new(Rules { rotate: false, ..Rules::with(lineup) }))
     })
     .expect("three known policies")
@@ -1011,11 +1012,11 @@ fn a_policy_round_robin_runs_through_the_tournament_layer() {
 
 #[test]
 fn a_policy_round_robin_needs_two_different_policies() {
-    let one = crate::tournament::pairs::of_policies("aggressive", &POLICIES, |l| {
+    let one = crate::games::contest::pairs::of_policies("aggressive", &POLICIES, |l| {
         Ok(CardwarsEngine::new(Rules::with(l)))
     });
     assert!(one.err().unwrap().contains("at least two"));
-    let twice = crate::tournament::pairs::of_policies("random,random", &POLICIES, |l| {
+    let twice = crate::games::contest::pairs::of_policies("random,random", &POLICIES, |l| {
         Ok(CardwarsEngine::new(Rules::with(l)))
     });
     assert!(twice.err().unwrap().contains("twice"));

@@ -67,6 +67,7 @@ pub const DEF: GameDef = GameDef {
     presets: PRESETS,
     policies: &[],
     build,
+    card_files: None,
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {

@@ -12,12 +12,12 @@ use super::rules::{End, Game, Next, Observation};
 use super::setup::{POLICIES, Rules};
 use super::sideboard::Sideboard;
 use super::table::Tally;
-use crate::decide::{Clock, Lineup, Players, PolicyRows, Seating, Timings};
+use crate::decide::{Clock, Players, PolicyRows, Seating, Timings};
 use crate::games::Engine;
 use crate::games::census::{Unwatched, Watch};
 use crate::games::narrate::{Narrator, Silent, Story};
 use crate::record::{
-    CardCounters, Counter, Counters, Dist, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
+    CardCounters, Counter, Counters, Dist, Ending, GameRecord, Layout, OutcomeKind, Outcomes,
 };
 use crate::seed::{GameRng, GameSeed};
 
@@ -96,10 +96,7 @@ pub struct SlotsScratch {
 impl SlotsEngine {
     pub fn new(rules: Rules) -> Self {
         let rows = policy_rows(&rules);
-        let mut b = LayoutBuilder::new("slots");
-        rows.declare_wins(&mut b);
-        b.plain(&[OutcomeKind::Draw]);
-        b.declared_counters(counter::NAMES);
+        let (mut b, _) = rows.open_layout("slots", &[OutcomeKind::Draw], counter::NAMES);
         let wins_by_policy = b.counters(rows.per_policy("wins_"));
         let rounds = b.distribution("rounds");
         let designs: Vec<String> =
@@ -375,8 +372,7 @@ fn policy_rows(rules: &Rules) -> PolicyRows {
     let names: Vec<String> = (0..SEATS)
         .map(|e| format!("{}+{}", POLICIES[rules.lineup.policies[e]], rules.deck_policy[e].name()))
         .collect();
-    let known: Vec<&str> = names.iter().map(String::as_str).collect();
-    PolicyRows::new(&Lineup { policies: (0..SEATS).collect() }, rules.rotate, &known)
+    PolicyRows::named(&names, rules.rotate)
 }
 
 impl Engine for SlotsEngine {

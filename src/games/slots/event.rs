@@ -1,6 +1,6 @@
 //! Card Wars as the rules text plays it: an event of `players` players, each designing a sheet
 //! of cards, whose pools are dealt once (`deal`) and kept for every game; the round robin above
-//! it is the generic one (`crate::tournament`). Player `i` is the set's `i`-th designer.
+//! it is the generic one (`crate::games::contest`). Player `i` is the set's `i`-th designer.
 //!
 //! Each game of the event is the single game (`engine`) on the two players' pools, the line-up's
 //! one policy at both seats. What an event records of Card Wars itself: the game counters summed
@@ -23,11 +23,11 @@ use super::rules::End;
 use super::setup::Rules;
 use crate::games::Engine;
 use crate::games::census::Unwatched;
+use crate::games::contest::standings::Table;
+use crate::games::contest::{Contest, Effect, GameResult};
 use crate::games::narrate::{Narrator, Silent};
 use crate::record::{CardCounters, Counter, Dist, GameRecord, LayoutBuilder, Makers, PairedMean};
 use crate::seed::GameSeed;
-use crate::tournament::standings::Table;
-use crate::tournament::{Contest, Effect, GameResult};
 
 /// The per-design columns of an event (`cards.csv`, `designers.csv`): the players who held the
 /// design (one per player and event, copies counted once), the games those players played, the
@@ -255,7 +255,7 @@ impl Contest for SlotsEvent {
                 per_unit: per_unit as u32,
             };
             let at = DESIGN_COLUMNS.len() + 1;
-            let unit = crate::tournament::share_unit(self.names.len());
+            let unit = crate::games::contest::share_unit(self.names.len());
             // The first is the game impact: the verdicts read it (`report::makers`).
             b.card_paired(vec![mean("game_impact", at, 2), mean("first_impact", at + 3, unit)]);
         }
@@ -473,11 +473,21 @@ const _: () = assert!(SEATS == 2);
 mod tests {
     use super::*;
     use crate::games::Point;
-    use crate::tournament::Tournament;
-    use crate::tournament::standings::Table;
+    use crate::games::contest::IntoEvent;
+    use crate::games::contest::schedule::{game_seed, round_robin};
+    use crate::games::contest::standings::{Table, table_text};
+    use crate::record::Layout;
 
-    fn event(players: usize, dealing: Dealing, policy: &str) -> Tournament<SlotsEvent> {
-        Tournament::new(SlotsEvent::new(Rules::with(policy), players, dealing).expect("textless events deal"))
+    fn event(players: usize, dealing: Dealing, policy: &str) -> Box<dyn Point> {
+        SlotsEvent::new(Rules::with(policy), players, dealing).expect("textless events deal").into_event()
+    }
+
+    /// `ev` declared on a layout of its own, and that layout: an event declares its contest on its
+    /// own layout, which a test that plays the contest's games one by one does not need.
+    fn declared(mut ev: SlotsEvent) -> (SlotsEvent, Layout) {
+        let mut b = LayoutBuilder::new("slots");
+        ev.declare(&mut b);
+        (ev, b.finish().0)
     }
 
     #[test]
@@ -487,8 +497,8 @@ mod tests {
         let events = 3_000;
         for dealing in [Dealing::Piles, Dealing::Designer, Dealing::Independent] {
             let t = event(9, dealing, "highest");
-            let acc = Point::play_range(&t, 11, 0, events, &|_| {});
-            let layout = Point::layout(&t);
+            let acc = Point::play_range(&*t, 11, 0, events, &|_| {});
+            let layout = Point::layout(&*t);
             let alone: Vec<f64> = (1..=9)
                 .map(|p| {
                     let c = layout.counter(&format!("player {p} first alone")).unwrap();
@@ -515,8 +525,12 @@ mod tests {
         let t = event(5, Dealing::Designer, "random");
         for index in 0..4 {
             let seed = GameSeed::new(3, index);
-            let (story, rec) = Point::story(&t, seed);
-            assert_eq!(rec, Point::play_one(&t, seed), "event {index}: the narrated event is the played one");
+            let (story, rec) = Point::story(&*t, seed);
+            assert_eq!(
+                rec,
+                Point::play_one(&*t, seed),
+                "event {index}: the narrated event is the played one"
+            );
             // Rebuild the table from the game lines and compare it with the standings told.
             let mut table = Table::default();
             table.reset(5);
@@ -536,7 +550,7 @@ mod tests {
             let told: Vec<&str> =
                 story.lines().skip_while(|l| !l.starts_with("Standings")).skip(1).take(5).collect();
             let names: Vec<String> = (1..=5).map(|i| format!("player {i}")).collect();
-            let mine = crate::tournament::engine::table_text(&table, &names);
+            let mine = table_text(&table, &names);
             assert_eq!(told, mine.lines().skip(1).collect::<Vec<_>>(), "event {index}");
             assert_eq!(story.lines().filter(|l| l.starts_with("game ")).count(), 10);
         }
@@ -545,14 +559,14 @@ mod tests {
     /// `events` events of `players` players dealt from piles, played by `rules` from master seed
     /// `master`, as the report reads a point.
     fn point_of(rules: Rules, players: usize, master: u64, events: u64) -> crate::report::PointResult {
-        let t = Tournament::new(SlotsEvent::new(rules, players, Dealing::Piles).unwrap());
-        let acc = Point::play_range(&t, master, 0, events, &|_| {});
+        let t = SlotsEvent::new(rules, players, Dealing::Piles).unwrap().into_event();
+        let acc = Point::play_range(&*t, master, 0, events, &|_| {});
         let settings = crate::settings::Settings::restore("slots", &[], false, "standard", &[], &[]).unwrap();
         crate::report::PointResult {
             label: "p".into(),
             game: "slots",
             settings,
-            layout: Point::layout(&t).clone(),
+            layout: Point::layout(&*t).clone(),
             acc,
         }
     }
@@ -708,31 +722,34 @@ mod tests {
         let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("t.toml", &text).unwrap());
         let rules =
             Rules { cards: Some(set), impact: super::super::impact::Impact::Cards, ..Rules::with("random") };
-        let t = Tournament::new(SlotsEvent::new(rules, 9, Dealing::Piles).unwrap());
-        let mut sc = t.contest.new_scratch();
-        let mut rec = GameRecord::new(Point::layout(&t));
+        let (ev, layout) = declared(SlotsEvent::new(rules.clone(), 9, Dealing::Piles).unwrap());
+        let t = SlotsEvent::new(rules, 9, Dealing::Piles).unwrap().into_event();
+        let schedule = round_robin(9);
+        let mut sc = ev.new_scratch();
+        let mut rec = GameRecord::new(&layout);
         let mut changed = 0;
         for index in 0..3 {
             let seed = GameSeed::new(2, index);
-            t.contest.deal(seed, &mut sc, &mut rec, &mut Silent);
+            ev.deal(seed, &mut sc, &mut rec, &mut Silent);
             for e in [0, 4] {
                 let absent = (0..189u16).find(|&d| sc.pools.pool(e).iter().all(|c| c.design != d)).unwrap();
-                for (k, m) in t.schedule().iter().enumerate() {
+                for (k, m) in schedule.iter().enumerate() {
                     let seats = m.seats(index);
                     if !seats.contains(&e) {
                         continue;
                     }
-                    let written = t.contest.play(t.game_seed(seed, k), seats, &mut sc, &mut rec, &mut Silent);
+                    let game = game_seed(seed, schedule.len(), k);
+                    let written = ev.play(game, seats, &mut sc, &mut rec, &mut Silent);
                     sc.variants.clear();
                     sc.variants.push(absent);
-                    let again = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                    let again = ev.play_variant(game, seats, e, 0, &mut sc);
                     assert_eq!(written, again, "event {index}, player {e}, game {k}");
                     // Muting a design the player holds does reach its games: some of them change.
                     let held: Vec<u16> =
                         sc.pools.pool(e).iter().map(|c| c.design).filter(|&d| d != NO_DESIGN).collect();
                     for d in held {
                         sc.variants[0] = d;
-                        let muted = t.contest.play_variant(t.game_seed(seed, k), seats, e, 0, &mut sc);
+                        let muted = ev.play_variant(game, seats, e, 0, &mut sc);
                         changed += usize::from(muted != written);
                     }
                 }
@@ -741,7 +758,7 @@ mod tests {
         assert!(changed > 0);
         // `play` tells an event measuring impact with the record `run` keeps of it.
         let seed = GameSeed::new(2, 0);
-        assert_eq!(Point::story(&t, seed).1, Point::play_one(&t, seed));
+        assert_eq!(Point::story(&*t, seed).1, Point::play_one(&*t, seed));
     }
 
     #[test]
@@ -751,29 +768,31 @@ mod tests {
         let text = std::fs::read_to_string("scenarios/cards/sample.toml").unwrap();
         let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("sample.toml", &text).unwrap());
         let rules = Rules { cards: Some(set), ..Rules::with("random") };
-        let t = Tournament::new(SlotsEvent::new(rules, 4, Dealing::Independent).unwrap());
-        let layout = Point::layout(&t);
+        let (ev, ev_layout) = declared(SlotsEvent::new(rules.clone(), 4, Dealing::Independent).unwrap());
+        let t = SlotsEvent::new(rules, 4, Dealing::Independent).unwrap().into_event();
+        let layout = Point::layout(&*t);
+        let schedule = round_robin(4);
         // `counts` names every counter once.
         let mut at: Vec<u32> =
-            super::super::engine::counts(&t.contest.new_scratch().game.game).iter().map(|c| c.0.0).collect();
+            super::super::engine::counts(&ev.new_scratch().game.game).iter().map(|c| c.0.0).collect();
         at.sort_unstable();
         assert_eq!(at, (0..super::super::engine::COUNTERS.len() as u32).collect::<Vec<_>>());
-        let single = &t.contest.engine;
+        let single = &ev.engine;
         let mut sums = vec![0u64; super::super::engine::COUNTERS.len()];
         let mut events = vec![0u64; sums.len()];
-        let mut sc = t.contest.new_scratch();
-        let mut scratch_rec = GameRecord::new(layout);
+        let mut sc = ev.new_scratch();
+        let mut scratch_rec = GameRecord::new(&ev_layout);
         for index in 0..30 {
             let seed = GameSeed::new(4, index);
-            let rec = Point::play_one(&t, seed);
+            let rec = Point::play_one(&*t, seed);
             for (i, name) in super::super::engine::COUNTERS.iter().enumerate() {
                 events[i] += rec.counters[layout.counter(name).unwrap().0 as usize];
             }
-            t.contest.deal(seed, &mut sc, &mut scratch_rec, &mut Silent);
+            ev.deal(seed, &mut sc, &mut scratch_rec, &mut Silent);
             sums[counter::VANILLA_FILL.0 as usize] += sc.pools.vanilla_fill as u64;
-            for (k, m) in t.schedule().iter().enumerate() {
-                let r = t.contest.play(
-                    t.game_seed(seed, k),
+            for (k, m) in schedule.iter().enumerate() {
+                let r = ev.play(
+                    game_seed(seed, schedule.len(), k),
                     m.seats(index),
                     &mut sc,
                     &mut scratch_rec,

@@ -76,7 +76,8 @@ pub use engine::SlotsEngine;
 
 pub use setup::Rules;
 
-use super::{GameDef, Point};
+use super::contest::IntoEvent;
+use super::{CardFiles, GameDef, Point};
 use crate::settings::{Allowed, Preset, SettingSpec, Settings};
 use impact::Impact;
 use pools::DeckPolicy;
@@ -148,7 +149,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         help: "each turn draws before placing and no draw follows the last reveal (Future Suggestions); false: the draw follows each reveal, turn 9's too",
         deal: false,
     },
-    crate::tournament::EVENT,
+    crate::games::contest::EVENT,
     SettingSpec {
         key: "players",
         default: "9",
@@ -186,7 +187,18 @@ pub const DEF: GameDef = GameDef {
     presets: PRESETS,
     policies: &POLICIES,
     build,
+    card_files: Some(CardFiles { check: check_cards, report: report_cards }),
 };
+
+/// A card set's text compiled (`warsim cards`, the fuzz target).
+fn check_cards(file: &str, text: &str) -> Result<(), String> {
+    cardfile::parse(file, text).map(|_| ())
+}
+
+/// A card set's text compiled and spelled back (`warsim cards`).
+fn report_cards(file: &str, text: &str, csv: bool) -> Result<String, String> {
+    Ok(spell::report(&cardfile::parse(file, text)?, csv))
+}
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     let tournament = s.get("event") == "tournament";
@@ -203,7 +215,7 @@ fn build(s: &Settings) -> Result<Box<dyn Point>, String> {
     if tournament {
         let players = s.int("players") as usize;
         let event = event::SlotsEvent::new(Rules::from_settings(s)?, players, dealing)?;
-        return Ok(Box::new(crate::tournament::Tournament::new(event)));
+        return Ok(event.into_event());
     }
     Ok(Box::new(SlotsEngine::new(Rules::from_settings(s)?)))
 }

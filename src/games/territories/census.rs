@@ -5,8 +5,8 @@
 
 use super::TerritoriesEngine;
 use super::rules::{FACES, Game, State, face_label};
-use crate::decide::DecisionEngine;
 use crate::games::census::{Cards, Tally, Watch, account, past_cap};
+use crate::games::decision::DecisionEngine;
 use crate::games::narrate::Silent;
 use crate::record::GameRecord;
 use crate::seed::GameSeed;

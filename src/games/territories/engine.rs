@@ -6,12 +6,11 @@ use super::Rules;
 use super::agents::{Agent, POLICIES};
 use super::narrate;
 use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
-use crate::decide::{DecisionEngine, Players, PolicyRows, Seating};
+use crate::decide::{Players, PolicyRows, Seating};
 use crate::games::census::Watch;
+use crate::games::decision::DecisionEngine;
 use crate::games::narrate::{Narrator, Story};
-use crate::record::{
-    Counters, Dist, Dists, Ending, GameRecord, Layout, LayoutBuilder, OutcomeKind, Outcomes,
-};
+use crate::record::{Counters, Dist, Dists, Ending, GameRecord, Layout, OutcomeKind, Outcomes};
 use crate::seed::{GameRng, GameSeed, shuffle};
 
 crate::declare! {
@@ -67,10 +66,8 @@ pub struct TerritoriesScratch {
 impl TerritoriesEngine {
     pub fn new(rules: Rules) -> Self {
         let rows = PolicyRows::new(&rules.lineup, rules.rotate, &POLICIES);
-        let mut b = LayoutBuilder::new("rounds");
-        rows.declare_wins(&mut b);
-        b.plain(&[OutcomeKind::Draw, OutcomeKind::Capped]);
-        b.declared_counters(counter::NAMES);
+        let (mut b, _) =
+            rows.open_layout("rounds", &[OutcomeKind::Draw, OutcomeKind::Capped], counter::NAMES);
         let wins_by_policy = b.counters(rows.per_policy("wins_"));
         b.declared_distributions(dist::NAMES);
         let points_by_seat = b.distributions(rows.per_seat("points_seat_"));

@@ -753,7 +753,7 @@ fn straight_neighbours_are_remaining_values_only() {
 fn record_end(e: &TerritoriesEngine, game: &Game, end: End, index: u64) -> crate::record::GameRecord {
     let mut rec = crate::record::GameRecord::new(Engine::layout(e));
     let seating = Seating::new(GameSeed::new(1, index), game.st.players, e.rules.rotate);
-    crate::decide::DecisionEngine::finish(e, end, game, &seating, &mut rec);
+    crate::games::decision::DecisionEngine::finish(e, end, game, &seating, &mut rec);
     rec
 }
 

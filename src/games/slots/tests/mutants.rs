@@ -279,11 +279,11 @@ fn the_census_stops_a_game_that_plays_past_its_cap() {
 
 #[test]
 fn an_event_records_the_games_counters_and_the_own_card_count() {
-    let t = crate::tournament::Tournament::new(
+    let t = crate::games::contest::IntoEvent::into_event(
         super::super::event::SlotsEvent::new(Rules::with("highest"), 3, Dealing::Piles)
             .expect("textless events deal"),
     );
-    let layout = crate::games::Point::layout(&t);
+    let layout = t.layout();
     for name in super::super::engine::counter::NAMES {
         assert!(layout.counter(name).is_some(), "{name}");
     }
@@ -292,7 +292,7 @@ fn an_event_records_the_games_counters_and_the_own_card_count() {
 
 #[test]
 fn an_event_ranks_each_pool_by_its_21_strongest_cards() {
-    use crate::tournament::Contest;
+    use crate::games::contest::Contest;
     let ev = super::super::event::SlotsEvent::new(Rules::with("highest"), 3, Dealing::Piles)
         .expect("textless events deal");
     let mut sc = Contest::new_scratch(&ev);

@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use super::*;
 use crate::decide::search::Steps;
+use crate::games::contest::schedule::{game_seed, round_robin};
+use crate::games::contest::{Contest, IntoEvent};
 use crate::games::slots::cardset::{Effect, Player, Selector};
 use crate::games::slots::deal::{Dealing, Printing};
 use crate::games::slots::event::SlotsEvent;
@@ -14,7 +16,6 @@ use crate::games::slots::judge;
 use crate::games::slots::search::{HighestRollout, Searcher, Sim};
 use crate::games::slots::sideboard::Sideboard;
 use crate::record::GameRecord;
-use crate::tournament::{Contest, Tournament};
 
 /// A card set of `cards` (TOML `[[card]]` tables), compiled.
 fn set_of(cards: &str) -> super::super::cardset::CardSet {
@@ -503,9 +504,13 @@ fn two_designers(text: &str) -> Arc<super::super::cardset::CardSet> {
     Arc::new(set_of(&t))
 }
 
-fn two_player_event(text: &str) -> Tournament<SlotsEvent> {
+fn two_player_contest(text: &str) -> SlotsEvent {
     let rules = Rules { cards: Some(two_designers(text)), ..Rules::with("highest") };
-    Tournament::new(SlotsEvent::new(rules, 2, Dealing::Piles).expect("the set deals two players"))
+    SlotsEvent::new(rules, 2, Dealing::Piles).expect("the set deals two players")
+}
+
+fn two_player_event(text: &str) -> Box<dyn Point> {
+    two_player_contest(text).into_event()
 }
 
 #[test]
@@ -513,7 +518,7 @@ fn the_designers_expect_the_pools_shared_among_them() {
     // From piles, A expects half the rares and every uncommon (1.5 + 9), B half the rares and
     // every common (1.5 + 18): on average 15 each, a pool of 30 shared by two.
     let t = two_player_event("");
-    let makers = Point::layout(&t).cards.as_ref().and_then(|c| c.makers.as_ref()).expect("makers");
+    let makers = Point::layout(&*t).cards.as_ref().and_then(|c| c.makers.as_ref()).expect("makers");
     assert_eq!(makers.own_expected_millionths, 15_000_000);
 }
 
@@ -522,7 +527,7 @@ fn a_pools_strength_adds_each_cards_text_worth_to_its_printed_value() {
     // Every card draws a card at the end of scoring: worth 10 tenths. The 21 strongest are the 21
     // highest printed, so the strength is ten times their values plus 21 times 10.
     let t = two_player_event("  [[card.ability]]\n  on = \"score_end\"\n  effect = \"draw\"\n");
-    let (story, _) = Point::story(&t, GameSeed::new(6, 0));
+    let (story, _) = Point::story(&*t, GameSeed::new(6, 0));
     let pools: Vec<&str> = story.lines().filter(|l| l.contains(" pool (deal=piles, strength ")).collect();
     assert_eq!(pools.len(), 2, "{story}");
     for line in pools {
@@ -539,11 +544,11 @@ fn a_pools_strength_adds_each_cards_text_worth_to_its_printed_value() {
 #[test]
 fn an_events_games_count_each_design_in_deck_played_and_played_won() {
     let t = two_player_event("");
-    let layout = Point::layout(&t);
+    let layout = Point::layout(&*t);
     let keys = layout.cards.as_ref().expect("a per-design table").keys.clone();
     let (mut in_deck, mut played, mut won) = (0, 0, 0);
     for index in 0..3 {
-        let rec = Point::play_one(&t, GameSeed::new(12, index));
+        let rec = Point::play_one(&*t, GameSeed::new(12, index));
         let col =
             |key: &str, c: &str| rec.counters[layout.counter(&format!("card {key} {c}")).unwrap().0 as usize];
         for key in &keys {
@@ -562,8 +567,8 @@ fn an_events_games_count_each_design_in_deck_played_and_played_won() {
 fn a_design_on_the_sideboard_counts_no_game_in_deck_and_copies_hold_once() {
     // A pool of 30 holds at most 6 ones (2 uncommons, 4 commons): `top21` never keeps a one.
     let t = two_player_event("");
-    let layout = Point::layout(&t);
-    let rec = Point::play_one(&t, GameSeed::new(14, 0));
+    let layout = Point::layout(&*t);
+    let rec = Point::play_one(&*t, GameSeed::new(14, 0));
     let col =
         |key: &str, c: &str| rec.counters[layout.counter(&format!("card {key} {c}")).unwrap().0 as usize];
     let ones = ["uncommon1-0", "uncommon1-1", "common1-0", "common1-1"];
@@ -578,15 +583,22 @@ fn a_design_on_the_sideboard_counts_no_game_in_deck_and_copies_hold_once() {
 #[test]
 fn an_events_game_lasts_nine_slots_a_round() {
     let t = two_player_event("");
-    let layout = Point::layout(&t);
-    assert_eq!((t.contest.length_unit(), layout.length_unit.as_str()), ("slots", "slots"));
-    let mut sc = t.contest.new_scratch();
-    let mut rec = GameRecord::new(layout);
+    let layout = t.layout();
+    let mut ev = two_player_contest("");
+    // The contest's own counters, declared as the event declares them after its own.
+    let mut b = crate::record::LayoutBuilder::new("slots");
+    ev.declare(&mut b);
+    let (own, _) = b.finish();
+    assert_eq!((ev.length_unit(), layout.length_unit.as_str()), ("slots", "slots"));
+    let mut sc = ev.new_scratch();
+    let mut rec = GameRecord::new(&own);
+    let schedule = round_robin(2);
     for index in 0..3 {
         let seed = GameSeed::new(13, index);
-        t.contest.deal(seed, &mut sc, &mut rec, &mut Silent);
-        for (k, m) in t.schedule().iter().enumerate() {
-            let r = t.contest.play(t.game_seed(seed, k), m.seats(index), &mut sc, &mut rec, &mut Silent);
+        ev.deal(seed, &mut sc, &mut rec, &mut Silent);
+        for (k, m) in schedule.iter().enumerate() {
+            let r =
+                ev.play(game_seed(seed, schedule.len(), k), m.seats(index), &mut sc, &mut rec, &mut Silent);
             let rounds = r.length / SLOTS as u64;
             assert_eq!(r.length % SLOTS as u64, 0, "{r:?}");
             assert!(rounds >= u64::from(r.score[0] + r.score[1]) && rounds >= 2, "{r:?}");

@@ -212,8 +212,8 @@ fn an_event_judges_each_design_against_its_rarity_and_printed_value() {
     let rules = Rules { cards: Some(std::sync::Arc::new(set)), ..Rules::with("highest") };
     let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
         .expect("the set deals");
-    let t = crate::tournament::Tournament::new(ev);
-    let layout = crate::games::Point::layout(&t);
+    let t = crate::games::contest::IntoEvent::into_event(ev);
+    let layout = t.layout();
     let makers = layout.cards.as_ref().and_then(|c| c.makers.as_ref()).expect("the designers are known");
     assert_eq!(&want[..3], [41, 41, 41]);
     assert_eq!(makers.stratum, want);
@@ -326,7 +326,7 @@ fn an_event_keeps_design_columns_only_for_known_designers_or_measured_impact() {
         let rules = Rules { cards: Some(set.clone()), impact, ..Rules::with("highest") };
         let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
             .expect("the sample set deals");
-        crate::games::Point::layout(&crate::tournament::Tournament::new(ev)).clone()
+        crate::games::contest::IntoEvent::into_event(ev).layout().clone()
     };
     let (plain, measured) = (layout(Impact::None), layout(Impact::Cards));
     assert!(plain.cards.is_none());
@@ -553,13 +553,12 @@ fn an_events_census_checks_every_step_of_its_games() {
     // Two entrants meet once. A textless game is checked after the deal and after each of its
     // placements, 18 a round (9 turns, two seats, a hand never empty); it plays at least
     // `ROUNDS_TO_WIN` rounds.
-    let t = crate::tournament::Tournament::new(
+    let t = crate::games::contest::IntoEvent::into_event(
         super::super::event::SlotsEvent::new(Rules::with("highest"), 2, super::super::deal::Dealing::Piles)
             .expect("textless events deal"),
     );
     for index in 0..3 {
-        let steps =
-            crate::games::Engine::census(&t, GameSeed::new(9, index)).expect("every card accounted for");
+        let steps = t.census(GameSeed::new(9, index)).expect("every card accounted for");
         let placements = steps - 1;
         assert!(placements >= 18 * ROUNDS_TO_WIN as u64 && placements.is_multiple_of(18), "{steps}");
     }
@@ -923,7 +922,6 @@ fn an_events_design_columns_count_the_crown_kept_and_played_among_textless_fills
     // crowns (9s are among the 21 highest), so the one game of a two-player event counts the
     // crown in two decks; with the whole deck in hand from the start, each seat places its
     // highest cards, the crowns, first: played in two games.
-    use crate::games::Engine;
     let set = parse(
         "t.toml",
         &file_of(&probe("crown", 9, "  on = \"score_end\"\n  effect = \"points\"\n  amount = 1")),
@@ -937,11 +935,9 @@ fn an_events_design_columns_count_the_crown_kept_and_played_among_textless_fills
     };
     let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Independent)
         .expect("the set deals");
-    let t = crate::tournament::Tournament::new(ev);
-    let layout = Engine::layout(&t).clone();
-    let mut sc = Engine::new_scratch(&t);
-    let mut rec = crate::record::GameRecord::new(&layout);
-    Engine::play(&t, GameSeed::new(3, 0), &mut sc, &mut rec);
+    let t = crate::games::contest::IntoEvent::into_event(ev);
+    let layout = t.layout().clone();
+    let rec = t.play_one(GameSeed::new(3, 0));
     let fills = layout.counter("vanilla_fill").expect("an event counts its fills");
     assert_eq!(rec.counters[fills], 2 * 27);
     let cards = layout.cards.as_ref().expect("impact=cards keeps design columns");

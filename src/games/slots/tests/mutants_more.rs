@@ -211,7 +211,7 @@ fn the_reader_plays_the_card_that_draws_among_cards_of_equal_value() {
 
 #[test]
 fn an_event_ranks_a_pool_by_printed_value_and_text_worth() {
-    use crate::tournament::Contest;
+    use crate::games::contest::Contest;
     // One rare design, a 9 worth a point at the end of scoring: dealt independently, each pool's
     // three rares are that 9, every other place a textless card of its value (one uncommon and
     // two commons of each value 1-9).
@@ -685,8 +685,8 @@ fn an_event_expects_each_designer_to_hold_the_mean_share_of_own_cards() {
     let rules = Rules { cards: Some(std::sync::Arc::new(set_of(&text))), ..Rules::with("highest") };
     let ev = super::super::event::SlotsEvent::new(rules, 2, super::super::deal::Dealing::Piles)
         .expect("the set deals");
-    let t = crate::tournament::Tournament::new(ev);
-    let layout = crate::games::Point::layout(&t);
+    let t = crate::games::contest::IntoEvent::into_event(ev);
+    let layout = t.layout();
     let makers = layout.cards.as_ref().and_then(|c| c.makers.as_ref()).expect("the designers are known");
     assert_eq!(makers.own_expected_millionths, 15_000_000);
 }

@@ -1,13 +1,13 @@
 //! What every decision game's engine does the same way, written once. A decision game says how it
 //! plays one game with a narrator and a watch plugged in (`run`), how it records a finished game
-//! (`finish`) and tells its ending, and where its seats are; the kit makes of that the `Engine`
+//! (`finish`) and tells its ending, and where its seats are; this makes of that the `Engine`
 //! the runner drives: `play` (silent and unwatched, so the hot loop is the game's own `run` with
 //! nothing plugged in), the narrative of `warsim play`, the census, and the decision timings.
 
-use super::{Players, Seating, Timings};
-use crate::games::Engine;
-use crate::games::census::{Unwatched, Watch};
-use crate::games::narrate::{Narrator, Silent, Story, counters_line};
+use super::Engine;
+use super::census::{Unwatched, Watch};
+use super::narrate::{Narrator, Silent, Story, counters_line};
+use crate::decide::{Players, Seating, Timings};
 use crate::record::{GameRecord, Layout};
 use crate::seed::GameSeed;
 

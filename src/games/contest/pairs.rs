@@ -3,9 +3,9 @@
 //! serves: one engine is built per ordered pair of entrants (the game builds it, e.g. with the
 //! line-up `a,b` and the seats not rotated), and a game's winner is read from its outcome row.
 
-use super::{Contest, GameResult};
-use crate::games::Engine;
+use super::{Contest, GameResult, IntoEvent};
 use crate::games::narrate::Narrator;
+use crate::games::{Engine, Point};
 use crate::record::{GameRecord, OutcomeKind};
 use crate::seed::GameSeed;
 
@@ -113,7 +113,7 @@ pub fn of_policies<E: Engine>(
     text: &str,
     known: &[&str],
     make: impl Fn(&str) -> Result<E, String>,
-) -> Result<Box<dyn crate::games::Point>, String> {
+) -> Result<Box<dyn Point>, String> {
     let mut names: Vec<String> = Vec::new();
     for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
@@ -125,5 +125,5 @@ pub fn of_policies<E: Engine>(
         names.push(k.to_string());
     }
     let pairs = PolicyPairs::new(names.clone(), |a, b| make(&format!("{},{}", names[a], names[b])))?;
-    Ok(Box::new(super::Tournament::new(pairs)))
+    Ok(pairs.into_event())
 }

@@ -8,6 +8,8 @@
 //! entrant in even-numbered events and to the higher-numbered one in odd-numbered events, so a run
 //! that repeats the event rotates the seats of every meeting.
 
+use crate::seed::{GameSeed, mix64};
+
 /// One game of the schedule: the round it belongs to (from 0) and the two entrants, lower first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Meeting {
@@ -26,6 +28,15 @@ impl Meeting {
             [self.high as usize, self.low as usize]
         }
     }
+}
+
+/// Salt of the games' seeds, so that no game of an event replays its deal's stream.
+const GAME_SALT: u64 = 0x7047_6e5f_6761_6d65;
+
+/// The seed of meeting `k` of event `event`, whose schedule has `games` meetings: a game can play
+/// an event's games again on their own seeds.
+pub fn game_seed(event: GameSeed, games: usize, k: usize) -> GameSeed {
+    GameSeed::new(mix64(event.master ^ GAME_SALT), event.index * games as u64 + k as u64)
 }
 
 /// Every meeting of a round robin of `n` entrants, round by round: `n (n - 1) / 2` of them.

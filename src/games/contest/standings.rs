@@ -7,6 +7,8 @@
 //! only). Entrants still level share the place (standard competition ranking: 1, 1, 3), first
 //! place included.
 
+use std::fmt::Write as _;
+
 /// One event's results so far, reused from event to event (nothing allocates once sized).
 #[derive(Clone, Debug, Default)]
 pub struct Table {
@@ -130,6 +132,21 @@ impl Table {
         }
         self.place.iter().filter(|&&p| p == 1).count()
     }
+}
+
+/// The final table as text, best first: place, entrant, won-drawn-lost, score difference.
+pub fn table_text(t: &Table, names: &[String]) -> String {
+    let mut order: Vec<usize> = (0..t.entrants()).collect();
+    order.sort_by_key(|&e| (t.place[e], e));
+    let mut s = String::from("Standings (place, entrant, won-drawn-lost, score difference):");
+    for e in order {
+        let _ = write!(
+            s,
+            "\n  {} {} {}-{}-{} {:+}",
+            t.place[e], names[e], t.won[e], t.drawn[e], t.lost[e], t.diff[e]
+        );
+    }
+    s
 }
 
 #[cfg(test)]
