@@ -41,8 +41,6 @@ pub struct Tournament<C: Contest> {
     outcomes: Outcomes,
     schedule: Vec<Meeting>,
     table: EntrantCounters,
-    /// Whether the games of an event share its deal (`Contest::games_share_deal`).
-    by_event: bool,
     /// The unit of first-place shares (`share_unit`).
     share_unit: u64,
     _own: (Counters, Dists),
@@ -65,7 +63,6 @@ pub struct TournamentScratch<S> {
 impl<C: Contest> Tournament<C> {
     pub fn new(mut contest: C) -> Self {
         let names = contest.entrants().to_vec();
-        let by_event = contest.games_share_deal();
         let n = names.len();
         assert!(n >= 2, "an event needs two entrants");
         let mut b = LayoutBuilder::new(contest.length_unit());
@@ -73,7 +70,9 @@ impl<C: Contest> Tournament<C> {
         b.plain(&[OutcomeKind::Shared]);
         let counters = b.declared_counters(counter::NAMES);
         let dists = b.declared_distributions(dist::NAMES);
-        let table = b.entrants(&names, contest.games_share_deal());
+        // One event is one observation of the standings' intervals, whatever the game: its
+        // points and their products are kept per event (`stats::ratings`).
+        let table = b.entrants(&names, true);
         contest.declare(&mut b);
         let (layout, outcomes) = b.finish();
         Tournament {
@@ -82,7 +81,6 @@ impl<C: Contest> Tournament<C> {
             outcomes,
             schedule: round_robin(n),
             table,
-            by_event,
             share_unit: share_unit(n),
             _own: (counters, dists),
         }
@@ -123,13 +121,11 @@ impl<C: Contest> Tournament<C> {
         for e in 0..names.len() {
             rec.count(self.table.won(e), sc.table.won[e] as u64);
         }
-        if self.by_event {
-            for e in 0..names.len() {
-                let points = sc.table.points(e) as u64;
-                rec.count(self.table.points(e), points);
-                for k in e + 1..names.len() {
-                    rec.count(self.table.points_product(e, k), points * sc.table.points(k) as u64);
-                }
+        for e in 0..names.len() {
+            let points = sc.table.points(e) as u64;
+            rec.count(self.table.points(e), points);
+            for k in e + 1..names.len() {
+                rec.count(self.table.points_product(e, k), points * sc.table.points(k) as u64);
             }
         }
         self.finish(seed, sc, rec);
