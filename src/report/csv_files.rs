@@ -540,7 +540,7 @@ impl Export for Standings {
                 // same games in every event (the round robin), so each event's denominator is
                 // `games / events`.
                 let per_event = &p.acc.counters[c.won(i).0 as usize];
-                if games > 0 && events > 1 && games % events == 0 {
+                if games > 0 && events > 1 && games.is_multiple_of(events) {
                     let won_total = per_event.total as u64;
                     let ci = crate::stats::ratings::win_rate_by_event(
                         events,

@@ -324,7 +324,7 @@ fn a_moment_setting_off_more_events_than_the_budget_ends_the_cascade() {
     // nine, 9 events. They make the next moment: nine instances, each hiding and turning up the
     // nine, 81 events, over the budget of 64: the cascade ends there, every one of the 81 counted
     // once (the cards stay as that moment left them: face up).
-    assert!(81 > MAX_EVENTS && 9 <= MAX_EVENTS);
+    const { assert!(81 > MAX_EVENTS && 9 <= MAX_EVENTS) };
     let g = multiplied(8);
     assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (81, 9 + 81));
     assert!(g.st.face_up.count_ones() == 10, "every card face up");
