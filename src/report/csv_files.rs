@@ -12,7 +12,7 @@ use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::tracked::Key;
-use crate::stats::{mean_interval, wilson};
+use crate::stats::wilson;
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -454,11 +454,12 @@ impl Export for CardPairs {
 }
 
 /// `standings.csv`: one row per entrant of each point that plays events (`EntrantTable`): its games
-/// won, drawn and lost over all events with the win rate (its interval from the spread of the
-/// games won per event: an event's games share its deal, so the event is the unit), its events finished
-/// first alone and shared with their rates (Wilson over events), and its Bradley-Terry rating on
-/// the Elo scale with its 95% interval (`stats::ratings`): for events whose games share a deal,
-/// with one event as one observation (`bradley_terry_by_event`), else one game.
+/// won, drawn and lost over all events with the win rate, its events finished first alone and
+/// shared with their rates (Wilson over events), and its Bradley-Terry rating on the Elo scale.
+/// One observation is one event (one dealt tournament), never one game: the win rate's interval is
+/// the ratio estimator over events (`ratings::win_rate_by_event`), the rating's the sandwich over
+/// events (`ratings::bradley_terry_by_event`). Results recorded before events kept their points
+/// (`EntrantTable::by_event` false) keep the rating's interval by game.
 pub struct Standings;
 
 impl Export for Standings {
@@ -510,7 +511,7 @@ impl Export for Standings {
                 }
             }
             let ratings = if t.by_event {
-                // The games of an event share its deal: one event is one observation.
+                // One event is one observation: its points and their products.
                 let mut products = vec![0u128; n * n];
                 for i in 0..n {
                     for k in 0..n {
@@ -535,13 +536,19 @@ impl Export for Standings {
                 let (alone, shared) = (total(c.alone(i)), total(c.shared(i)));
                 let mut row = vec![p.label.clone(), name.clone()];
                 row.extend([games, won, drawn, lost].map(|x| x.to_string()));
-                // Games a player plays per event are fixed, so the rate is the mean wins per event
-                // over the games per event.
-                let per_event = p.acc.counters[c.won(i).0 as usize].clone();
-                let each = games as f64 / events.max(1) as f64;
-                if games > 0 && events > 1 {
-                    let ci = mean_interval(per_event.total as i128, per_event.sum_sq, events);
-                    row.extend([ci.estimate, ci.low, ci.high].map(|x| real(x / each)));
+                // Games won over games played, one event one observation: an entrant plays the
+                // same games in every event (the round robin), so each event's denominator is
+                // `games / events`.
+                let per_event = &p.acc.counters[c.won(i).0 as usize];
+                if games > 0 && events > 1 && games.is_multiple_of(events) {
+                    let won_total = per_event.total as u64;
+                    let ci = crate::stats::ratings::win_rate_by_event(
+                        events,
+                        games / events,
+                        won_total,
+                        per_event.sum_sq,
+                    );
+                    row.extend([ci.estimate, ci.low, ci.high].map(real));
                 } else {
                     row.extend([String::new(), String::new(), String::new()]);
                 }

@@ -5,19 +5,33 @@
 //! (the usual convention, e.g. in chess rating lists). Ratings are given on the Elo scale,
 //! 400 log10 p_i, centred so that they sum to 0.
 //!
-//! Intervals: the inverse of the observed information of the log-strengths theta_i = ln p_i
-//! (H_ii = sum_j n_ij q_ij, H_ij = -n_ij q_ij, q_ij = p_i p_j / (p_i + p_j)^2), under the constraint
-//! sum theta = 0. H has the all-ones vector in its null space (a comparison graph that is connected
-//! has no other), so its Moore-Penrose inverse is (H + J/n)^-1 - J/n with J the all-ones matrix.
-//! This treats games as independent given the strengths, true when each game is dealt on its own.
+//! **One observation is one event**: one dealt tournament, all the games of its round robin
+//! together, never one game. The games of an event share what it dealt (in Card Wars a player keeps
+//! its pool for the whole event, so a strong pool wins several of its games at once) and are not
+//! independent; events are (each has its own seed). Where every game is dealt on its own (a policy
+//! round robin) counting by event costs nothing: the interval is then the by-game one, up to the
+//! small-sample factor below.
 //!
-//! When the games of one event share a deal (the entrants keep a hand for the whole event), they
-//! are not independent: one observation is one event. `bradley_terry_by_event` then gives the
-//! cluster-robust (sandwich) covariance H+ M H+ (Huber 1967; White 1980), M the sum over events of
-//! the outer product of each event's score vector U_e,i = S_e,i - E_i, S_e,i the wins of i in event
-//! e (a draw half), E_i = sum_j n_ij p_i / (p_i + p_j) / T its expected wins per event (every event
-//! plays the same schedule), with the small-sample factor T / (T - 1). M needs only the event
-//! count T and the sums over events of S_e,i S_e,k: integer totals, mergeable like the rest.
+//! The model's covariance (`bradley_terry`): the inverse of the observed information of the
+//! log-strengths theta_i = ln p_i (H_ii = sum_j n_ij q_ij, H_ij = -n_ij q_ij, q_ij = p_i p_j /
+//! (p_i + p_j)^2), under the constraint sum theta = 0. H has the all-ones vector in its null space
+//! (a comparison graph that is connected has no other), so its Moore-Penrose inverse is
+//! (H + J/n)^-1 - J/n with J the all-ones matrix. It treats games as independent given the
+//! strengths: the "naive" interval, kept for the tests' comparisons and for results recorded before
+//! events kept their points.
+//!
+//! By event (`bradley_terry_by_event`, what `standings.csv` shows): the cluster-robust (sandwich)
+//! covariance H+ M H+ (Huber 1967; White 1980), M the sum over events of the outer product of each
+//! event's score vector U_e,i = S_e,i - E_i, S_e,i the wins of i in event e (a draw half), E_i =
+//! sum_j n_ij p_i / (p_i + p_j) / T its expected wins per event (every event plays the same
+//! schedule), with the small-sample factor T / (T - 1). U_e is event e's contribution to the
+//! likelihood's score (the fit makes the contributions sum to 0), so M is their spread over the
+//! independent units. M needs only the event count T and the sums over events of S_e,i S_e,k:
+//! integer totals, mergeable like the rest.
+//!
+//! An entrant's win rate (`win_rate_by_event`) is the ratio estimator over events of its games won
+//! to its games played (`stats::group`): the same unit, so the same events that widen a rating
+//! widen its win rate.
 //!
 //! A pure function of integer totals: the same totals give the same ratings, bit for bit.
 
@@ -169,6 +183,29 @@ fn sandwich(
     Some(product(&product(bread, &meat), bread))
 }
 
+/// Entrant's win rate over its games, one event as one observation: the ratio estimator over
+/// `events` events (`GroupSums::rate`: Cochran's variance, cut to [0, 1], Wilson over events when
+/// every event was all wins or none), each event contributing its games won `T_e` and its games
+/// played `m_e = games_per_event` (a round robin: every entrant plays every other once, so the
+/// same number each event). `won` is the sum of `T_e`, `won_sq` the sum of `T_e^2`. With one game
+/// per event it is Wilson's interval over the games.
+pub fn win_rate_by_event(
+    events: u64,
+    games_per_event: u64,
+    won: u64,
+    won_sq: u128,
+) -> super::interval::Interval {
+    let g = games_per_event as u128;
+    let moments = super::group::Moments {
+        t: won as i128,
+        m: events as u128 * g,
+        t2: won_sq,
+        m2: events as u128 * g * g,
+        tm: (won as u128 * g) as i128,
+    };
+    moments.over(events).rate()
+}
+
 /// Gauss-Jordan inversion with partial pivoting; `None` when singular.
 fn invert(n: usize, mut a: Vec<f64>) -> Option<Vec<f64>> {
     let mut inv = vec![0.0; n * n];
@@ -298,5 +335,92 @@ mod tests {
         let ratio = by[0].half_width.unwrap() / model[0].half_width.unwrap();
         assert!((ratio - expect).abs() < 1e-9, "{ratio} vs {expect}");
         assert!(ratio > 1.9, "clustered games widen the interval: {ratio}");
+    }
+
+    /// Events of a round robin of three, each given by the winners of its games 0-1, 0-2 and 1-2,
+    /// every game played `copies` times inside its event with the same result (a shared deal that
+    /// decides them): the wins totals and the per-event points products.
+    fn round_robins(events: &[[usize; 3]], copies: u64) -> (Vec<u64>, Vec<u128>) {
+        let pairs = [(0, 1), (0, 2), (1, 2)];
+        let mut wins = vec![0u64; 9];
+        let mut points = Vec::new();
+        for winners in events {
+            let mut pts = vec![0u32; 3];
+            for (&(a, b), &w) in pairs.iter().zip(winners) {
+                let l = a + b - w;
+                wins[w * 3 + l] += copies;
+                pts[w] += 2 * copies as u32;
+            }
+            points.push(pts);
+        }
+        (wins, products(3, &points))
+    }
+
+    #[test]
+    fn copies_of_a_game_inside_an_event_add_nothing_by_event_and_shrink_the_naive_interval() {
+        // 30 events of a round robin of three, results varied so nobody sweeps. Known answer: with
+        // every game of an event played k times alike, the wins, the information and each event's
+        // score all scale by k, so the sandwich is exactly the one of the single games, while the
+        // by-game interval shrinks by sqrt(k) as if k times the evidence had been seen.
+        let events: Vec<[usize; 3]> = (0..30)
+            .map(|e| {
+                [
+                    if e % 3 != 0 { 0 } else { 1 },
+                    if e % 5 < 3 { 0 } else { 2 },
+                    if e % 2 == 0 { 1 } else { 2 },
+                ]
+            })
+            .collect();
+        let fit = |copies: u64| {
+            let (wins, p) = round_robins(&events, copies);
+            let naive = bradley_terry(3, &wins, &[0; 9]);
+            let by = bradley_terry_by_event(3, &wins, &[0; 9], &ByEvent { events: 30, products: &p });
+            (naive, by)
+        };
+        let (naive1, by1) = fit(1);
+        let (naive4, by4) = fit(4);
+        for i in 0..3 {
+            let h = |r: &[Rating]| r[i].half_width.expect("an interval");
+            assert!((by1[i].elo - by4[i].elo).abs() < 1e-9 && (naive1[i].elo - by1[i].elo).abs() < 1e-12);
+            assert!((h(&by4) - h(&by1)).abs() < 1e-9 * h(&by1), "entrant {i}: {} vs {}", h(&by4), h(&by1));
+            assert!((h(&naive4) * 2.0 - h(&naive1)).abs() < 1e-9 * h(&naive1), "entrant {i}");
+            // Inside events of four alike copies the interval by event is about twice the naive one.
+            assert!(h(&by4) > 1.6 * h(&naive4), "entrant {i}: {} vs {}", h(&by4), h(&naive4));
+        }
+    }
+
+    #[test]
+    fn one_game_an_event_gives_the_naive_interval_up_to_the_small_sample_factor() {
+        // Two entrants, one game an event: each event's score is its game's, so the sandwich is the
+        // model's variance times T / (T - 1) exactly (the known answer: 1 / (n p q) for n games).
+        for (t, a) in [(25u64, 15u64), (200, 91)] {
+            let events: Vec<Vec<u32>> = (0..t).map(|e| if e < a { vec![2, 0] } else { vec![0, 2] }).collect();
+            let wins = [0, a, t - a, 0];
+            let p = products(2, &events);
+            let naive = bradley_terry(2, &wins, &[0; 4]);
+            let by = bradley_terry_by_event(2, &wins, &[0; 4], &ByEvent { events: t, products: &p });
+            let q = a as f64 / t as f64;
+            let se = (1.0 / (t as f64 * q * (1.0 - q)) / 4.0).sqrt();
+            let model = crate::stats::interval::Z95 * ELO * se;
+            assert!((naive[0].half_width.unwrap() - model).abs() < 1e-6 * model);
+            let factor = (t as f64 / (t as f64 - 1.0)).sqrt();
+            assert!((by[0].half_width.unwrap() - model * factor).abs() < 1e-6 * model, "{t} events");
+        }
+    }
+
+    #[test]
+    fn a_win_rate_by_event_is_wilson_for_single_games_and_wider_when_an_events_games_agree() {
+        use crate::stats::interval::{Z95, wilson};
+        // One game an event: Wilson over the games, exactly.
+        let single = win_rate_by_event(20, 1, 12, 12);
+        let w = wilson(12, 20);
+        assert_eq!((single.estimate, single.low, single.high), (w.estimate, w.low, w.high));
+        // Ten events of two games: six won both, four lost both (the same 12 of 20). Ratio
+        // estimator: r = 0.6, var = 10/9 * (6 * 0.8^2 + 4 * 1.2^2) / 20^2 = 10/9 * 9.6 / 400.
+        let agree = win_rate_by_event(10, 2, 12, 6 * 4);
+        let half = Z95 * (10.0f64 / 9.0 * 9.6 / 400.0).sqrt();
+        assert!((agree.estimate - 0.6).abs() < 1e-12);
+        assert!((agree.high - agree.low - 2.0 * half).abs() < 1e-12, "{agree:?}");
+        assert!(agree.high - agree.low > 1.5 * (w.high - w.low), "{agree:?} vs {w:?}");
     }
 }

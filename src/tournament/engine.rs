@@ -37,8 +37,6 @@ pub struct Tournament<C: Contest> {
     outcomes: Outcomes,
     schedule: Vec<Meeting>,
     table: EntrantCounters,
-    /// Whether the games of an event share its deal (`Contest::games_share_deal`).
-    by_event: bool,
     /// The unit of first-place shares (`share_unit`).
     share_unit: u64,
     _own: (Counters, Dists),
@@ -68,7 +66,6 @@ impl<C: Contest> IntoEvent for C {
 impl<C: Contest> Tournament<C> {
     pub fn new(mut contest: C) -> Self {
         let names = contest.entrants().to_vec();
-        let by_event = contest.games_share_deal();
         let n = names.len();
         assert!(n >= 2, "an event needs two entrants");
         // Entrant `e` is seat `e` of the event's outcome rows: the seats of a line-up not rotated.
@@ -76,7 +73,9 @@ impl<C: Contest> Tournament<C> {
         let (mut b, counters) =
             rows.open_layout(contest.length_unit(), &[OutcomeKind::Shared], counter::NAMES);
         let dists = b.declared_distributions(dist::NAMES);
-        let table = b.entrants(&names, contest.games_share_deal());
+        // One event is one observation of the standings' intervals, whatever the game: its
+        // points and their products are kept per event (`stats::ratings`).
+        let table = b.entrants(&names, true);
         contest.declare(&mut b);
         let (layout, outcomes) = b.finish();
         Tournament {
@@ -85,7 +84,6 @@ impl<C: Contest> Tournament<C> {
             outcomes,
             schedule: round_robin(n),
             table,
-            by_event,
             share_unit: share_unit(n),
             _own: (counters, dists),
         }
@@ -125,13 +123,11 @@ impl<C: Contest> Tournament<C> {
         for e in 0..names.len() {
             rec.count(self.table.won(e), sc.table.won[e] as u64);
         }
-        if self.by_event {
-            for e in 0..names.len() {
-                let points = sc.table.points(e) as u64;
-                rec.count(self.table.points(e), points);
-                for k in e + 1..names.len() {
-                    rec.count(self.table.points_product(e, k), points * sc.table.points(k) as u64);
-                }
+        for e in 0..names.len() {
+            let points = sc.table.points(e) as u64;
+            rec.count(self.table.points(e), points);
+            for k in e + 1..names.len() {
+                rec.count(self.table.points_product(e, k), points * sc.table.points(k) as u64);
             }
         }
         self.finish(seed, sc, rec);

@@ -66,12 +66,6 @@ pub trait Contest: Send + Sync + 'static {
     fn entrants(&self) -> &[String];
     /// The unit of a game's length (`GameResult::length`).
     fn length_unit(&self) -> &str;
-    /// Whether the games of one event share what the event dealt (entrants keep a hand for the
-    /// whole event): then they are not independent, and one event is one observation of the
-    /// ratings too (`stats::ratings::bradley_terry_by_event`).
-    fn games_share_deal(&self) -> bool {
-        false
-    }
     /// Declares the game's own counters and distributions of an event (after the event's own).
     fn declare(&mut self, _b: &mut LayoutBuilder) {}
     fn new_scratch(&self) -> Self::Scratch;

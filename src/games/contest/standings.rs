@@ -6,6 +6,12 @@
 //! then by the points they took from one another's games (head to head, within the level group
 //! only). Entrants still level share the place (standard competition ranking: 1, 1, 3), first
 //! place included.
+//!
+//! One finished table is one observation of `standings.csv`'s intervals: the games of an event are
+//! not independent (they may share what it dealt), its tables are. So the record keeps, per event,
+//! each entrant's games won (`Table::won`) and points (`Table::points`) and the products of every
+//! two entrants' points, from which `stats::ratings` computes the win rates' and the ratings'
+//! intervals over events.
 
 use std::fmt::Write as _;
 

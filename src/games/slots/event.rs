@@ -224,11 +224,6 @@ impl Contest for SlotsEvent {
         "slots"
     }
 
-    /// A player keeps its pool for the whole event.
-    fn games_share_deal(&self) -> bool {
-        true
-    }
-
     fn declare(&mut self, b: &mut LayoutBuilder) {
         let c = b.counters(counter::NAMES.iter().map(|n| n.to_string()));
         self.counters = Some(Counter(c.at(0).0));

@@ -8,7 +8,7 @@
 //! operations; instances of different cards whose operations touch the same card, one of them
 //! not additive, or that draw for and discard from the same player, fizzle; the rest apply in
 //! table order. Cards destroyed or turned up make the next moment, until `MAX_NESTED` nested
-//! moments have passed. All buffers live in the `Resolver` and are reused: no allocation per
+//! moments have passed or a moment sets off more than `MAX_EVENTS` events. All buffers live in the `Resolver` and are reused: no allocation per
 //! slot in the hot loop.
 
 use super::card::{NONE, SEATS, SLOTS, owner};
@@ -23,6 +23,12 @@ use crate::seed::{GameRng, below, shuffle};
 
 /// Nested moments (events of events) resolved before the rest is dropped (`cascade_cut`).
 pub const MAX_NESTED: usize = 8;
+
+/// The events one moment may set off. A moment whose operations set off more ends the cascade:
+/// none of its events starts another moment, and each counts once in `cascade_cut`. With at most
+/// this many events starting a moment, and `MAX_NESTED` moments after the first, every cascade
+/// (so every game) ends in bounded time whatever the card text.
+pub const MAX_EVENTS: usize = 64;
 
 /// Something a card did that other abilities may answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +62,7 @@ pub struct Event {
     pub what: Happened,
     pub card: Snap,
     up: u64,
-    mark: u16,
+    mark: u32,
 }
 
 /// What the applied operations of a cascade did that its later moments read: the events, and
@@ -65,16 +71,29 @@ pub struct Event {
 pub struct Log {
     events: Vec<Event>,
     moves: Vec<(u8, u8)>,
+    /// Events set off beyond `MAX_EVENTS` in this moment: counted, not kept.
+    over: u64,
 }
 
 impl Log {
     fn push(&mut self, st: &State, what: Happened, card: Snap) {
-        self.events.push(Event { what, card, up: st.face_up, mark: self.moves.len() as u16 });
+        if self.events.len() == MAX_EVENTS {
+            self.over += 1;
+            return;
+        }
+        self.events.push(Event { what, card, up: st.face_up, mark: self.moves.len() as u32 });
+    }
+
+    /// Forgets the events and moves of the moment before (the start of a cascade).
+    fn clear(&mut self) {
+        self.events.clear();
+        self.moves.clear();
+        self.over = 0;
     }
 
     /// Where card `id` lay when the event with `mark` happened: the place it left in the first
     /// move after it, else where it lies now.
-    fn place_then(&self, st: &State, id: u8, mark: u16) -> u8 {
+    fn place_then(&self, st: &State, id: u8, mark: u32) -> u8 {
         self.moves[mark as usize..].iter().find(|m| m.0 == id).map_or(st.pos[id as usize], |m| m.1)
     }
 }
@@ -99,14 +118,19 @@ pub struct Instance {
     rank: u16,
     /// The steps of its source's instances before it at this moment (by `rank`, then collection
     /// order): a card's abilities triggered at one moment by several events run one after the
-    /// other, in the order written, as its abilities of one event do.
-    offset: u16,
+    /// other, in the order written, as its abilities of one event do. (32 bits: a card may answer
+    /// up to `MAX_EVENTS` events with up to 65,535 abilities each.)
+    offset: u32,
+    /// Where the search for its next step's ability starts (the index, in the order written, after
+    /// the last step's): each step looks at its source's abilities once, so an instance costs in
+    /// proportion to its card's abilities, not to their square.
+    next: u16,
 }
 
 impl Instance {
     /// An instance of `source`'s abilities of trigger `on` (its steps are counted when queued).
     fn new(source: u8, on: Trigger, event: Option<Snap>, from_pile: Option<Snap>, seen: u8) -> Instance {
-        Instance { source, on, event, from_pile, seen, steps: 0, order: 0, rank: 0, offset: 0 }
+        Instance { source, on, event, from_pile, seen, steps: 0, order: 0, rank: 0, offset: 0, next: 0 }
     }
 }
 
@@ -200,6 +224,8 @@ pub struct Resolver {
     plans: Vec<Plan>,
     ops: Vec<Op>,
     found: Vec<u8>,
+    /// The instances of a batch group by source (`offsets`).
+    by_source: Vec<u32>,
     /// Reveals planned on cards already face up (they do nothing), for `already_up`.
     idle_reveals: u64,
 }
@@ -208,10 +234,11 @@ impl Resolver {
     pub fn new() -> Resolver {
         Resolver {
             now: Vec::with_capacity(64),
-            log: Log { events: Vec::with_capacity(64), moves: Vec::with_capacity(32) },
+            log: Log { events: Vec::with_capacity(MAX_EVENTS), moves: Vec::with_capacity(32), over: 0 },
             plans: Vec::with_capacity(64),
             ops: Vec::with_capacity(256),
             found: Vec::with_capacity(32),
+            by_source: Vec::with_capacity(64),
             idle_reveals: 0,
         }
     }
@@ -248,7 +275,7 @@ impl Resolver {
         if cards == 0 {
             return;
         }
-        self.log.moves.clear();
+        self.log.clear();
         // By card id: a fixed order (the batches and the application put them in their own).
         while cards != 0 {
             let id = cards.trailing_zeros() as u8;
@@ -287,8 +314,7 @@ impl Resolver {
         ch: &mut C,
     ) {
         self.now.clear();
-        self.log.events.clear();
-        self.log.moves.clear();
+        self.log.clear();
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
             if heard(st, what, id) {
                 self.log.push(st, what, st.snap(id));
@@ -309,8 +335,7 @@ impl Resolver {
         ch: &mut C,
     ) {
         self.now.clear();
-        self.log.events.clear();
-        self.log.moves.clear();
+        self.log.clear();
         for (seat, &id) in drawn.iter().enumerate().filter(|(_, id)| **id != NONE) {
             self.log.push(st, Happened::Drawn, st.snap_off(id, seat));
         }
@@ -352,10 +377,13 @@ impl Resolver {
             if self.log.events.is_empty() {
                 return;
             }
-            if nested == MAX_NESTED {
-                tally.cascade_cut += self.log.events.len() as u64;
+            // Past the nesting limit, or more events than a moment may set off: the cascade ends.
+            let over = std::mem::take(&mut self.log.over);
+            if nested == MAX_NESTED || over > 0 {
+                let dropped = self.log.events.len() as u64 + over;
+                tally.cascade_cut += dropped;
                 if N::ON {
-                    narr.tell(st, Told::CascadeCut(self.log.events.len()));
+                    narr.tell(st, Told::CascadeCut(dropped as usize));
                 }
                 self.log.events.clear();
                 return;
@@ -447,7 +475,7 @@ impl Resolver {
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
             self.offsets(start..end);
-            let steps = self.now[start..end].iter().map(|i| i.offset + i.steps).max().unwrap_or(0);
+            let steps = self.now[start..end].iter().map(|i| i.offset + u32::from(i.steps)).max().unwrap_or(0);
             for step in 0..steps {
                 self.batch(st, tally, rng, start..end, step, narr, ch);
             }
@@ -469,14 +497,35 @@ impl Resolver {
         if !twice {
             return;
         }
-        for k in 0..group.len() {
-            let me = group[k];
-            group[k].offset = group
-                .iter()
-                .filter(|j| j.source == me.source && (j.rank, j.order) < (me.rank, me.order))
-                .map(|j| j.steps)
-                .sum();
+        // By source, then by (rank, order): each instance follows its source's earlier ones.
+        let by = &mut self.by_source;
+        by.clear();
+        by.extend(0..group.len() as u32);
+        by.sort_unstable_by_key(|&k| {
+            let i = &group[k as usize];
+            (i.source, i.rank, i.order)
+        });
+        let (mut source, mut before) = (NONE, 0u32);
+        for &k in by.iter() {
+            let i = &mut group[k as usize];
+            if i.source != source {
+                (source, before) = (i.source, 0);
+            }
+            i.offset = before;
+            before += u32::from(i.steps);
         }
+    }
+
+    /// The index (in the order written) of the first ability at or after `inst.next` that the
+    /// instance's moment triggers.
+    fn next_firing(&self, st: &State, inst: &Instance) -> Option<usize> {
+        let set = st.set.as_ref().expect("text needs a set");
+        let d = st.pools.design[inst.source as usize];
+        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+        let seen = seen_from(st, inst);
+        let from = inst.next as usize;
+        let rest = heads.iter().zip(abilities).enumerate().skip(from);
+        rest.filter(|(_, (h, a))| fires(st, h, a, inst, &seen)).map(|(k, _)| k).next()
     }
 
     /// One batch: step `step` (0: the first ability each instance triggers) of the instances in
@@ -488,7 +537,7 @@ impl Resolver {
         tally: &mut Tally,
         rng: &mut GameRng,
         range: std::ops::Range<usize>,
-        step: u16,
+        step: u32,
         narr: &mut N,
         ch: &mut C,
     ) {
@@ -497,9 +546,15 @@ impl Resolver {
         for k in range {
             let inst = self.now[k];
             // The instance's own step: a card's later instances wait for its earlier ones.
-            let Some(local) = step.checked_sub(inst.offset).filter(|&l| l < inst.steps) else {
+            let Some(local) = step.checked_sub(inst.offset).filter(|&l| l < u32::from(inst.steps)) else {
                 continue;
             };
+            // The step's ability: the first one the moment triggers (`push` found it), then each
+            // next one after the step before's, in the order written (what fires is fixed for the
+            // moment). Found whether or not the source can still act, so that a step lost keeps
+            // its place.
+            let ability = if local == 0 { Some(inst.rank as usize) } else { self.next_firing(st, &inst) };
+            self.now[k].next = ability.map_or(u16::MAX, |a| (a + 1) as u16);
             let ctx = match inst.from_pile {
                 Some(s) => Ctx {
                     source: inst.source,
@@ -520,7 +575,7 @@ impl Resolver {
                 }
             };
             tally.then_steps += u64::from(step > 0);
-            tally.declined += self.plan(st, rng, &inst, &ctx, local, ch);
+            tally.declined += self.plan(st, rng, &inst, &ctx, ability, ch);
         }
         tally.already_up += std::mem::take(&mut self.idle_reveals);
         let n = self.plans.len();
@@ -553,15 +608,16 @@ impl Resolver {
         }
     }
 
-    /// Plans one instance: the abilities its trigger fires, in file order, whose conditions hold
-    /// (a "you may" one only if its controller takes it). Returns the abilities declined.
+    /// Plans one step of an instance: its source's `ability` (an index in the order written), if
+    /// its conditions hold (a "you may" one only if its controller takes it). Returns the
+    /// abilities declined.
     fn plan<C: Choices>(
         &mut self,
         st: &State,
         rng: &mut GameRng,
         inst: &Instance,
         ctx: &Ctx,
-        step: u16,
+        ability: Option<usize>,
         ch: &mut C,
     ) -> u64 {
         let mut declined = 0;
@@ -579,18 +635,8 @@ impl Resolver {
             zones: Zones::default(),
             fizzled: false,
         };
-        let d = st.pools.design[inst.source as usize];
-        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
-        // The step's ability: the `step`-th (0-based) the moment triggers, in the order written;
-        // the first is the one `push` found (what fires is fixed for the moment).
-        let now = if step == 0 {
-            abilities.get(inst.rank as usize)
-        } else {
-            let seen = seen_from(st, inst);
-            let rest = heads.iter().zip(abilities).skip(inst.rank as usize);
-            rest.filter(|(h, a)| fires(st, h, a, inst, &seen)).nth(step as usize).map(|(_, a)| a)
-        };
-        if let Some(a) = now
+        let abilities = set.abilities_of(st.pools.design[inst.source as usize]);
+        if let Some(a) = ability.and_then(|k| abilities.get(k))
             && a.conds().all(|c| st.holds(c, ctx))
         {
             let before = (self.ops.len(), plan, self.idle_reveals);

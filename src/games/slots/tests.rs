@@ -20,7 +20,7 @@ pub(super) mod kit {
     pub use super::super::choices::{Ask, Choices, Places, UniformChoices};
     pub use super::super::impact::{Impact, score};
     pub use super::super::pools::{DeckPolicy, Pools, top21};
-    pub use super::super::resolve::MAX_NESTED;
+    pub use super::super::resolve::{MAX_EVENTS, MAX_NESTED};
     pub use super::super::rules::*;
     pub use super::super::setup::POLICIES;
     pub use super::super::table::*;
@@ -530,6 +530,28 @@ fn with_the_sample_set_every_card_is_accounted_for_and_the_narrative_is_the_game
             assert!(Engine::census(&engine, seed).is_ok(), "game {i}: {:?}", Engine::census(&engine, seed));
         }
     }
+}
+
+#[test]
+fn a_set_whose_watchers_multiply_events_ends_every_game() {
+    // Six designs that each answer a reveal by hiding and turning up every other card: without
+    // the budget of events per moment one such game never ends. With it, every game ends, the
+    // cascades cut are counted, and the narrative is still the game played.
+    let text = include_str!("../../../tests/fixtures/echoes.toml");
+    let set = std::sync::Arc::new(super::cardfile::parse("echoes.toml", text).expect("the fixture parses"));
+    let engine = SlotsEngine::new(Rules { cards: Some(set), ..Rules::with("highest,random") });
+    let cut = Engine::layout(&engine).counter("cascade_cut").expect("a cascade_cut counter");
+    let mut cuts = 0;
+    for i in 0..20 {
+        let seed = GameSeed::new(5, i);
+        let rec = engine.play_one(seed);
+        cuts += rec.counters[cut];
+        if i < 3 {
+            let mut story = String::new();
+            assert_eq!(Engine::narrate(&engine, seed, &mut story), rec, "game {i}");
+        }
+    }
+    assert!(cuts > 0, "the budget cut some cascade");
 }
 
 #[test]

@@ -285,6 +285,77 @@ fn the_cascade_is_cut_after_eight_nested_moments() {
     assert!(g.st.is_face_up(four));
 }
 
+/// A watcher that answers every other card turned up by hiding every other card and turning them
+/// up again: each reveal sets off one reveal per other face-up card.
+const MULTIPLIER: &str = r#"
+[[card]]
+id = "multiplier"
+name = "Multiplier"
+rarity = "rare"
+value = 1
+  [[card.ability]]
+  on = "revealed"
+  effect = "hide"
+  target = { other = true }
+  [[card.ability]]
+  on = "revealed"
+  effect = "reveal"
+  target = { other = true }
+"#;
+
+/// The multiplier face up in P0's S1 with `others` face-up textless cards and one face-down 4
+/// (P1's S9) beside it; the 4 is turned up.
+fn multiplied(others: usize) -> Game {
+    let mut b = bench(MULTIPLIER);
+    b.up(0, "multiplier", 1);
+    let places = (2..=9).map(|s| (0, s)).chain((1..=8).map(|s| (1, s)));
+    for (seat, slot) in places.take(others) {
+        b.up(seat, "vanilla-5", slot);
+    }
+    let four = b.down(1, "vanilla-4", 9);
+    let mut g = b.game();
+    g.reveal_for_tests(&[four], &mut Script::none());
+    g
+}
+
+#[test]
+fn a_moment_setting_off_more_events_than_the_budget_ends_the_cascade() {
+    // Nine other cards (eight and the 4). The 4's reveal: the multiplier hides and turns up the
+    // nine, 9 events. They make the next moment: nine instances, each hiding and turning up the
+    // nine, 81 events, over the budget of 64: the cascade ends there, every one of the 81 counted
+    // once (the cards stay as that moment left them: face up).
+    const { assert!(81 > MAX_EVENTS && 9 <= MAX_EVENTS) };
+    let g = multiplied(8);
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (81, 9 + 81));
+    assert!(g.st.face_up.count_ones() == 10, "every card face up");
+}
+
+#[test]
+fn a_moment_setting_off_exactly_the_budget_goes_on() {
+    // Eight other cards: 8 events, then 64 (exactly the budget: they make the next moment), then
+    // 64 x 8 = 512, over it: cut. Below the budget, only the nesting limit would cut.
+    assert_eq!(MAX_EVENTS, 64);
+    let g = multiplied(7);
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (512, 8 + 64 + 512));
+    // Two other cards: 2, 4, 8, 16, 32 events, then 64, then 128: cut after six nested moments.
+    let g = multiplied(1);
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (128, 2 + 4 + 8 + 16 + 32 + 64 + 128));
+}
+
+#[test]
+fn the_cascade_cut_is_told() {
+    let mut b = bench(MULTIPLIER);
+    b.up(0, "multiplier", 1);
+    for slot in 2..=9 {
+        b.up(0, "vanilla-5", slot);
+    }
+    let four = b.down(1, "vanilla-4", 9);
+    let mut g = b.game();
+    let mut story = String::new();
+    g.reveal_told_for_tests(&[four], &mut Script::none(), &mut crate::games::narrate::Story(&mut story));
+    assert!(story.contains("cascade limit: 81 event(s) dropped"), "{story}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Triggers
 
