@@ -397,7 +397,7 @@ fn break_value(value: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut line = String::new();
     for p in pieces(value) {
-        if !line.is_empty() && line.trim_end().chars().count() + p.trim_end().chars().count() > width {
+        if !line.is_empty() && line.chars().count() + p.trim_end().chars().count() > width {
             out.push(line.trim_end().to_string());
             line.clear();
         }
@@ -423,6 +423,8 @@ mod tests {
         assert_eq!(pieces("9.4-12.4"), ["9.4-12.4"]);
         assert_eq!(pieces("lesser-spoils"), ["lesser-", "spoils"]);
         assert_eq!(break_value("of decided games (20,000 decided)", 20), ["of decided games", "(20,000 decided)"]);
+        // The space between two pieces counts.
+        assert_eq!(break_value("tidal-switch impact", 18), ["tidal-switch", "impact"]);
     }
 
     #[test]
