@@ -177,7 +177,8 @@ fn terminal_of(scenario: &str, columns: Option<usize>) -> String {
     use std::process::Command;
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_warsim"));
-    cmd.args(["run", &format!("scenarios/{scenario}.toml"), "--games", "12", "-q", "--out"]).arg(dir.path().join("o"));
+    cmd.args(["run", &format!("scenarios/{scenario}.toml"), "--games", "12", "-q", "--out"])
+        .arg(dir.path().join("o"));
     match columns {
         Some(n) => cmd.env("COLUMNS", n.to_string()),
         None => cmd.env_remove("COLUMNS"),
@@ -243,7 +244,10 @@ fn broken_words(narrow: &str, wide: &str) -> Vec<String> {
 #[test]
 fn the_word_check_finds_the_breaks_it_should() {
     let wide = "policies=aggressive (20,000 decided, 0 capped) lesser-spoils greedy,greedy,drawer";
-    assert_eq!(broken_words("policies=aggress ive (20, 000 decided,", wide), ["policies=aggress", "ive", "(20,", "000"]);
+    assert_eq!(
+        broken_words("policies=aggress ive (20, 000 decided,", wide),
+        ["policies=aggress", "ive", "(20,", "000"]
+    );
     assert!(broken_words("lesser- spoils greedy, greedy,drawer", wide).is_empty());
 }
 

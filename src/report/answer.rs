@@ -355,7 +355,11 @@ pub fn headline(_question: &str, answers: &[Answer]) -> String {
                 String::new()
             };
             let units = if fewest.interval.units > 0 { fewest.interval.units } else { fewest.trials };
-            format!("{what}: none at any of the {} points{each} (at most {} at each)", of.len(), format::at_most(units))
+            format!(
+                "{what}: none at any of the {} points{each} (at most {} at each)",
+                of.len(),
+                format::at_most(units)
+            )
         } else {
             let what = if of_words.is_empty() { what.to_string() } else { format!("{what} ({of_words})") };
             if lo.interval.estimate == hi.interval.estimate {
@@ -397,8 +401,10 @@ pub fn table(answers: &[Answer]) -> Option<(Sweep, Vec<PivotColumn>)> {
         let columns = names
             .iter()
             .map(|w| {
-                let cells: Vec<&Answer> =
-                    points.iter().map(|p| answers.iter().find(|a| a.label == *p && a.what == *w).unwrap()).collect();
+                let cells: Vec<&Answer> = points
+                    .iter()
+                    .map(|p| answers.iter().find(|a| a.label == *p && a.what == *w).unwrap())
+                    .collect();
                 column(w, &cells)
             })
             .collect();
@@ -406,7 +412,10 @@ pub fn table(answers: &[Answer]) -> Option<(Sweep, Vec<PivotColumn>)> {
     }
     // Different metrics per point (the cards that decide each point's games): one row per answer.
     let labels: Vec<String> = answers.iter().map(|a| a.label.clone()).collect();
-    let whats = PivotColumn { header: "what".into(), cells: answers.iter().map(|a| (a.what.clone(), String::new())).collect() };
+    let whats = PivotColumn {
+        header: "what".into(),
+        cells: answers.iter().map(|a| (a.what.clone(), String::new())).collect(),
+    };
     let values = column("", &answers.iter().collect::<Vec<_>>());
     Some((Sweep::of(&labels), vec![whats, values]))
 }

@@ -198,13 +198,18 @@ pub fn rate(i: &crate::stats::Interval, trials: u64, noun: &str) -> String {
         return "not measured".into();
     }
     let units = if i.units > 0 { i.units } else { trials };
-    let over = if units < trials { format!(", from {} independent deals", grouped(units as i128)) } else { String::new() };
+    let over = if units < trials {
+        format!(", from {} independent deals", grouped(units as i128))
+    } else {
+        String::new()
+    };
     if estimate == 0.0 {
         return format!("none in {} (at most {}{over})", count(trials, noun), at_most(units));
     }
     if estimate == 1.0 {
         let (_, at_least) = rate_cells(estimate, low, high, units, RateScale::Percent);
-        let all = if trials == 1 { format!("the one {noun}") } else { format!("all {}", count(trials, noun)) };
+        let all =
+            if trials == 1 { format!("the one {noun}") } else { format!("all {}", count(trials, noun)) };
         return format!("{all} ({at_least}%{over})");
     }
     let scale = RateScale::of(estimate);
@@ -314,7 +319,10 @@ mod tests {
             rate(&grouped_none, 2000, "game"),
             "none in 2,000 games (at most 3.7 in 1,000, from 1,000 independent deals)"
         );
-        assert_eq!(rate_cells(0.0, 0.0, 0.0, 100_000, RateScale::In(5)), ("none".into(), "at most 3.7".into()));
+        assert_eq!(
+            rate_cells(0.0, 0.0, 0.0, 100_000, RateScale::In(5)),
+            ("none".into(), "at most 3.7".into())
+        );
     }
 
     #[test]
@@ -340,7 +348,13 @@ mod tests {
 
     #[test]
     fn percentages_carry_the_decimals_of_their_interval() {
-        let i = |estimate: f64, low: f64, high: f64| Interval { estimate, low, high, method: Method::Ratio, units: 1 };
+        let i = |estimate: f64, low: f64, high: f64| Interval {
+            estimate,
+            low,
+            high,
+            method: Method::Ratio,
+            units: 1,
+        };
         assert_eq!(rate(&i(0.565, 0.547, 0.583), 100, "game"), "56.5% [54.7, 58.3]");
         assert_eq!(rate(&i(0.5001, 0.4998, 0.5004), 100, "game"), "50.01% [49.98, 50.04]");
         assert_eq!(rate(&i(0.99998, 0.99995, 0.99999), 100, "game"), "99.9980% [99.9950, 99.9990]");

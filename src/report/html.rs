@@ -86,7 +86,7 @@ const STYLE: &str = "body{font-family:system-ui,-apple-system,Segoe UI,Helvetica
 h1{font-size:26px;margin-bottom:4px}h2{font-size:20px;margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}
 .scroll{overflow-x:auto;max-width:100%;margin:8px 0}
 table{border-collapse:collapse;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap;vertical-align:top}
-th{background:#f4f4f8}td.l,th.l{text-align:left}td.s{white-space:normal;max-width:16em}tr.first td{border-top:1px solid #bbb}
+th{background:#f4f4f8}td.l,th.l{text-align:left}td.s{white-space:normal;max-width:16em}th.w{white-space:normal;max-width:11em}tr.first td{border-top:1px solid #bbb}
 .ci{display:block;color:#777;font-size:11px}.plot{margin:12px 0;overflow-x:auto}.plot svg{max-width:100%;height:auto}.muted{color:#666}
 pre{background:#f7f7f7;padding:10px;overflow-x:auto;font-size:12px}nav a{margin-right:14px}";
 
@@ -119,7 +119,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
                 h.push_str("<div class=scroll><table><tr>");
                 h.push_str(&setting_headers(&sweep));
                 for c in &columns {
-                    let _ = write!(h, "<th>{}</th>", esc(&c.header));
+                    let _ = write!(h, "<th class=w>{}</th>", esc(&c.header));
                 }
                 h.push_str("</tr>\n");
                 for i in 0..sweep.len() {
@@ -144,7 +144,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     let per = if points == 1 { "" } else { " per point" };
     let _ = writeln!(
         h,
-        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: Wilson for rates, normal for means.</p>",
+        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: over independent games Wilson for rates and normal for means, over deal groups the ratio estimator (summary.csv names each); a share that never happened is given the exact bound 1 − 0.025<sup>1/n</sup> over its n independent units.</p>",
         count(m.games, "game"),
         count(points, "point"),
         m.seed,

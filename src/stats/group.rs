@@ -180,7 +180,10 @@ impl GroupSums {
     /// event (`rate`), not a point at 0.
     pub fn count_mean(&self) -> Interval {
         if self.moments.t == 0 {
-            return Interval { method: if self.is_single_games() { Method::Wilson } else { Method::Ratio }, ..self.rate() };
+            return Interval {
+                method: if self.is_single_games() { Method::Wilson } else { Method::Ratio },
+                ..self.rate()
+            };
         }
         let i = self.mean();
         Interval { low: i.low.max(0.0), ..i }

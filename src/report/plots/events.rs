@@ -2,10 +2,10 @@
 //! that happened at some point (the others are named in a note).
 
 use super::forest::{Mark, Panel, estimate, forest};
-use crate::report::format::rate_short;
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
+use crate::report::format::rate_short;
 
 /// Every counter of the run, in order of first appearance.
 pub fn counter_names(run: &RunResult) -> Vec<String> {
@@ -51,7 +51,11 @@ pub fn events(run: &RunResult) -> Option<String> {
             marks.push(vec![mark]);
             let half = ci.half_width();
             // A rare event (less than once in 100 games) as so many in a power of ten per game.
-            values.push(if ci.estimate < 0.01 { rate_short(&ci, p.acc.games) } else { estimate(ci.estimate, half, "") });
+            values.push(if ci.estimate < 0.01 {
+                rate_short(&ci, p.acc.games)
+            } else {
+                estimate(ci.estimate, half, "")
+            });
         }
         if fired {
             panels.push(Panel { title: name, marks, values, percent: false, zero: true, reference: None });

@@ -2,12 +2,12 @@
 //! of ending that happened (the others are named in a note).
 
 use super::forest::{Mark, Panel, estimate, forest};
-use crate::report::format::rate_short;
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::record::OutcomeKind;
 use crate::report::RunResult;
 use crate::report::csv_files::{kind_count, outcome_kinds};
+use crate::report::format::rate_short;
 
 pub fn outcomes(run: &RunResult) -> String {
     let sweep = super::played_sweep(run);

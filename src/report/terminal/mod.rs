@@ -65,9 +65,10 @@ fn rate_columns(name: &str, cis: &[Option<Interval>], drop: u8) -> [Column; 2] {
             }
             let (est, range) = rate_cells(ci.estimate, ci.low, ci.high, ci.units, scale);
             match (ci.estimate, scale) {
-                (0.0, _) | (1.0, _) => {
-                    (est, range.replace("at most ", "≤").replace("at least ", "≥").trim_end_matches('%').into())
-                }
+                (0.0, _) | (1.0, _) => (
+                    est,
+                    range.replace("at most ", "≤").replace("at least ", "≥").trim_end_matches('%').into(),
+                ),
                 (_, RateScale::Percent) => (pct(ci.estimate), format!("±{}", pct(ci.half_width()))),
                 _ => (est, range),
             }
@@ -180,8 +181,11 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         cols.extend(rate_columns(k.name(), &cis, 0));
     }
     if run.points.iter().any(|p| first_policy_wins(p).is_some()) {
-        let cis: Vec<Option<Interval>> =
-            run.points.iter().map(|p| first_policy_wins(p).map(|rows| p.interval(&Key::Rows(rows)))).collect();
+        let cis: Vec<Option<Interval>> = run
+            .points
+            .iter()
+            .map(|p| first_policy_wins(p).map(|rows| p.interval(&Key::Rows(rows))))
+            .collect();
         cols.extend(rate_columns("1st policy win", &cis, 1));
     }
     let mut table = Table::new(cols);

@@ -191,7 +191,11 @@ impl Table {
         let widest = (lead..self.cols.len())
             .map(|i| {
                 let c = &self.cols[i];
-                if c.spans_next && i + 1 < self.cols.len() { c.width + self.cols[i + 1].gap + self.cols[i + 1].width } else { c.width }
+                if c.spans_next && i + 1 < self.cols.len() {
+                    c.width + self.cols[i + 1].gap + self.cols[i + 1].width
+                } else {
+                    c.width
+                }
             })
             .max()
             .unwrap_or(0);
@@ -202,7 +206,8 @@ impl Table {
     /// (`a`, `b`, …, one per distinct value), said below the table. False when no column gains.
     fn key_widest(&mut self, width: usize) -> bool {
         let keyable = |c: &Column| c.setting && c.cells.iter().any(|v| v.chars().count() > 3);
-        let Some(i) = (0..self.cols.len()).filter(|&i| keyable(&self.cols[i])).max_by_key(|&i| self.cols[i].floor())
+        let Some(i) =
+            (0..self.cols.len()).filter(|&i| keyable(&self.cols[i])).max_by_key(|&i| self.cols[i].floor())
         else {
             return false;
         };
@@ -348,9 +353,17 @@ fn render_columns(cols: &[&Column]) -> String {
     let rows = cols.first().map_or(0, |c| c.cells.len());
     let mut out = String::new();
     if cols.iter().any(|c| !c.header2.is_empty()) {
-        out.push_str(&line(cols, true, |_, c| if c.header2.is_empty() { String::new() } else { c.header.clone() }));
+        out.push_str(&line(
+            cols,
+            true,
+            |_, c| if c.header2.is_empty() { String::new() } else { c.header.clone() },
+        ));
     }
-    out.push_str(&line(cols, true, |_, c| if c.header2.is_empty() { c.header.clone() } else { c.header2.clone() }));
+    out.push_str(&line(
+        cols,
+        true,
+        |_, c| if c.header2.is_empty() { c.header.clone() } else { c.header2.clone() },
+    ));
     for r in 0..rows {
         let parts: Vec<Vec<String>> = cols
             .iter()
@@ -419,10 +432,16 @@ mod tests {
         assert_eq!(break_value("abcdefgh", 3), ["abcdefgh"]);
         assert_eq!(break_value("cards/imbalance.toml", 19), ["cards/", "imbalance.toml"]);
         // No break inside a number's thousands, nor at a minus or a range.
-        assert_eq!(pieces("of decided games (20,000 decided)"), ["of ", "decided ", "games ", "(20,000 ", "decided)"]);
+        assert_eq!(
+            pieces("of decided games (20,000 decided)"),
+            ["of ", "decided ", "games ", "(20,000 ", "decided)"]
+        );
         assert_eq!(pieces("9.4-12.4"), ["9.4-12.4"]);
         assert_eq!(pieces("lesser-spoils"), ["lesser-", "spoils"]);
-        assert_eq!(break_value("of decided games (20,000 decided)", 20), ["of decided games", "(20,000 decided)"]);
+        assert_eq!(
+            break_value("of decided games (20,000 decided)", 20),
+            ["of decided games", "(20,000 decided)"]
+        );
         // The space between two pieces counts.
         assert_eq!(break_value("tidal-switch impact", 18), ["tidal-switch", "impact"]);
     }
