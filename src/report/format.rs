@@ -291,7 +291,7 @@ pub fn precision_note(i: &crate::stats::Interval, games: u64) -> Option<String> 
     }
     let half = i.half_width();
     let relative = half / i.estimate;
-    if !(relative > LOOSE) {
+    if relative.is_nan() || relative <= LOOSE {
         return None;
     }
     let n = games as f64 * (relative / t).powi(2);
