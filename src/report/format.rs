@@ -184,7 +184,7 @@ fn bound(x: f64, scale: RateScale) -> String {
     let f = scale.factor();
     match scale {
         RateScale::Percent if x >= 0.1 => format!("{}%", fixed(100.0 * x, 0)),
-        _ => format!("{}{}", two_digits(x * f, 3), if scale == RateScale::Percent { "%" } else { "" }),
+        _ => format!("{}{}", two_digits(x * f, 6), if scale == RateScale::Percent { "%" } else { "" }),
     }
 }
 
@@ -313,6 +313,8 @@ mod tests {
         assert_eq!(rate(&none, 100_000, "game"), "none in 100,000 games (at most 3.7 in 100,000)");
         assert_eq!(rate(&wilson(0, 2000), 2000, "game"), "none in 2,000 games (at most 1.8 in 1,000)");
         assert_eq!(rate(&wilson(0, 20), 20, "game"), "none in 20 games (at most 17%)");
+        // A bound below 0.1% among percentages keeps its two digits.
+        assert_eq!(rate_cells(0.0, 0.0, 0.0, 200_000, RateScale::Percent).1, "at most 0.0018%");
         // Grouped games: the bound rests on the deals.
         let grouped_none = Interval { units: 1000, ..wilson(0, 1000) };
         assert_eq!(
