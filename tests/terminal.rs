@@ -20,42 +20,42 @@ fn a_sweep_gets_a_column_per_varying_setting() {
     let expected = "\
 territories rotate_seats=true: 2,000 games per point, length in rounds, rates in % of games, ±95% intervals
                                                              search_
-players  version  policies                                   budget    mean length  p50  p99         win %       draw %
-2        A        random                                     -        10.01 ±0.106   10   15  100.0 ±0.096     0 ±0.096
-2        A        greedy,random                              -        11.01 ±0.106   11   16   97.0 ±0.75   3.00 ±0.75
-2        B        random                                     -        10.01 ±0.106   10   15  100.0 ±0.096     0 ±0.096
-2        B        greedy,random                              -        11.01 ±0.106   11   16   97.0 ±0.75   3.00 ±0.75
-6        A        greedy,greedy,drawer,drawer,random,random  -        14.02 ±0.143   14   21  100.0 ±0.096     0 ±0.096
-6        A        greedy,drawer,random,random,random,random  -        15.02 ±0.143   15   22   97.0 ±0.75   3.00 ±0.75
-6        B        greedy,greedy,drawer,drawer,random,random  -        14.02 ±0.143   14   21  100.0 ±0.096     0 ±0.096
-6        B        greedy,drawer,random,random,random,random  -        15.02 ±0.143   15   22   97.0 ±0.75   3.00 ±0.75
-2        A        search,random                              50       17.03 ±0.161   17   25  100.0 ±0.096     0 ±0.096
+players  version  policies                                   budget    mean length  p50  p99        win %      draw %
+2        A        random                                     -        10.01 ±0.106   10   15   all ≥99.82  none ≤0.18
+2        A        greedy,random                              -        11.01 ±0.106   11   16  97.0 ±0.75   3.00 ±0.75
+2        B        random                                     -        10.01 ±0.106   10   15   all ≥99.82  none ≤0.18
+2        B        greedy,random                              -        11.01 ±0.106   11   16  97.0 ±0.75   3.00 ±0.75
+6        A        greedy,greedy,drawer,drawer,random,random  -        14.02 ±0.143   14   21   all ≥99.82  none ≤0.18
+6        A        greedy,drawer,random,random,random,random  -        15.02 ±0.143   15   22  97.0 ±0.75   3.00 ±0.75
+6        B        greedy,greedy,drawer,drawer,random,random  -        14.02 ±0.143   14   21   all ≥99.82  none ≤0.18
+6        B        greedy,drawer,random,random,random,random  -        15.02 ±0.143   15   22  97.0 ±0.75   3.00 ±0.75
+2        A        search,random                              50       17.03 ±0.161   17   25   all ≥99.82  none ≤0.18
 ";
     assert_eq!(text, expected, "\n{text}");
 }
 
 #[test]
-fn a_narrow_terminal_loses_the_quantiles_then_the_middle_of_long_values() {
+fn a_narrow_terminal_loses_the_quantiles_then_wraps_long_values_between_their_pieces() {
     let text = render_at(&territories_like(), 90);
     assert!(widest(&text) <= 90, "\n{text}");
     let expected = "\
 territories rotate_seats=true: 2,000 games per point, length in rounds, rates in % of
 games, ±95% intervals
-                                          search_
-players  version  policies                budget    mean length         win %       draw %
-2        A        random                  -        10.01 ±0.106  100.0 ±0.096     0 ±0.096
-2        A        greedy,random           -        11.01 ±0.106   97.0 ±0.75   3.00 ±0.75
-2        B        random                  -        10.01 ±0.106  100.0 ±0.096     0 ±0.096
-2        B        greedy,random           -        11.01 ±0.106   97.0 ±0.75   3.00 ±0.75
-6        A        greedy,greedy,drawer,   -        14.02 ±0.143  100.0 ±0.096     0 ±0.096
+                                            search_
+players  version  policies                  budget    mean length        win %      draw %
+2        A        random                    -        10.01 ±0.106   all ≥99.82  none ≤0.18
+2        A        greedy,random             -        11.01 ±0.106  97.0 ±0.75   3.00 ±0.75
+2        B        random                    -        10.01 ±0.106   all ≥99.82  none ≤0.18
+2        B        greedy,random             -        11.01 ±0.106  97.0 ±0.75   3.00 ±0.75
+6        A        greedy,greedy,drawer,     -        14.02 ±0.143   all ≥99.82  none ≤0.18
                   drawer,random,random
-6        A        greedy,drawer,random,   -        15.02 ±0.143   97.0 ±0.75   3.00 ±0.75
+6        A        greedy,drawer,random,     -        15.02 ±0.143  97.0 ±0.75   3.00 ±0.75
                   random,random,random
-6        B        greedy,greedy,drawer,   -        14.02 ±0.143  100.0 ±0.096     0 ±0.096
+6        B        greedy,greedy,drawer,     -        14.02 ±0.143   all ≥99.82  none ≤0.18
                   drawer,random,random
-6        B        greedy,drawer,random,   -        15.02 ±0.143   97.0 ±0.75   3.00 ±0.75
+6        B        greedy,drawer,random,     -        15.02 ±0.143  97.0 ±0.75   3.00 ±0.75
                   random,random,random
-2        A        search,random           50       17.03 ±0.161  100.0 ±0.096     0 ±0.096
+2        A        search,random             50       17.03 ±0.161   all ≥99.82  none ≤0.18
 (p50, p99 left out to fit 90 columns; summary.csv has them)
 ";
     assert_eq!(text, expected, "\n{text}");
@@ -66,8 +66,8 @@ fn one_point_of_one_long_game() {
     let text = render_at(&run("war", vec![point("war", 1, 2400, 0)]), 100);
     let expected = "\
 war: 1 game, length in rounds, rates in % of games, ±95% intervals
-mean length    p50    p99        win %
-     3,600   3,600  3,600  100.0 ±39.7
+mean length    p50    p99     win %
+     3,600   3,600  3,600  all ≥2.5
 never happened: draw
 ";
     assert_eq!(text, expected, "\n{text}");
@@ -98,9 +98,9 @@ fn a_mixed_line_up_shows_its_first_policys_win_share() {
     let text = render_at(&run("slots", points), 100);
     let expected = "\
 slots: 1,000 games per point, length in rounds, rates in % of games, ±95% intervals
-policies         mean length  p50  p99        win %  1st policy win %
-random          20.10 ±0.282   20   30  100.0 ±0.19           -
-highest,random  20.10 ±0.282   20   30  100.0 ±0.19        70.0 ±2.84
+policies         mean length  p50  p99      win %  1st policy win %
+random          20.10 ±0.282   20   30  all ≥99.6           -
+highest,random  20.10 ±0.282   20   30  all ≥99.6        70.0 ±2.84
 never happened: draw
 ";
     assert_eq!(text, expected, "\n{text}");
@@ -161,32 +161,130 @@ fn a_narrow_terminal_wraps_labels_before_it_leaves_out_the_first_policys_wins() 
 slots: 1,000 games per point, length in rounds, rates in %
 of games, ±95% intervals
                                                   1st policy
-policies                mean length        win %       win %
-random                 20.10 ±0.282  100.0 ±0.19     -
-highest,highest,       20.10 ±0.282  100.0 ±0.19  70.0 ±2.84
-random,random
+policies                  mean length      win %       win %
+random                   20.10 ±0.282  all ≥99.6     -
+highest,highest,random,  20.10 ±0.282  all ≥99.6  70.0 ±2.84
+random
 (p50, p99 left out to fit 60 columns; summary.csv has them)
 never happened: draw
 ";
     assert_eq!(text, expected, "\n{text}");
 }
 
-#[test]
-fn every_shipped_scenarios_summary_fits_80_columns() {
+/// What a run prints to the terminal at `columns` (`None`: piped, no `COLUMNS`), up to its
+/// closing timing line (whose figures differ from run to run).
+fn terminal_of(scenario: &str, columns: Option<usize>) -> String {
     use std::process::Command;
-    let bin = env!("CARGO_BIN_EXE_warsim");
-    for scenario in ["territories-versions", "slots-impact", "cardwars-policies", "war-variants"] {
-        let dir = tempfile::tempdir().unwrap();
-        let out = Command::new(bin)
-            .args(["run", &format!("scenarios/{scenario}.toml"), "--games", "12", "-q", "--out"])
-            .arg(dir.path().join("o"))
-            .env("COLUMNS", "80")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(widest(&text) <= 80, "{scenario}:\n{text}");
-        // Every interval is whole: an estimate, one blank, its ±.
-        assert!(text.lines().all(|l| !l.trim_end().ends_with('±')), "{scenario}:\n{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_warsim"));
+    cmd.args(["run", &format!("scenarios/{scenario}.toml"), "--games", "12", "-q", "--out"])
+        .arg(dir.path().join("o"));
+    match columns {
+        Some(n) => cmd.env("COLUMNS", n.to_string()),
+        None => cmd.env_remove("COLUMNS"),
+    };
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{scenario}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    // The closing line: `N games in X s (...)`.
+    let closing = text
+        .match_indices(" in ")
+        .map(|(i, _)| i)
+        .find(|&i| text[i + 4..].split(' ').nth(1) == Some("s") && text[..i].ends_with(['s']))
+        .and_then(|i| text[..i].rfind('\n'))
+        .unwrap_or(text.len());
+    text[..closing].to_string()
+}
+
+/// Where a word may break across lines: after a `,` that is not a thousands separator, a `+`,
+/// `_` or `/`, or a hyphen between letters (as `report::terminal` breaks setting values).
+fn breaks_after(w: &[char], i: usize) -> bool {
+    let (c, before, after) = (w[i], i.checked_sub(1).map(|j| w[j]), w.get(i + 1));
+    match c {
+        ',' => !(before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit())),
+        '+' | '_' | '/' => true,
+        '-' => before.is_some_and(|b| b.is_alphabetic()) && after.is_some_and(|a| a.is_alphabetic()),
+        _ => false,
+    }
+}
+
+/// The words of `narrow` that are pieces of a word of `wide` cut where it may not break
+/// (`aggress` of `aggressive`, `(20,` of `(20,000`).
+fn broken_words(narrow: &str, wide: &str) -> Vec<String> {
+    let whole: std::collections::BTreeSet<&str> = wide.split_whitespace().collect();
+    let mut broken = Vec::new();
+    for t in narrow.split_whitespace() {
+        // Keys of a keyed column (`a`, `b`) and whole words.
+        if t.chars().count() <= 2 || whole.contains(t) {
+            continue;
+        }
+        let tc: Vec<char> = t.chars().collect();
+        let mut inside = false;
+        let mut aligned = false;
+        for w in &whole {
+            let wc: Vec<char> = w.chars().collect();
+            for i in 0..wc.len().saturating_sub(tc.len() - 1) {
+                if wc[i..i + tc.len()] != tc[..] {
+                    continue;
+                }
+                inside = true;
+                let end = i + tc.len();
+                if (i == 0 || breaks_after(&wc, i - 1)) && (end == wc.len() || breaks_after(&wc, end - 1)) {
+                    aligned = true;
+                }
+            }
+        }
+        if inside && !aligned {
+            broken.push(t.to_string());
+        }
+    }
+    broken
+}
+
+#[test]
+fn the_word_check_finds_the_breaks_it_should() {
+    let wide = "policies=aggressive (20,000 decided, 0 capped) lesser-spoils greedy,greedy,drawer";
+    assert_eq!(
+        broken_words("policies=aggress ive (20, 000 decided,", wide),
+        ["policies=aggress", "ive", "(20,", "000"]
+    );
+    assert!(broken_words("lesser- spoils greedy, greedy,drawer", wide).is_empty());
+}
+
+#[test]
+fn shipped_scenarios_never_break_a_word_or_a_number_at_80_100_or_piped() {
+    for scenario in [
+        "cardwars-balance",
+        "slots-tournament",
+        "territories-versions",
+        "scourge-decks",
+        "war-variants",
+        "slots-cards",
+        "slots-impact",
+        "cardwars-policies",
+    ] {
+        let wide = terminal_of(scenario, Some(1000));
+        for (columns, width) in [(Some(80), 80), (Some(100), 100), (None, 100)] {
+            let text = terminal_of(scenario, columns);
+            for l in text.lines() {
+                // A single word longer than the width (a long path) stands whole on its line.
+                assert!(
+                    l.chars().count() <= width || !l.trim().contains(' '),
+                    "{scenario} at {columns:?}: a line of {} characters:\n{l}\n\n{text}",
+                    l.chars().count()
+                );
+            }
+            // The note on columns left out says words of its own.
+            let checked: String =
+                text.lines().filter(|l| !l.contains("left out to fit")).map(|l| format!("{l}\n")).collect();
+            let broken = broken_words(&checked, &wide);
+            assert!(broken.is_empty(), "{scenario} at {columns:?}: broken {broken:?}\n\n{text}");
+            // Every interval is whole: an estimate, one blank, its ±.
+            assert!(text.lines().all(|l| !l.trim_end().ends_with('±')), "{scenario}:\n{text}");
+            // A rate never reads as nothing: no [0.0, 0.0], no 0.0%, no NaN.
+            for bad in ["[0.0, 0.0]", " 0.0%", "NaN", "±0 "] {
+                assert!(!text.contains(bad), "{scenario} at {columns:?}: {bad}\n\n{text}");
+            }
+        }
     }
 }

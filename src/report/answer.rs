@@ -11,7 +11,8 @@
 //!   game), or without replays the cards whose games their owner won most often (`game_win_rate`,
 //!   a share of the games the card was played in).
 
-use super::format::grouped;
+use super::format::{self, RateScale, grouped};
+use super::labels::Sweep;
 use super::{PointResult, RunResult};
 use crate::record::OutcomeKind;
 use crate::stats::Interval;
@@ -37,21 +38,70 @@ pub struct Answer {
     pub rate: bool,
     /// `of decided games (...)`, `of all 2,000 games`, `over 2,000 games`.
     pub of: String,
+    /// What a share counts, and its noun (`2,000` `game`s, `1,788` `decided game`s): a share
+    /// without an event is `none in 2,000 games`.
+    pub trials: u64,
+    pub noun: String,
+    /// The games played at the point, for the games a rare share would need.
+    pub games: u64,
 }
 
 impl Answer {
-    /// `estimate [low, high]`, in percent for a share.
+    /// `estimate [low, high]`: a share as `format::rate` writes it (`56.5% [54.7, 58.3]`,
+    /// `2.2 in 100,000 [1.9, 2.5]`, `none in 2,000 games (at most 1.8 in 1,000)`).
     pub fn value(&self) -> String {
         let i = &self.interval;
         if self.rate {
-            format!("{:.1}% [{:.1}, {:.1}]", 100.0 * i.estimate, 100.0 * i.low, 100.0 * i.high)
+            format::rate(i, self.trials, &self.noun)
         } else {
             format!("{:.2} [{:.2}, {:.2}]", i.estimate, i.low, i.high)
         }
     }
 
+    /// Whether the value already says what it is a share of (`none in 2,000 games`).
+    fn says_its_trials(&self) -> bool {
+        self.rate && (self.interval.estimate == 0.0 || self.interval.estimate == 1.0)
+    }
+
+    /// What the share is of, unless the value says it already.
+    fn of_words(&self) -> &str {
+        if self.says_its_trials() && self.of.starts_with("of all") { "" } else { &self.of }
+    }
+
+    /// For a share too rare for the games played, how many would measure it.
+    fn precision(&self) -> Option<String> {
+        if self.rate { format::precision_note(&self.interval, self.games) } else { None }
+    }
+
     pub fn sentence(&self) -> String {
-        format!("{}: {} {} {}", self.label, self.what, self.value(), self.of)
+        let mut s = format!("{}: {} {}", self.label, self.what, self.value());
+        if !self.of_words().is_empty() {
+            s.push(' ');
+            s.push_str(self.of_words());
+        }
+        if let Some(note) = self.precision() {
+            s.push_str(&format!("; {note}"));
+        }
+        s
+    }
+}
+
+/// A metric's name in words: `games with final battle out of units` for
+/// `final_battle_out_of_units_share_of_games`, `scorched endings` for `scorched_rate`, `mean length`
+/// for `length_mean`.
+pub fn words(metric: &str) -> String {
+    let m = metric.trim();
+    let spaced = |s: &str| s.replace('_', " ");
+    if let Some(x) = m.strip_suffix("_share_of_games") {
+        format!("games with {}", spaced(x))
+    } else if m == "length_mean" {
+        "mean length".into()
+    } else if let Some(x) = m.strip_suffix("_rate") {
+        format!("{} endings", spaced(x))
+    } else if let Some(x) = m.strip_suffix("_mean") {
+        format!("mean {}", spaced(x))
+    } else {
+        spaced(m)
     }
 }
 
@@ -59,32 +109,43 @@ impl Answer {
 /// saying what it is a share of.
 fn metric_answer(p: &PointResult, question: &str) -> Option<Answer> {
     let q = question.trim();
-    let answer =
-        |interval, rate, of| Answer { label: p.label.clone(), what: q.to_string(), interval, rate, of };
+    let games = p.acc.games;
+    let answer = |interval, rate, of, trials, noun: String| Answer {
+        label: p.label.clone(),
+        what: words(q),
+        interval,
+        rate,
+        of,
+        trials,
+        noun,
+        games,
+    };
     if let Some(i) =
         p.layout.shares.iter().position(|s| s.name == q || s.name.starts_with(&format!("{q}_of")))
     {
         let share = &p.layout.shares[i];
         let decided = super::csv_files::kind_count(p, share.of).unwrap_or(0);
         let other = p.acc.games - decided;
-        let of = if share.of == OutcomeKind::Win {
-            format!(
+        let (of, noun) = if share.of == OutcomeKind::Win {
+            let of = format!(
                 "of decided games ({} decided, {} capped or stalled)",
                 grouped(decided as i128),
                 grouped(other as i128)
-            )
+            );
+            (of, "decided game".to_string())
         } else {
-            format!("of {} games ({})", share.of.name(), grouped(decided as i128))
+            let of = format!("of {} games ({})", share.of.name(), grouped(decided as i128));
+            (of, format!("{} game", share.of.name()))
         };
-        return Some(answer(p.interval(&Key::Share(i)), true, of));
+        return Some(answer(p.interval(&Key::Share(i)), true, of, decided, noun));
     }
     let m = metric::resolve(q, &p.layout)?;
     let rate = m.quantity.is_rate();
-    let games = grouped(p.acc.games as i128);
     // A length is counted in the game's own unit (battles, rounds, turns, slots).
     let unit = if q.starts_with("length") { format!("{} ", p.layout.length_unit) } else { String::new() };
+    let (trials, games) = (p.acc.games, grouped(p.acc.games as i128));
     let of = if rate { format!("of all {games} games") } else { format!("{unit}over {games} games") };
-    Some(answer(p.interval(&m.quantity.key()), rate, of))
+    Some(answer(p.interval(&m.quantity.key()), rate, of, trials, "game".into()))
 }
 
 /// Each policy's share of all games won at one point (each seat's in a mirror match).
@@ -103,6 +164,9 @@ fn policy_answers(p: &PointResult) -> Vec<Answer> {
         interval: p.interval(&Key::Rows(rows)),
         rate: true,
         of: format!("of all {games} {unit}"),
+        trials: p.acc.games,
+        noun: unit.trim_end_matches('s').to_string(),
+        games: p.acc.games,
     };
     if policies.len() >= 2 {
         return policies
@@ -147,6 +211,9 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
                         "on its owner's chance to win, in points per game ({} paired games)",
                         grouped(e.n as i128)
                     ),
+                    trials: e.n,
+                    noun: "paired game".into(),
+                    games: p.acc.games,
                 });
             }
         }
@@ -162,6 +229,9 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
                     interval: p.interval(&Key::CardRate(k, r)),
                     rate: true,
                     of: format!("of the {} games it was played in", grouped(played as i128)),
+                    trials: u64::try_from(played).unwrap_or(u64::MAX),
+                    noun: "game".into(),
+                    games: p.acc.games,
                 });
             }
         }
@@ -217,38 +287,195 @@ pub fn sentences(run: &RunResult) -> Vec<String> {
     answers(run).iter().map(Answer::sentence).collect()
 }
 
-/// The sentence over a compact table: the lowest and the highest answer, each with its interval
-/// and what it is a share of.
-pub fn headline(question: &str, answers: &[Answer]) -> String {
-    let by = |a: &&Answer, b: &&Answer| a.interval.estimate.total_cmp(&b.interval.estimate);
-    let (Some(lo), Some(hi)) = (answers.iter().min_by(by), answers.iter().max_by(by)) else {
-        return String::new();
-    };
-    format!(
-        "{question}: lowest {} {} {} at {}; highest {} {} {} at {} ({} answers, one row each):",
-        lo.what,
-        lo.value(),
-        lo.of,
-        lo.label,
-        hi.what,
-        hi.value(),
-        hi.of,
-        hi.label,
-        answers.len()
-    )
+/// The metrics answered, in order of first appearance (`what`).
+fn metrics(answers: &[Answer]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for a in answers {
+        if !out.contains(&a.what.as_str()) {
+            out.push(&a.what);
+        }
+    }
+    out
 }
 
-/// The compact form: when there are more than `FEW` answers, one row per answer (point, what,
-/// estimate, interval, of what); None when sentences read better.
-pub fn table(answers: &[Answer]) -> Option<Vec<[String; 5]>> {
-    (answers.len() > FEW).then(|| {
-        answers
+/// What the answers of one metric are shares (or means) of, said once: their common words, or
+/// the words before their counts (`of decided games`).
+fn common_of(answers: &[&Answer]) -> String {
+    let first = answers.first().map_or("", |a| a.of.as_str());
+    if answers.iter().all(|a| a.of == first) {
+        return first.to_string();
+    }
+    first.split(" (").next().unwrap_or(first).to_string()
+}
+
+/// One sentence per metric over a compact table: its lowest and highest point (or how many points
+/// share them), what it is a share of, and for a share too rare for the games played how many
+/// games would measure it. A metric's lowest is never set beside another's highest.
+pub fn headline(_question: &str, answers: &[Answer]) -> String {
+    let labels: Vec<String> = answers.iter().map(|a| a.label.clone()).collect();
+    let sweep = Sweep::of(&labels);
+    let short = |a: &Answer| sweep.short(labels.iter().position(|l| *l == a.label).unwrap_or(0));
+    let mut out: Vec<String> = Vec::new();
+    if !is_pivot(answers) {
+        // Different things measured at each point (the cards that decide each point's games): the
+        // largest of them, with its point.
+        let by = |a: &&Answer, b: &&Answer| {
+            let key = |x: &Answer| if x.rate { x.interval.estimate } else { x.interval.estimate.abs() };
+            key(a).total_cmp(&key(b))
+        };
+        let Some(top) = answers.iter().max_by(by) else { return String::new() };
+        let mut s = format!("{}: {}", top.what, top.value());
+        if !top.of_words().is_empty() {
+            s.push_str(&format!(" {}", top.of_words()));
+        }
+        let largest = if top.rate { "the highest" } else { "the largest" };
+        s.push_str(&format!(" at {}, {largest} of {} answers (one row each).", short(top), answers.len()));
+        return s;
+    }
+    for what in metrics(answers) {
+        let of: Vec<&Answer> = answers.iter().filter(|a| a.what == what).collect();
+        let by = |a: &&&Answer, b: &&&Answer| a.interval.estimate.total_cmp(&b.interval.estimate);
+        let (Some(lo), Some(hi)) = (of.iter().min_by(by), of.iter().max_by(by)) else { continue };
+        let at = |x: &Answer| {
+            let tied = of.iter().filter(|a| a.interval.estimate == x.interval.estimate).count();
+            if tied > 1 { format!("at {tied} points") } else { format!("at {}", short(x)) }
+        };
+        let of_words = common_of(&of);
+        let mut sentence = if of.len() == 1 {
+            let mut s = format!("{what}: {}", lo.value());
+            if !lo.of_words().is_empty() {
+                s.push_str(&format!(" {}", lo.of_words()));
+            }
+            s
+        } else if lo.rate && hi.interval.estimate == 0.0 {
+            let fewest = of.iter().min_by_key(|a| a.interval.units).unwrap_or(lo);
+            let each = if of.iter().all(|a| a.trials == fewest.trials) {
+                format!(" in {} each", format::count(fewest.trials, &fewest.noun))
+            } else {
+                String::new()
+            };
+            let units = if fewest.interval.units > 0 { fewest.interval.units } else { fewest.trials };
+            format!(
+                "{what}: none at any of the {} points{each} (at most {} at each)",
+                of.len(),
+                format::at_most(units)
+            )
+        } else {
+            let what = if of_words.is_empty() { what.to_string() } else { format!("{what} ({of_words})") };
+            if lo.interval.estimate == hi.interval.estimate {
+                format!("{what}: {} at every point", lo.value())
+            } else {
+                format!("{what}: from {} {} to {} {}", lo.value(), at(lo), hi.value(), at(hi))
+            }
+        };
+        let sentence_trimmed = sentence.trim_end().to_string();
+        sentence = sentence_trimmed;
+        if let Some(note) = of.iter().find_map(|a| a.precision()) {
+            sentence.push_str(&format!("; {note}"));
+        }
+        sentence.push('.');
+        out.push(sentence);
+    }
+    out.join("\n")
+}
+
+/// One column of the compact table: a metric, its unit in the header (`%`, `per 1,000`), and per
+/// point its estimate and interval (or bound).
+pub struct PivotColumn {
+    pub header: String,
+    pub cells: Vec<(String, String)>,
+}
+
+/// The compact form: when there are more than `FEW` answers, one row per point (the settings that
+/// vary, `Sweep`) and one column per metric when every point answers the same metrics, else one
+/// row per answer; None when sentences read better. Returns the sweep of the rows' labels, the
+/// settings of each row, and the columns.
+pub fn table(answers: &[Answer]) -> Option<(Sweep, Vec<PivotColumn>)> {
+    if answers.len() <= FEW {
+        return None;
+    }
+    let points = points(answers);
+    let names = metrics(answers);
+    if is_pivot(answers) {
+        let labels: Vec<String> = points.iter().map(|p| p.to_string()).collect();
+        let columns = names
+            .iter()
+            .map(|w| {
+                let cells: Vec<&Answer> = points
+                    .iter()
+                    .map(|p| answers.iter().find(|a| a.label == *p && a.what == *w).unwrap())
+                    .collect();
+                column(w, &cells)
+            })
+            .collect();
+        return Some((Sweep::of(&labels), columns));
+    }
+    // Different metrics per point (the cards that decide each point's games): one row per answer.
+    let labels: Vec<String> = answers.iter().map(|a| a.label.clone()).collect();
+    let whats = PivotColumn {
+        header: "what".into(),
+        cells: answers.iter().map(|a| (a.what.clone(), String::new())).collect(),
+    };
+    let values = column("", &answers.iter().collect::<Vec<_>>());
+    Some((Sweep::of(&labels), vec![whats, values]))
+}
+
+/// The points answered, in order.
+fn points(answers: &[Answer]) -> Vec<&str> {
+    let mut points: Vec<&str> = Vec::new();
+    for a in answers {
+        if !points.contains(&a.label.as_str()) {
+            points.push(&a.label);
+        }
+    }
+    points
+}
+
+/// Whether every point answers the same metrics, once each: a table of one row per point and one
+/// column per metric then holds every answer.
+fn is_pivot(answers: &[Answer]) -> bool {
+    let (points, names) = (points(answers), metrics(answers));
+    answers.len() == points.len() * names.len()
+        && points.iter().all(|p| {
+            names.iter().all(|w| answers.iter().filter(|a| a.label == *p && a.what == *w).count() == 1)
+        })
+}
+
+/// A metric's column: its shares in one scale (`RateScale`: percent, or so many in a power of ten
+/// when every share is below 1%), or its means with two decimals.
+fn column(what: &str, cells: &[&Answer]) -> PivotColumn {
+    if !cells.iter().all(|a| a.rate) {
+        let cells = cells
             .iter()
             .map(|a| {
-                let (est, range) =
-                    a.value().split_once(' ').map(|(e, r)| (e.to_string(), r.to_string())).unwrap();
-                [a.label.clone(), a.what.clone(), est, range, a.of.clone()]
+                let i = &a.interval;
+                (format!("{:.2}", i.estimate), format!("[{:.2}, {:.2}]", i.low, i.high))
             })
-            .collect()
-    })
+            .collect();
+        let header = if what.is_empty() { "estimate".into() } else { what.to_string() };
+        return PivotColumn { header, cells };
+    }
+    let scale = column_scale(cells.iter().map(|a| &a.interval));
+    let cells = cells
+        .iter()
+        .map(|a| {
+            let i = &a.interval;
+            format::rate_cells(i.estimate, i.low, i.high, if i.units > 0 { i.units } else { a.trials }, scale)
+        })
+        .collect();
+    let header = if what.is_empty() { scale.header() } else { format!("{what} {}", scale.header()) };
+    PivotColumn { header, cells }
+}
+
+/// One scale for a column of rates: percent when one is 1% or more, else the scale of the rarest
+/// that happened (of the bound where none did).
+pub fn column_scale<'a>(intervals: impl Iterator<Item = &'a Interval> + Clone) -> RateScale {
+    let finite = intervals.clone().filter(|i| i.estimate.is_finite());
+    if finite.clone().any(|i| i.estimate >= 0.01) {
+        return RateScale::Percent;
+    }
+    match finite.clone().filter(|i| i.estimate > 0.0).map(|i| i.estimate).min_by(f64::total_cmp) {
+        Some(p) => RateScale::of(p),
+        None => RateScale::of(finite.map(|i| format::none_bound(i.units)).fold(0.0, f64::max)),
+    }
 }

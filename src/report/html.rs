@@ -36,7 +36,31 @@ pub(super) fn pct(x: f64) -> String {
         return "–".into();
     }
     let p = 100.0 * x;
-    if p != 0.0 && p.abs() < 0.1 { format!("{p:.3}%") } else { format!("{p:.2}%") }
+    if p != 0.0 && p.abs() < 0.1 {
+        // Two significant digits: a rare share is never written 0.000%.
+        let decimals = (1 - p.abs().log10().floor() as i32).max(0) as usize;
+        format!("{p:.decimals$}%")
+    } else {
+        format!("{p:.2}%")
+    }
+}
+
+/// A rate's cell content as `format::rate_cells` writes it in the rate's own scale: `56.5%` over
+/// `[54.7, 58.3]`, `2.2 in 100,000` over `[1.9, 2.5]`, `none` over `at most 3.7 in 100,000`.
+pub(super) fn rate_html(ci: &crate::stats::Interval, trials: u64) -> String {
+    use super::format::{RateScale, none_bound, rate_cells};
+    if !ci.estimate.is_finite() {
+        return "–".into();
+    }
+    let units = if ci.units > 0 { ci.units } else { trials };
+    let scale = RateScale::of(if ci.estimate == 0.0 { none_bound(units) } else { ci.estimate });
+    let (est, range) = rate_cells(ci.estimate, ci.low, ci.high, units, scale);
+    let (est, range) = match ci.estimate {
+        0.0 => (est, format!("at most {}", super::format::at_most(units))),
+        1.0 => (est, format!("{range}%")),
+        _ => (format!("{est}{}", scale.suffix()), range),
+    };
+    format!("{}<span class=ci>{}</span>", esc(&est), esc(&range))
 }
 
 fn num(x: f64) -> String {
@@ -62,7 +86,7 @@ const STYLE: &str = "body{font-family:system-ui,-apple-system,Segoe UI,Helvetica
 h1{font-size:26px;margin-bottom:4px}h2{font-size:20px;margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}
 .scroll{overflow-x:auto;max-width:100%;margin:8px 0}
 table{border-collapse:collapse;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap;vertical-align:top}
-th{background:#f4f4f8}td.l,th.l{text-align:left}td.s{white-space:normal;max-width:16em}tr.first td{border-top:1px solid #bbb}
+th{background:#f4f4f8}td.l,th.l{text-align:left}td.s{white-space:normal;max-width:16em}th.w{white-space:normal;max-width:11em}tr.first td{border-top:1px solid #bbb}
 .ci{display:block;color:#777;font-size:11px}.plot{margin:12px 0;overflow-x:auto}.plot svg{max-width:100%;height:auto}.muted{color:#666}
 pre{background:#f7f7f7;padding:10px;overflow-x:auto;font-size:12px}nav a{margin-right:14px}";
 
@@ -86,18 +110,32 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
                     let _ = writeln!(h, "<p>{}</p>", esc(&a.sentence()));
                 }
             }
-            Some(rows) => {
+            Some((sweep, columns)) => {
                 let q = m.question.as_deref().unwrap_or_default();
-                let _ = writeln!(h, "<p>{}</p>", esc(&super::answer::headline(q, &answers)));
-                let _ = writeln!(h, "<table><tr><th>point<th>what<th>estimate<th>95% interval<th>of</tr>");
-                for r in rows {
-                    let _ = writeln!(
-                        h,
-                        "<tr>{}</tr>",
-                        r.iter().map(|c| format!("<td>{}", esc(c))).collect::<String>()
-                    );
+                for line in super::answer::headline(q, &answers).lines() {
+                    let _ = writeln!(h, "<p>{}</p>", esc(line));
                 }
-                let _ = writeln!(h, "</table>");
+                h.push_str(&shared(&sweep, ""));
+                h.push_str("<div class=scroll><table><tr>");
+                h.push_str(&setting_headers(&sweep));
+                for c in &columns {
+                    let _ = write!(h, "<th class=w>{}</th>", esc(&c.header));
+                }
+                h.push_str("</tr>\n");
+                for i in 0..sweep.len() {
+                    h.push_str("<tr>");
+                    h.push_str(&setting_cells(&sweep, i, 1));
+                    for c in &columns {
+                        let (est, range) = &c.cells[i];
+                        if range.is_empty() {
+                            let _ = write!(h, "<td class=l>{}</td>", esc(est));
+                        } else {
+                            let _ = write!(h, "<td>{}<span class=ci>{}</span></td>", esc(est), esc(range));
+                        }
+                    }
+                    h.push_str("</tr>\n");
+                }
+                h.push_str("</table></div>\n");
             }
         }
         let _ = writeln!(h, "</section>");
@@ -106,7 +144,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     let per = if points == 1 { "" } else { " per point" };
     let _ = writeln!(
         h,
-        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: Wilson for rates, normal for means.</p>",
+        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: over independent games Wilson for rates and normal for means, over deal groups the ratio estimator (summary.csv names each); a share that never happened is given the exact bound 1 − 0.025<sup>1/n</sup> over its n independent units.</p>",
         count(m.games, "game"),
         count(points, "point"),
         m.seed,
@@ -240,7 +278,7 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
         for &k in &kinds {
             match p.kind_interval(k) {
                 Some(ci) => {
-                    let _ = write!(h, "<td>{}{}</td>", pct(ci.estimate), interval(ci.low, ci.high, pct));
+                    let _ = write!(h, "<td>{}</td>", rate_html(&ci, p.acc.games));
                 }
                 None => h.push_str("<td></td>"),
             }
@@ -333,10 +371,9 @@ fn outcome_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
             }
             let _ = writeln!(
                 h,
-                "<td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
+                "<td>{}</td><td>{}</td><td class=l>{}</td></tr>",
                 int(n),
-                pct(ci.estimate),
-                interval(ci.low, ci.high, pct),
+                rate_html(&ci, p.acc.games),
                 ex.join(" ")
             );
         }
@@ -380,7 +417,7 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
             let first = j == 0;
             let _ = writeln!(
                 h,
-                "<tr{}>{}<td class=l>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}{}</td><td class=l>{}</td></tr>",
+                "<tr{}>{}<td class=l>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td class=l>{}</td></tr>",
                 if first { " class=first" } else { "" },
                 if first { setting_cells(sweep, i, rows.len()) } else { String::new() },
                 esc(name),
@@ -388,8 +425,7 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
                 num(mean.estimate),
                 interval(mean.low, mean.high, num),
                 int(c.games_with),
-                pct(share.estimate),
-                interval(share.low, share.high, pct),
+                rate_html(&share, p.acc.games),
                 ex.join(" ")
             );
         }

@@ -230,6 +230,8 @@ impl Accumulator {
         let method = if self.groups > 0 && !plan.single_games { Method::Ratio } else { Method::Normal };
         match self.sums(plan, key) {
             Some(s) if key.is_rate() => s.rate(),
+            // A counter's events per game: a count, never negative.
+            Some(s) if matches!(key, Key::Value(_)) => s.count_mean(),
             Some(s) => s.mean(),
             None => Interval::undefined(method),
         }

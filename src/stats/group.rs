@@ -174,6 +174,21 @@ impl GroupSums {
         }
     }
 
+    /// The 95% interval of the mean of a count per unit of denominator (an event's count per game:
+    /// never negative): the mean's interval with its low end at 0 at least (a count's mean is not
+    /// below 0, so cutting loses no coverage); with no event at all, a rate's interval of no
+    /// event (`rate`), not a point at 0.
+    pub fn count_mean(&self) -> Interval {
+        if self.moments.t == 0 {
+            return Interval {
+                method: if self.is_single_games() { Method::Wilson } else { Method::Ratio },
+                ..self.rate()
+            };
+        }
+        let i = self.mean();
+        Interval { low: i.low.max(0.0), ..i }
+    }
+
     /// The 95% interval of a rate: Wilson when every group is one game of denominator 1 whose
     /// value is 0 or 1 (`ΣT² = ΣT`: independent Bernoulli trials), else the ratio estimator's.
     /// The ratio interval is cut to [0, 1]: a rate lies there, so cutting loses no coverage, and a
@@ -192,9 +207,14 @@ impl GroupSums {
         // Σ (T_g - m_g)² = 0: every group's total equals its game count.
         let all = s.t2.checked_add(s.m2) == (s.tm.max(0) as u128).checked_mul(2);
         if s.m > 0 && (none || all) {
+            // Only groups with games in the denominator are trials; the sums do not count them,
+            // but (Σm)² / Σm² is at most their number (Cauchy-Schwarz), so it is a safe count.
+            let m2 = s.m2.max(1);
+            let with = (s.m.saturating_mul(s.m)).div_ceil(m2).min(self.groups as u128) as u64;
+            let trials = with.max(1);
             return Interval {
                 estimate: self.ratio_estimate(),
-                ..wilson(s.t.signum() as u64 * self.groups, self.groups)
+                ..wilson(s.t.signum() as u64 * trials, trials)
             };
         }
         let i = self.ratio();
@@ -224,9 +244,28 @@ mod tests {
         // A group total of 2 over 1 game is no all-successes share.
         assert_eq!(sums(&[(2, 1), (0, 1), (1, 1)]).rate().method, Method::Ratio);
         // One failure among them: the ratio interval again.
+        // Groups with no game in the denominator are no trials: 4 games alone in 4 of 20 groups.
+        let mut sparse = [(0, 0); 20];
+        sparse[..4].fill((1, 1));
+        let r = sums(&sparse).rate();
+        assert_eq!((r.estimate, r.units), (1.0, 4), "{r:?}");
         let mut mixed = [(3, 3); 40];
         mixed[0] = (2, 3);
         assert_eq!(sums(&mixed).rate().method, Method::Ratio);
+    }
+
+    #[test]
+    fn a_count_mean_never_goes_below_zero_nor_shrinks_to_zero() {
+        // One game in 1,000 with 3 events: the normal interval reaches below 0.
+        let mut s = GroupSums::of_games(1000, 3, 9);
+        assert!(s.mean().low < 0.0);
+        let c = s.count_mean();
+        assert_eq!((c.low, c.estimate), (0.0, 0.003));
+        assert_eq!(c.high, s.mean().high);
+        // No event: the bound of no event in 1,000 games, not [0, 0].
+        s = GroupSums::of_games(1000, 0, 0);
+        assert_eq!(s.count_mean().high, wilson(0, 1000).high);
+        assert_eq!(sums(&[(0, 2); 30]).count_mean().high, wilson(0, 30).high);
     }
 
     #[test]

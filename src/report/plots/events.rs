@@ -5,6 +5,7 @@ use super::forest::{Mark, Panel, estimate, forest};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::report::RunResult;
+use crate::report::format::rate_short;
 
 /// Every counter of the run, in order of first appearance.
 pub fn counter_names(run: &RunResult) -> Vec<String> {
@@ -49,7 +50,12 @@ pub fn events(run: &RunResult) -> Option<String> {
             };
             marks.push(vec![mark]);
             let half = ci.half_width();
-            values.push(if c.total == 0 { "0".into() } else { estimate(ci.estimate, half, "") });
+            // A rare event (less than once in 100 games) as so many in a power of ten per game.
+            values.push(if ci.estimate < 0.01 {
+                rate_short(&ci, p.acc.games)
+            } else {
+                estimate(ci.estimate, half, "")
+            });
         }
         if fired {
             panels.push(Panel { title: name, marks, values, percent: false, zero: true, reference: None });
@@ -61,7 +67,8 @@ pub fn events(run: &RunResult) -> Option<String> {
         return None;
     }
     let mut notes = vec![
-        "Mean per game. Bar: 95% interval; tick: the mean. The numbers are the mean ± the interval's half-width."
+        "Mean per game. Bar: 95% interval; tick: the mean. The numbers are the mean ± the interval's half-width; \
+         below once in 100 games, so many in a power of ten with the interval, or none with the most it can be."
             .to_string(),
     ];
     if !never.is_empty() {

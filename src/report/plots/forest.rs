@@ -100,11 +100,6 @@ fn places(x: f64, figures: i32) -> usize {
     }
 }
 
-/// `x` to two significant figures (`0.064`, `14`).
-pub fn two_figures(x: f64) -> String {
-    fixed(x, places(x, 2))
-}
-
 /// An estimate and its 95% half-width as written beside a panel: the half-width to two significant
 /// figures and the estimate to the same decimal place (`27.03 ±0.35`, `0.00033 ±0.00065`,
 /// `205 ±14`); `unit` follows the estimate (`%`). Without a half-width, three significant figures.

@@ -1,12 +1,13 @@
 //! `outcomes.svg`: each outcome's rate per point with its Wilson 95% interval, one panel per kind
 //! of ending that happened (the others are named in a note).
 
-use super::forest::{Mark, Panel, estimate, forest, two_figures};
+use super::forest::{Mark, Panel, estimate, forest};
 use super::palette::{ESTIMATE, INTERVAL};
 use super::rows_of;
 use crate::record::OutcomeKind;
 use crate::report::RunResult;
 use crate::report::csv_files::{kind_count, outcome_kinds};
+use crate::report::format::rate_short;
 
 pub fn outcomes(run: &RunResult) -> String {
     let sweep = super::played_sweep(run);
@@ -35,12 +36,11 @@ pub fn outcomes(run: &RunResult) -> String {
                 thick: 6.0,
                 offset: 0.0,
             }]);
-            let (p, half) = (100.0 * ci.estimate, 100.0 * ci.half_width());
-            values.push(if p == 0.0 || p == 100.0 {
-                // Exactly none or all: the rate needs no decimals, its interval still has a width.
-                format!("{p:.0}% ±{}", two_figures(half))
+            values.push(if ci.estimate > 0.01 && ci.estimate < 0.99 {
+                estimate(100.0 * ci.estimate, 100.0 * ci.half_width(), "%")
             } else {
-                estimate(p, half, "%")
+                // A rare share (or its complement) as so many in a power of ten, none with its bound.
+                rate_short(&ci, p.acc.games)
             });
         }
         // Every ending that names a winner is a win: its rate is the share of decided games.
@@ -52,7 +52,9 @@ pub fn outcomes(run: &RunResult) -> String {
     }
     let mut notes = vec![
         "Share of games ending each way. Bar: Wilson 95% interval; tick: the rate. The numbers are the rate \
-         ± the interval's half-width in percentage points (they show an interval too narrow to see)."
+         ± the interval's half-width in percentage points (they show an interval too narrow to see); a rate \
+         below 1% is written as so many in a power of ten with its interval, and one that never happened \
+         with the most it can be."
             .to_string(),
     ];
     if !never.is_empty() {

@@ -9,9 +9,10 @@
 use super::RunResult;
 use super::compare::Comparison;
 use super::csv_files::{kind_count, outcome_kinds};
-use super::format::{count, fixed, grouped};
+use super::format::{RateScale, count, fixed, grouped, rate_cells};
 use super::labels::{Sweep, baseline_words};
 use crate::record::OutcomeKind;
+use crate::stats::Interval;
 use crate::stats::tracked::Key;
 
 mod table;
@@ -31,7 +32,8 @@ pub fn width() -> usize {
     columns.filter(|&n| n > 0).or_else(terminal).unwrap_or(DEFAULT_WIDTH).max(MIN_WIDTH)
 }
 
-/// A percentage with enough decimals for its size (no `%` sign: the header has it).
+/// A percentage with enough decimals for its size (no `%` sign: the header has it); below 0.1,
+/// two significant digits, so a rare share never reads as 0.
 fn pct(x: f64) -> String {
     if !x.is_finite() {
         return "-".into();
@@ -40,12 +42,39 @@ fn pct(x: f64) -> String {
     if p == 0.0 {
         "0".into()
     } else if p.abs() < 0.1 {
-        format!("{p:.3}")
+        let decimals = (1 - p.abs().log10().floor() as i32).max(0) as usize;
+        format!("{p:.decimals$}")
     } else if p.abs() < 10.0 {
         format!("{p:.2}")
     } else {
         format!("{p:.1}")
     }
+}
+
+/// A column of rates, estimate and `±` (in percent) or interval (in a power of ten, for rates all
+/// below 1%), all in one scale (`answer::column_scale`) named in the header (`scorched per
+/// 100,000`); no event reads `none` with its bound (`≤3.7`), never `0 ±0`.
+fn rate_columns(name: &str, cis: &[Option<Interval>], drop: u8) -> [Column; 2] {
+    let scale = super::answer::column_scale(cis.iter().flatten());
+    let cells = cis
+        .iter()
+        .map(|ci| {
+            let Some(ci) = ci else { return ("-".into(), String::new()) };
+            if !ci.estimate.is_finite() {
+                return ("-".into(), String::new());
+            }
+            let (est, range) = rate_cells(ci.estimate, ci.low, ci.high, ci.units, scale);
+            match (ci.estimate, scale) {
+                (0.0, _) | (1.0, _) => (
+                    est,
+                    range.replace("at most ", "≤").replace("at least ", "≥").trim_end_matches('%').into(),
+                ),
+                (_, RateScale::Percent) => (pct(ci.estimate), format!("±{}", pct(ci.half_width()))),
+                _ => (est, range),
+            }
+        })
+        .collect();
+    interval_columns(&format!("{name} {}", scale.header()), cells, drop)
 }
 
 /// A number with three or four significant figures, thousands grouped.
@@ -148,23 +177,18 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     cols.push(column("p50", &quantile(0.5)).droppable(2));
     cols.push(column("p99", &quantile(0.99)).droppable(3));
     for &k in &kinds {
-        let rate = |p: &super::PointResult| {
-            p.kind_interval(k).map_or((String::new(), String::new()), |ci| {
-                (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
-            })
-        };
-        cols.extend(interval_columns(&format!("{} %", k.name()), run.points.iter().map(rate).collect(), 0));
+        let cis: Vec<Option<Interval>> = run.points.iter().map(|p| p.kind_interval(k)).collect();
+        cols.extend(rate_columns(k.name(), &cis, 0));
     }
     if run.points.iter().any(|p| first_policy_wins(p).is_some()) {
-        let rate = |p: &super::PointResult| {
-            first_policy_wins(p).map_or(("-".into(), String::new()), |rows| {
-                let ci = p.interval(&Key::Rows(rows));
-                (pct(ci.estimate), format!("±{}", pct(ci.half_width())))
-            })
-        };
-        cols.extend(interval_columns("1st policy win %", run.points.iter().map(rate).collect(), 1));
+        let cis: Vec<Option<Interval>> = run
+            .points
+            .iter()
+            .map(|p| first_policy_wins(p).map(|rows| p.interval(&Key::Rows(rows))))
+            .collect();
+        cols.extend(rate_columns("1st policy win", &cis, 1));
     }
-    let mut table = Table { cols };
+    let mut table = Table::new(cols);
     let dropped = table.fit(width);
     let mut out = wrap(&head, width);
     out.push_str(&table.render());
@@ -232,7 +256,7 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     cols.push(
         Column::setting("pairing", rows.iter().map(|r| r.pairing().to_string()).collect()).droppable(1),
     );
-    let mut table = Table { cols };
+    let mut table = Table::new(cols);
     let dropped = table.fit(width);
     let mut out = String::from("\n");
     out.push_str(&wrap(
@@ -245,25 +269,38 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     out
 }
 
-/// The run's answers (`report::answer`): a few as sentences, each wrapped to the terminal's
-/// width; more as a table, one row per answer.
+/// The run's answers (`report::answer`) at the terminal's width.
 pub fn render_answers(run: &super::RunResult) -> String {
-    let width = width();
+    render_answers_at(run, width())
+}
+
+/// The run's answers (`report::answer`): a few as sentences, each wrapped to `width`; more as one
+/// sentence per metric over a compact table, one row per point and one column per metric.
+pub fn render_answers_at(run: &super::RunResult, width: usize) -> String {
     let answers = super::answer::answers(run);
-    let Some(rows) = super::answer::table(&answers) else {
+    let Some((sweep, columns)) = super::answer::table(&answers) else {
         return answers.iter().map(|a| table::wrap(&a.sentence(), width)).collect();
     };
     let q = run.manifest.question.as_deref().unwrap_or_default();
-    let column = |i: usize| rows.iter().map(|r| r[i].clone()).collect::<Vec<_>>();
-    let mut t = table::Table {
-        cols: vec![
-            table::Column::setting("point", column(0)),
-            table::Column::setting("", column(1)),
-            table::Column::new("estimate", column(2)),
-            table::Column::setting("95% interval", column(3)),
-            table::Column::setting("of", column(4)).droppable(1),
-        ],
-    };
+    let mut out: String =
+        super::answer::headline(q, &answers).lines().map(|l| table::wrap(l, width)).collect();
+    if !sweep.common.is_empty() && !sweep.keys.is_empty() {
+        out.push_str(&table::wrap(&format!("Every point: {}.", sweep.common), width));
+    }
+    let rows: Vec<usize> = (0..sweep.len()).collect();
+    let mut cols = setting_columns(&sweep, &rows);
+    if cols.is_empty() {
+        cols.push(Column::setting("point", sweep.shorts()));
+    }
+    for c in columns {
+        if c.cells.iter().all(|(_, r)| r.is_empty()) {
+            cols.push(Column::setting(&c.header, c.cells.into_iter().map(|(e, _)| e).collect()));
+        } else {
+            cols.extend(interval_columns(&c.header, c.cells, 0));
+        }
+    }
+    let mut t = Table::new(cols);
     t.fit(width);
-    format!("{}\n{}", table::wrap(&super::answer::headline(q, &answers), width).trim_end(), t.render())
+    out.push_str(&t.render());
+    out
 }

@@ -1,7 +1,10 @@
-//! A text table for the terminal: columns of settings (left-aligned, shortened or wrapped when the
-//! table is too wide) and numbers (right-aligned, an estimate and its `±` as two columns so the
-//! signs line up), fitted into a width by breaking long names, leaving out the droppable columns,
-//! then wrapping the widest setting values.
+//! A text table for the terminal: columns of settings (left-aligned, wrapped at their break
+//! characters when the table is too wide) and numbers (right-aligned, an estimate and its `±` or
+//! interval as two columns so they line up), fitted into a width. Nothing is ever cut inside a word
+//! or a number: setting values break only after a `,` (not a thousands separator), `+`, `_`, `/`, a
+//! hyphen between letters, or at a space; when that is not enough, the droppable columns go, then
+//! the widest setting column's values are replaced by short keys said below the table, and a table
+//! still too wide is printed in parts, each repeating the columns that tell the rows apart.
 
 /// Droppable columns of this rank and higher are left out before setting values wrap (a wrapped
 /// label costs rows; a quantile is one click away in the CSV).
@@ -10,26 +13,8 @@ pub const EAGER: u8 = 2;
 /// Blank columns between two columns of a table.
 const GAP: usize = 2;
 
-/// `s` in at most `n` characters: cut in the middle, where sweeps' values differ least often
-/// (`greedy,greedy,d…random,random`).
-pub fn cut_middle(s: &str, n: usize) -> String {
-    let len = s.chars().count();
-    if len <= n {
-        return s.to_string();
-    }
-    if n < 3 {
-        return s.chars().take(n).collect();
-    }
-    let tail = (n - 1) / 2;
-    let head = n - 1 - tail;
-    let chars: Vec<char> = s.chars().collect();
-    let mut out: String = chars[..head].iter().collect();
-    out.push('…');
-    out.extend(&chars[len - tail..]);
-    out
-}
-
-/// `text` broken at spaces into lines of at most `width` characters.
+/// `text` broken at spaces into lines of at most `width` characters (a word longer than the width
+/// stands alone on its line, whole).
 pub fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
@@ -108,17 +93,10 @@ impl Column {
     }
 
     /// The narrowest a setting column gets: its header's lines, and its values' longest piece
-    /// between break characters up to `FLOOR` (a longer piece is cut at the column's width).
+    /// between break points (a piece is never cut).
     fn floor(&self) -> usize {
-        const FLOOR: usize = 8;
-        let piece = self
-            .cells
-            .iter()
-            .flat_map(|c| c.split_inclusive(BREAKS))
-            .map(|p| p.chars().count())
-            .max()
-            .unwrap_or(0);
-        piece.min(FLOOR).max(self.header.chars().count()).max(self.header2.chars().count()).max(1)
+        let piece = self.cells.iter().flat_map(|c| pieces(c)).map(|p| p.chars().count()).max().unwrap_or(0);
+        piece.max(self.header.chars().count()).max(self.header2.chars().count()).max(1)
     }
 
     /// Breaks a setting's name wider than its values at the `_` nearest its middle.
@@ -151,19 +129,29 @@ pub fn interval_columns(header: &str, cells: Vec<(String, String)>, drop: u8) ->
 /// Columns of equal length, fitted into a width and printed aligned.
 pub struct Table {
     pub cols: Vec<Column>,
+    /// What the keys of a keyed column stand for (`a: greedy,greedy,drawer,…`), said below the
+    /// table.
+    keys: Vec<String>,
+    /// The width `fit` fitted the table into (a wider table is printed in parts).
+    width: usize,
 }
 
 impl Table {
+    pub fn new(cols: Vec<Column>) -> Table {
+        Table { cols, keys: Vec::new(), width: usize::MAX }
+    }
+
     fn total(&self) -> usize {
-        self.cols.iter().map(|c| c.width).sum::<usize>()
-            + self.cols.iter().skip(1).map(|c| c.gap).sum::<usize>()
+        total(self.cols.iter())
     }
 
     /// Fits the table into `width` columns: long names break onto two header lines, then the
-    /// setting values wrap onto more lines (down to each column's floor), and only if that is not
-    /// enough the droppable columns go, highest rank first. Returns the headers of the columns it
-    /// left out.
+    /// setting values wrap onto more lines (down to each column's floor, never inside a piece),
+    /// and only if that is not enough the droppable columns go, highest rank first, then the
+    /// widest setting values are replaced by keys. Returns the headers of the columns it left out.
+    /// A table still too wide is printed in parts (`render`).
     pub fn fit(&mut self, width: usize) -> Vec<String> {
+        self.width = width;
         if self.total() > width {
             self.cols.iter_mut().for_each(Column::break_header);
             self.break_number_headers();
@@ -188,8 +176,65 @@ impl Table {
             self.cols = kept;
             dropped.extend(gone.into_iter().map(|c: Column| c.full_header()).filter(|h| !h.is_empty()));
         }
+        // Keys only where printing in parts is not enough: the columns that tell the rows apart
+        // and the widest estimate with its interval must fit side by side.
+        while self.total() > width && !self.fits_in_parts(width) && self.key_widest(width) {
+            self.narrow_settings(width);
+        }
         dropped.reverse();
         dropped
+    }
+
+    /// Whether the leading setting columns and each estimate with its interval fit `width`.
+    fn fits_in_parts(&self, width: usize) -> bool {
+        let lead = self.cols.iter().take_while(|c| c.setting).count();
+        let widest = (lead..self.cols.len())
+            .map(|i| {
+                let c = &self.cols[i];
+                if c.spans_next && i + 1 < self.cols.len() {
+                    c.width + self.cols[i + 1].gap + self.cols[i + 1].width
+                } else {
+                    c.width
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        total(self.cols[..lead].iter()) + GAP + widest <= width
+    }
+
+    /// Replaces the values of the setting column whose keys would save the most width by keys
+    /// (`a`, `b`, …, one per distinct value), said below the table. False when no column gains.
+    fn key_widest(&mut self, width: usize) -> bool {
+        let keyable = |c: &Column| c.setting && c.cells.iter().any(|v| v.chars().count() > 3);
+        let Some(i) =
+            (0..self.cols.len()).filter(|&i| keyable(&self.cols[i])).max_by_key(|&i| self.cols[i].floor())
+        else {
+            return false;
+        };
+        let c = &mut self.cols[i];
+        let mut distinct: Vec<String> = Vec::new();
+        for v in &c.cells {
+            if !distinct.contains(v) {
+                distinct.push(v.clone());
+            }
+        }
+        let key = |k: usize| {
+            let letters = b"abcdefghijklmnopqrstuvwxyz";
+            if k < letters.len() { (letters[k] as char).to_string() } else { format!("k{}", k + 1) }
+        };
+        let name = c.full_header();
+        for (k, v) in distinct.iter().enumerate() {
+            self.keys.push(format!("{} {}: {v}", if name.is_empty() { "key" } else { &name }, key(k)));
+        }
+        let keyed: Vec<String> =
+            c.cells.iter().map(|v| key(distinct.iter().position(|d| d == v).unwrap_or(0))).collect();
+        let header = c.full_header();
+        *c = Column { drop: c.drop, ..Column::setting(&header, keyed) };
+        c.header2.clear();
+        if self.total() > width {
+            self.cols[i].break_header();
+        }
+        true
     }
 
     /// The widest setting column gives up one character at a time, down to its floor, until the
@@ -228,71 +273,150 @@ impl Table {
         }
     }
 
-    /// One line of the table: `cell` gives each column's text, already fitted to its width.
-    fn line(&self, header: bool, cell: impl Fn(usize, &Column) -> String) -> String {
-        let mut line = String::new();
-        let mut i = 0;
-        while i < self.cols.len() {
-            let (c, at) = (&self.cols[i], i);
-            if i > 0 {
-                line.push_str(&" ".repeat(c.gap));
-            }
-            let mut w = c.width;
-            let mut left = c.left;
-            if header && c.spans_next && i + 1 < self.cols.len() {
-                i += 1;
-                w += self.cols[i].gap + self.cols[i].width;
-                left = false;
-            }
-            let text = cut_middle(&cell(at, c), w);
-            line.push_str(&if left { format!("{text:<w$}") } else { format!("{text:>w$}") });
-            i += 1;
-        }
-        let mut line = line.trim_end().to_string();
-        line.push('\n');
-        line
-    }
-
+    /// The table as text: in one piece when it fits its width, else in parts, each with the
+    /// leading setting columns (what tells the rows apart) and as many of the others as fit; then
+    /// the keys.
     pub fn render(&self) -> String {
-        let rows = self.cols.first().map_or(0, |c| c.cells.len());
+        let lead = self.cols.iter().take_while(|c| c.setting).count();
         let mut out = String::new();
-        if self.cols.iter().any(|c| !c.header2.is_empty()) {
-            out.push_str(
-                &self.line(true, |_, c| if c.header2.is_empty() { String::new() } else { c.header.clone() }),
-            );
-        }
-        out.push_str(
-            &self.line(true, |_, c| if c.header2.is_empty() { c.header.clone() } else { c.header2.clone() }),
-        );
-        for r in 0..rows {
-            // A setting value wider than its column wraps onto the row's next lines.
-            let parts: Vec<Vec<String>> = self
-                .cols
-                .iter()
-                .map(|c| if c.setting { break_value(&c.cells[r], c.width) } else { vec![c.cells[r].clone()] })
-                .collect();
-            let lines = parts.iter().map(Vec::len).max().unwrap_or(1);
-            for l in 0..lines {
-                out.push_str(&self.line(false, |k, _| parts[k].get(l).cloned().unwrap_or_default()));
+        if self.total() <= self.width || lead == self.cols.len() {
+            out.push_str(&render_columns(&self.cols.iter().collect::<Vec<_>>()));
+        } else {
+            let mut parts: Vec<Vec<&Column>> = Vec::new();
+            let mut i = lead;
+            while i < self.cols.len() {
+                // An estimate goes with the column after it (its ± or interval).
+                let span = if self.cols[i].spans_next && i + 1 < self.cols.len() { 2 } else { 1 };
+                let group: Vec<&Column> = self.cols[i..i + span].iter().collect();
+                let fits = parts.last().is_some_and(|p| {
+                    total(self.cols[..lead].iter().chain(p.iter().copied()).chain(group.iter().copied()))
+                        <= self.width
+                });
+                match parts.last_mut() {
+                    Some(p) if fits => p.extend(group),
+                    _ => parts.push(group),
+                }
+                i += span;
             }
+            for (k, part) in parts.iter().enumerate() {
+                if k > 0 {
+                    out.push('\n');
+                }
+                let cols: Vec<&Column> = self.cols[..lead].iter().chain(part.iter().copied()).collect();
+                out.push_str(&render_columns(&cols));
+            }
+        }
+        for k in &self.keys {
+            out.push_str(&wrap(k, self.width.max(1)));
         }
         out
     }
 }
 
-/// Where a setting value may break onto the next line: after one of these.
-const BREAKS: &[char] = &[',', '+', '_', '-', '/'];
+/// The width of `cols` side by side.
+fn total<'a>(cols: impl Iterator<Item = &'a Column>) -> usize {
+    let mut sum = 0;
+    for (i, c) in cols.enumerate() {
+        sum += c.width + if i > 0 { c.gap } else { 0 };
+    }
+    sum
+}
 
-/// `value` in pieces of at most `width` characters, broken after a `,`, `+`, `_`, `-` or `/` where
-/// it can be.
+/// One line of a table of `cols`: `cell` gives each column's text.
+fn line(cols: &[&Column], header: bool, cell: impl Fn(usize, &Column) -> String) -> String {
+    let mut line = String::new();
+    let mut i = 0;
+    while i < cols.len() {
+        let (c, at) = (cols[i], i);
+        if i > 0 {
+            line.push_str(&" ".repeat(c.gap));
+        }
+        let mut w = c.width;
+        let mut left = c.left;
+        if header && c.spans_next && i + 1 < cols.len() {
+            i += 1;
+            w += cols[i].gap + cols[i].width;
+            left = false;
+        }
+        let text = cell(at, c);
+        line.push_str(&if left { format!("{text:<w$}") } else { format!("{text:>w$}") });
+        i += 1;
+    }
+    let mut line = line.trim_end().to_string();
+    line.push('\n');
+    line
+}
+
+/// The header lines and the rows of `cols`, a setting value wider than its column wrapped onto
+/// the row's next lines.
+fn render_columns(cols: &[&Column]) -> String {
+    let rows = cols.first().map_or(0, |c| c.cells.len());
+    let mut out = String::new();
+    if cols.iter().any(|c| !c.header2.is_empty()) {
+        out.push_str(&line(
+            cols,
+            true,
+            |_, c| if c.header2.is_empty() { String::new() } else { c.header.clone() },
+        ));
+    }
+    out.push_str(&line(
+        cols,
+        true,
+        |_, c| if c.header2.is_empty() { c.header.clone() } else { c.header2.clone() },
+    ));
+    for r in 0..rows {
+        let parts: Vec<Vec<String>> = cols
+            .iter()
+            .map(|c| if c.setting { break_value(&c.cells[r], c.width) } else { vec![c.cells[r].clone()] })
+            .collect();
+        let lines = parts.iter().map(Vec::len).max().unwrap_or(1);
+        for l in 0..lines {
+            out.push_str(&line(cols, false, |k, _| parts[k].get(l).cloned().unwrap_or_default()));
+        }
+    }
+    out
+}
+
+/// Whether a value may break after its character `i` (of `chars`): after a `,` that is not a
+/// thousands separator, a `+`, `_` or `/`, a hyphen between letters, or a space.
+fn breaks_after(chars: &[char], i: usize) -> bool {
+    let (c, before, after) = (chars[i], i.checked_sub(1).map(|j| chars[j]), chars.get(i + 1));
+    let letter = |c: Option<&char>| c.is_some_and(|c| c.is_alphabetic());
+    match c {
+        ',' => !(before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit())),
+        '+' | '_' | '/' | ' ' => true,
+        '-' => letter(before.as_ref()) && letter(after),
+        _ => false,
+    }
+}
+
+/// The pieces of `value` between its break points, each with its break character.
+fn pieces(value: &str) -> Vec<String> {
+    let chars: Vec<char> = value.chars().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 0..chars.len() {
+        if breaks_after(&chars, i) || i + 1 == chars.len() {
+            out.push(chars[start..=i].iter().collect());
+            start = i + 1;
+        }
+    }
+    out
+}
+
+/// `value` in lines of at most `width` characters, broken only between its pieces (a piece wider
+/// than `width` is a line of its own, whole); a space at a break is dropped.
 fn break_value(value: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let mut rest: Vec<char> = value.chars().collect();
-    while rest.len() > width {
-        let at = (1..=width).rev().find(|&i| BREAKS.contains(&rest[i - 1])).unwrap_or(width);
-        out.push(rest.drain(..at).collect());
+    let mut line = String::new();
+    for p in pieces(value) {
+        if !line.is_empty() && line.chars().count() + p.trim_end().chars().count() > width {
+            out.push(line.trim_end().to_string());
+            line.clear();
+        }
+        line.push_str(&p);
     }
-    out.push(rest.into_iter().collect());
+    out.push(line.trim_end().to_string());
     out
 }
 
@@ -301,12 +425,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cuts_keep_both_ends() {
-        assert_eq!(cut_middle("greedy,greedy,drawer,drawer,random,random", 20), "greedy,gre…om,random");
-        assert_eq!(cut_middle("short", 20), "short");
+    fn values_break_only_between_their_pieces() {
         assert_eq!(wrap("aa bb cc", 5), "aa bb\ncc\n");
         assert_eq!(break_value("greedy,greedy,drawer,random", 15), ["greedy,greedy,", "drawer,random"]);
-        assert_eq!(break_value("abcdefgh", 3), ["abc", "def", "gh"]);
+        // A piece longer than the width stays whole.
+        assert_eq!(break_value("abcdefgh", 3), ["abcdefgh"]);
         assert_eq!(break_value("cards/imbalance.toml", 19), ["cards/", "imbalance.toml"]);
+        // No break inside a number's thousands, nor at a minus or a range.
+        assert_eq!(
+            pieces("of decided games (20,000 decided)"),
+            ["of ", "decided ", "games ", "(20,000 ", "decided)"]
+        );
+        assert_eq!(pieces("9.4-12.4"), ["9.4-12.4"]);
+        assert_eq!(pieces("lesser-spoils"), ["lesser-", "spoils"]);
+        assert_eq!(
+            break_value("of decided games (20,000 decided)", 20),
+            ["of decided games", "(20,000 decided)"]
+        );
+        // The space between two pieces counts.
+        assert_eq!(break_value("tidal-switch impact", 18), ["tidal-switch", "impact"]);
+    }
+
+    #[test]
+    fn a_table_too_wide_keys_its_widest_values_then_prints_in_parts() {
+        let long = "greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy".to_string();
+        let cols = vec![
+            Column::setting("lineup", vec![long.clone(), "random".into()]),
+            Column::new("a", vec!["1.0".into(), "2.0".into()]),
+        ];
+        let mut t = Table::new(cols);
+        t.fit(12);
+        let text = t.render();
+        assert!(text.lines().all(|l| l.chars().count() <= 12), "\n{text}");
+        assert!(text.contains("greedy,"), "\n{text}");
+        // A value with a piece wider than the room left: keyed, and the key said below.
+        let cols = vec![
+            Column::setting("deck", vec!["cards/averyveryverylongname.toml".into(), "b.toml".into()]),
+            Column::new("rate", vec!["1.0".into(), "2.0".into()]),
+        ];
+        let mut t = Table::new(cols);
+        t.fit(20);
+        let text = t.render();
+        assert!(text.lines().all(|l| l.chars().count() <= 20 || !l.contains(' ')), "\n{text}");
+        assert!(text.contains("deck a:\ncards/averyveryverylongname.toml"), "\n{text}");
+        let numbers: Vec<Column> =
+            (0..6).map(|i| Column::new(&format!("n{i}"), vec!["12345.6".into(), "1.0".into()])).collect();
+        let mut cols = vec![Column::setting("x", vec!["p".into(), "q".into()])];
+        cols.extend(numbers);
+        let mut t = Table::new(cols);
+        t.fit(30);
+        let text = t.render();
+        assert!(text.lines().all(|l| l.chars().count() <= 30), "\n{text}");
+        assert_eq!(text.matches("12345.6").count(), 6, "\n{text}");
     }
 }
