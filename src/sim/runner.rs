@@ -92,13 +92,28 @@ pub fn play_games<E: Engine>(
     games: std::ops::Range<u64>,
 ) -> Accumulator {
     let mut acc = Accumulator::new(engine.layout());
+    play_into(engine, scratch, rec, master, games, &mut acc);
+    acc.finish_group();
+    acc
+}
+
+/// The per-game loop of `play_games`: plays and records each game into `acc`. Kept out of line so
+/// that the speed guard (`scripts/instructions.sh`) can count the instructions spent in it alone,
+/// without the start-up, the files and the per-chunk set-up, whose share depends on timing.
+#[inline(never)]
+pub fn play_into<E: Engine>(
+    engine: &E,
+    scratch: &mut E::Scratch,
+    rec: &mut GameRecord,
+    master: u64,
+    games: std::ops::Range<u64>,
+    acc: &mut Accumulator,
+) {
     for i in games {
         rec.reset();
         engine.play(GameSeed::new(master, i), scratch, rec);
         acc.record(i, rec);
     }
-    acc.finish_group();
-    acc
 }
 
 /// Plays games `first..first + count` of `engine` over the current rayon pool, in chunks of at most
