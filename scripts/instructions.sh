@@ -169,7 +169,7 @@ for i in "${!selected[@]}"; do
     change=$(awk -v a="$now" -v b="$base" 'BEGIN { printf "%+.2f", 100 * (a - b) / b }')
     printf '%-24s %14s %14s %7s%%\n' "$name" "$base" "$now" "$change"
     if awk -v c="$change" -v t="$TOLERANCE" 'BEGIN { exit !(c > t) }'; then
-        echo "  SLOWER by $change% (more than $TOLERANCE%): warsim run $args --seed 2 --threads 1" >&2
+        echo "  ^ slower by more than $TOLERANCE%: warsim run $args --games $n --seed 2 --threads 1"
         status=1
     fi
 done
