@@ -92,13 +92,28 @@ pub fn play_games<E: Engine>(
     games: std::ops::Range<u64>,
 ) -> Accumulator {
     let mut acc = Accumulator::new(engine.layout());
+    play_into(engine, scratch, rec, master, games, &mut acc);
+    acc.finish_group();
+    acc
+}
+
+/// The per-game loop of `play_games`: plays and records each game into `acc`. Kept out of line so
+/// that the speed guard (`scripts/instructions.sh`) can count the instructions spent in it alone,
+/// without the start-up, the files and the per-chunk set-up, whose share depends on timing.
+#[inline(never)]
+pub fn play_into<E: Engine>(
+    engine: &E,
+    scratch: &mut E::Scratch,
+    rec: &mut GameRecord,
+    master: u64,
+    games: std::ops::Range<u64>,
+    acc: &mut Accumulator,
+) {
     for i in games {
         rec.reset();
         engine.play(GameSeed::new(master, i), scratch, rec);
         acc.record(i, rec);
     }
-    acc.finish_group();
-    acc
 }
 
 /// Plays games `first..first + count` of `engine` over the current rayon pool, in chunks of at most
@@ -121,22 +136,19 @@ pub fn play_range<E: Engine>(
                 let start = first + c * chunk;
                 let end = (start + chunk).min(first + count);
                 let acc = play_games(engine, scratch, rec, master, start..end);
-                let mut measured = Timings::new();
-                engine.take_timings(scratch, &mut measured);
-                if !measured.is_empty() {
-                    timings.lock().unwrap_or_else(|e| e.into_inner()).merge(&measured);
-                }
+                // Straight into the shared timings: no chunk-sized copy of the histograms.
+                engine.take_timings(scratch, &mut timings.lock().unwrap_or_else(|e| e.into_inner()));
                 tick(end - start);
                 acc
             },
         )
-        .reduce(
-            || Accumulator::new(engine.layout()),
-            |mut a, b| {
-                a.merge(&b);
-                a
-            },
-        )
+        // Without an identity: a range is mostly a single chunk, whose statistics need no empty
+        // accumulator to merge into (building one costs as much as a few games).
+        .reduce_with(|mut a, b| {
+            a.merge(&b);
+            a
+        })
+        .unwrap_or_else(|| Accumulator::new(engine.layout()))
 }
 
 /// Plays games `first..first + count` of `point` as parallel chunks, unless `stop` is raised: a

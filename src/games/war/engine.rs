@@ -68,8 +68,14 @@ impl WarEngine {
     /// Deals game `seed` onto the scratch board; returns the generator positioned after the deal.
     pub(super) fn deal(&self, seed: GameSeed, sc: &mut WarScratch) -> GameRng {
         let mut rng = seed.rng();
-        self.rules.deal(&mut rng, &mut sc.deck, &mut sc.hands);
-        sc.board.setup(&sc.hands);
+        if let Some(dealt) = self.rules.round_robin() {
+            // The common deal, straight onto the table: the same stacks as through the hands.
+            self.rules.shuffled_deck(&mut rng, &mut sc.deck);
+            sc.board.setup_round_robin(&sc.deck[..dealt]);
+        } else {
+            self.rules.deal(&mut rng, &mut sc.deck, &mut sc.hands);
+            sc.board.setup(&sc.hands);
+        }
         rng
     }
 

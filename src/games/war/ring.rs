@@ -141,6 +141,23 @@ impl Table {
         }
     }
 
+    /// Empties every stack and deals `cards` round-robin: card `i` under seat `i % players`, so
+    /// the same stacks as `fill` with hands dealt that way, written straight into place.
+    pub fn deal_round_robin(&mut self, cards: &[u8]) {
+        let (n, cap) = (self.n, self.mask + 1);
+        assert!(cards.len() <= n * cap, "{} cards for {n} stacks of {cap}", cards.len());
+        self.head = [0; MAX_PLAYERS];
+        self.won = [0; MAX_PLAYERS];
+        for (round, cards) in cards.chunks(n).enumerate() {
+            for (seat, &c) in cards.iter().enumerate() {
+                self.buf[seat * cap + round] = c;
+            }
+        }
+        for seat in 0..MAX_PLAYERS {
+            self.len[seat] = if seat < n { cards.len() / n + usize::from(seat < cards.len() % n) } else { 0 };
+        }
+    }
+
     /// Copies another table of the same game (only the seats in play: the rest is never used).
     pub fn copy_from(&mut self, other: &Table) {
         let used = self.n * (self.mask + 1);
@@ -303,6 +320,27 @@ mod tests {
         t.pop_into(0, 7, &mut out);
         assert_eq!(out, vec![0, 1, 2, 3, 4, 5, 6, 7]);
         assert_eq!((stack(&t, 0), stack(&t, 1)), (vec![8], vec![9]), "the other seat is untouched");
+    }
+
+    #[test]
+    fn a_round_robin_deal_fills_the_stacks_as_hands_dealt_in_turn() {
+        let mut t = table(&[&[9, 9, 9], &[9], &[9, 9]]);
+        t.pop(0);
+        t.won[1] = 4;
+        t.deal_round_robin(&[1, 2, 3, 4, 5, 6, 7]);
+        let mut u = table(&[&[1, 4, 7], &[2, 5], &[3, 6]]);
+        assert!(t.same_state(&u));
+        assert_eq!((stack(&t, 0), stack(&t, 1), stack(&t, 2)), (vec![1, 4, 7], vec![2, 5], vec![3, 6]));
+        // Capacity 8 a stack: 24 cards fill all three rings.
+        let cards: Vec<u8> = (0..24).collect();
+        t.deal_round_robin(&cards);
+        u.fill(&[
+            (0..8).map(|i| 3 * i).collect(),
+            (0..8).map(|i| 3 * i + 1).collect(),
+            (0..8).map(|i| 3 * i + 2).collect(),
+        ]);
+        assert!(t.same_state(&u));
+        assert_eq!(t.total(), 24);
     }
 
     #[test]

@@ -95,6 +95,12 @@ impl Board {
         self.restart();
     }
 
+    /// Starts a game from cards dealt round-robin onto empty stacks (`Table::deal_round_robin`).
+    pub fn setup_round_robin(&mut self, cards: &[u8]) {
+        self.table.deal_round_robin(cards);
+        self.restart();
+    }
+
     /// Starts a game from a table saved earlier.
     pub fn setup_from(&mut self, table: &Table) {
         self.table.copy_from(table);

@@ -297,13 +297,26 @@ impl WarRules {
         (ranks.iter().map(|&r| self.strength(r)).collect(), pinned)
     }
 
+    /// The deck (pinned cards taken out) in `deck`, shuffled: the first use of `rng` in a game.
+    pub fn shuffled_deck(&self, rng: &mut GameRng, deck: &mut Vec<u8>) {
+        deck.clear();
+        deck.extend_from_slice(&self.base_deck);
+        shuffle(rng, deck);
+    }
+
+    /// With nothing pinned and no equal jokers every seat's share is the same, and `deal` gives
+    /// card `i` of the shuffled deck to seat `i % players` until every seat holds its share (the
+    /// rest is not dealt): then the number of cards dealt, which a caller may deal so itself,
+    /// straight from `shuffled_deck`, without the hands. `None` for every other deal.
+    pub fn round_robin(&self) -> Option<usize> {
+        (self.pins.is_empty() && self.jokers != Jokers::Equal).then(|| self.share[0] * self.players)
+    }
+
     /// Deals a fresh game into `hands` (cleared first). The deck shuffle is the first use of `rng`,
     /// so every scenario point with the same deck sees the same deal for the same game index.
     pub fn deal(&self, rng: &mut GameRng, deck: &mut Vec<u8>, hands: &mut [Vec<u8>]) {
         let (pinned, shares) = (&self.pinned, &self.share);
-        deck.clear();
-        deck.extend_from_slice(&self.base_deck);
-        shuffle(rng, deck);
+        self.shuffled_deck(rng, deck);
         for (seat, hand) in hands.iter_mut().enumerate().take(self.players) {
             hand.clear();
             hand.extend_from_slice(&pinned[seat]);

@@ -772,3 +772,49 @@ fn a_watched_deterministic_game_ends_as_the_unwatched_one() {
     assert_eq!((end, battles), (End::Capped, 20));
     assert_eq!(seen[seen.len() - 20..], (1..=20).collect::<Vec<u64>>()[..], "the replay, battle by battle");
 }
+
+#[test]
+fn the_round_robin_deal_gives_the_stacks_and_generator_of_the_general_deal() {
+    use rand_core::Rng;
+    // The engine deals plain deals straight onto the table; the hands-based deal must give the
+    // same stacks and leave the generator at the same point, for any player count, deck and jokers
+    // (3 and 5 players leave cards undealt from 52), and pins or equal jokers take the general path.
+    let cases: &[&[(&str, &str)]] = &[
+        &[],
+        &[("players", "3")],
+        &[("players", "5"), ("decks", "2")],
+        &[("jokers", "shared")],
+        &[("players", "3"), ("jokers", "shared"), ("ranks", "5"), ("suits", "2")],
+        &[("jokers", "equal")],
+        &[("stack", "0:A,A")],
+    ];
+    for sets in cases {
+        let r = rules(sets);
+        let plain = !sets.iter().any(|(k, v)| *k == "stack" || *v == "equal");
+        assert_eq!(r.round_robin().is_some(), plain, "{sets:?}");
+        let engine = WarEngine::new(r.clone());
+        let mut sc = engine.new_scratch();
+        for seed in 0..50 {
+            let mut rng = engine.deal_for_test(GameSeed::new(seed, 3), &mut sc);
+            let mut by_hand_rng = GameSeed::new(seed, 3).rng();
+            let (mut deck, mut hands) = (Vec::new(), vec![Vec::new(); r.players]);
+            r.deal(&mut by_hand_rng, &mut deck, &mut hands);
+            let mut by_hand = Board::new(&r);
+            by_hand.setup(&hands);
+            let board = sc.board_mut();
+            for seat in 0..r.players {
+                assert_eq!(
+                    stack(&r, board, seat),
+                    stack(&r, &by_hand, seat),
+                    "{sets:?} seed {seed} seat {seat}"
+                );
+            }
+            assert_eq!(board.alive(), by_hand.alive());
+            assert_eq!(
+                rng.next_u64(),
+                by_hand_rng.next_u64(),
+                "{sets:?} seed {seed}: the generator moved on alike"
+            );
+        }
+    }
+}
