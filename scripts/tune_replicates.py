@@ -172,7 +172,7 @@ def judge(case, rows, keys, answer):
             ok = ok and (r <= x if op == "<=" else r >= x)
         return ok
 
-    named = [setting_of(r, keys) for r in rows if r["status"] in ("best", "live")]
+    named = [setting_of(r, keys) for r in rows if r["status"] in ("best", "live", "assumed")]
     settings = [setting_of(r, keys) for r in rows]
     eligible = [s for s in settings if meets(s) is not False]
     closest = min(dist(s) for s in eligible) if kind == "=" and eligible else None
@@ -181,7 +181,7 @@ def judge(case, rows, keys, answer):
     for r in rows:
         s = setting_of(r, keys)
         why = r["why"]
-        if r["status"] in ("best", "live") and not not_settled:
+        if r["status"] in ("best", "live", "assumed") and not not_settled:
             if kind == "=" and within is None and dist(s) > closest + margin:
                 wrong.append(f"{s} named, not the closest")
             if kind == "=" and within is not None and dist(s) > within + margin:

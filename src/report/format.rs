@@ -238,6 +238,33 @@ pub fn rate_short(i: &crate::stats::Interval, trials: u64) -> String {
     }
 }
 
+/// A rate with the interval a confidence sequence claims for it (its own bounds, not the fixed-n
+/// bound of `rate`): `56.5% [54.7, 58.3]`, `1.5 in 10,000 [0.20, 12]`, `none (at most 10 in
+/// 10,000)`, `all (at least 99.71%)`.
+pub fn rate_claimed(i: &crate::stats::Interval) -> String {
+    let (p, low, high) = (i.estimate, i.low, i.high);
+    if !p.is_finite() {
+        return "not measured".into();
+    }
+    if p == 0.0 {
+        let scale = RateScale::of(high);
+        return format!("none (at most {}{})", bound(high, scale), bound_suffix(scale));
+    }
+    if p == 1.0 {
+        return format!(
+            "all (at least {}%)",
+            fixed(100.0 * low, percent_decimals(100.0 * low, 50.0 * (1.0 - low)))
+        );
+    }
+    let scale = RateScale::of(p);
+    let f = scale.factor();
+    let number = |x: f64| match scale {
+        RateScale::Percent => fixed(100.0 * x, percent_decimals(100.0 * p, 50.0 * (high - low))),
+        RateScale::In(_) => two_digits(x * f, 3),
+    };
+    format!("{}{} [{}, {}]", number(p), scale.suffix(), number(low), number(high))
+}
+
 /// The exact bound after no event in `units` independent trials, in words: `3.7 in 100,000`, `17%`.
 pub fn at_most(units: u64) -> String {
     let b = none_bound(units);
@@ -406,5 +433,16 @@ mod tests {
         assert_eq!(fixed(-0.001, 2), "0.00");
         assert_eq!(fixed(-12345.0, 0), "-12,345");
         assert_eq!(fixed(f64::NAN, 2), "-");
+    }
+
+    #[test]
+    fn a_claimed_rate_reads_its_own_bounds() {
+        use crate::stats::{Interval, Method};
+        let i =
+            |estimate, low, high| Interval { estimate, low, high, method: Method::Betting, units: 20_000 };
+        assert_eq!(rate_claimed(&i(0.00015, 0.0, 0.00123)), "1.5 in 10,000 [0, 12]");
+        assert_eq!(rate_claimed(&i(0.0, 0.0, 0.00104)), "none (at most 1.0 in 1,000)");
+        assert_eq!(rate_claimed(&i(0.565, 0.547, 0.583)), "56.5% [54.7, 58.3]");
+        assert!(!rate_claimed(&i(0.0, 0.0, 0.00104)).contains("0.0"));
     }
 }

@@ -97,7 +97,7 @@ pub fn with_interval(i: &Interval, share: bool) -> String {
         return format!("{} (too few games for an interval)", value(i.estimate, share));
     }
     if share {
-        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * i.estimate, 100.0 * i.low, 100.0 * i.high)
+        crate::report::format::rate_claimed(i)
     } else {
         format!("{} [{}, {}]", value(i.estimate, false), value(i.low, false), value(i.high, false))
     }
