@@ -366,9 +366,17 @@ fn tune_result(plan: &TunePlan, state: &crate::sim::tune::TuneState) -> report::
             },
         };
         let played = games > 0;
-        let to_best = best
-            .filter(|&b| played && b != k && state.race[k].n > 1 && state.race[k].n == state.race[b].n)
-            .map(|b| look.paired(rules, b, k));
+        let kept = dropped.and_then(|d| d.to_best).map(|[estimate, low, high]| crate::stats::Interval {
+            estimate,
+            low,
+            high,
+            method: crate::stats::Method::Sequence,
+            units: state.race[k].n,
+        });
+        let to_best = kept.or_else(|| {
+            best.filter(|&b| played && b != k && state.race[k].n > 1 && state.race[k].n == state.race[b].n)
+                .map(|b| look.paired(rules, b, k))
+        });
         rows.push(CandidateRow {
             values: plan.values[k].clone(),
             games: if played { games } else { 0 },

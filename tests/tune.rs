@@ -461,3 +461,44 @@ fn a_rare_rate_is_never_taken_as_zero() {
         }
     }
 }
+
+/// A setting dropped on a paired difference keeps that difference in `tune.csv` (`diff_to_best`
+/// and its interval, as at the look that dropped it), and a rate may name only some of its rows'
+/// qualifiers (`win_rate seat=0`, whoever sat there).
+#[test]
+fn a_paired_drop_keeps_its_difference_and_a_seat_rate_is_a_goal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("p");
+    tune_ok(&[
+        "war",
+        "--vary",
+        "war_down=1..3",
+        "--goal",
+        "length_mean=300",
+        "--search",
+        "race",
+        "--out",
+        s(&out),
+    ]);
+    let csv = std::fs::read_to_string(out.join("tune.csv")).unwrap();
+    let paired: Vec<&str> = csv.lines().filter(|l| l.contains("(paired)")).collect();
+    assert!(!paired.is_empty(), "{csv}");
+    for line in paired {
+        let f: Vec<&str> = line.split(',').collect();
+        let (d, lo, hi): (f64, f64, f64) =
+            (f[8].parse().unwrap(), f[9].parse().unwrap(), f[10].parse().unwrap());
+        assert!(lo <= d && d <= hi && (lo > 0.0 || hi < 0.0), "{line}");
+    }
+    let text = tune_ok(&[
+        "cardwars",
+        "--vary",
+        "second_extra_life=0..1",
+        "--goal",
+        "win_rate seat=0=0.5",
+        "--games",
+        "2400",
+        "--out",
+        s(&tmp.path().join("q")),
+    ]);
+    assert!(text.contains("the win rate (seat=0) is then"), "{text}");
+}

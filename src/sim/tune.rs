@@ -105,6 +105,10 @@ pub struct Dropped {
     /// Games the candidate had played when it left (0: never played).
     pub games: u64,
     pub why: Drop,
+    /// The paired difference (its estimate, low, high) to the candidate that beat it, as it was at
+    /// the look that dropped it on that difference (`Drop::FartherPaired`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_best: Option<[f64; 3]>,
 }
 
 /// The sums of one block of games of the live candidates (or of a shard's share of it).
@@ -408,9 +412,19 @@ pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
             }
         }
     }
-    for (k, why) in drops {
+    // A paired difference that decided a drop is kept as it was then (the best's sums go on).
+    let decided_by: Vec<Option<[f64; 3]>> = (drops.iter())
+        .map(|(k, why)| match why {
+            Drop::FartherPaired { best } => {
+                let d = state.look().paired(rules, *best, *k);
+                Some([d.estimate, d.low, d.high])
+            }
+            _ => None,
+        })
+        .collect();
+    for ((k, why), to_best) in drops.into_iter().zip(decided_by) {
         state.live.retain(|&l| l != k);
-        state.dropped.push(Dropped { candidate: k, games: state.played[k], why });
+        state.dropped.push(Dropped { candidate: k, games: state.played[k], why, to_best });
     }
     state.stop = race::stop(rules, &state.look(), &state.live, state.games >= cap_games(cap, obs_games));
 }
@@ -461,6 +475,7 @@ fn probe(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
                         candidate: c,
                         games: state.played[c],
                         why: Drop::MissesGoal,
+                        to_best: None,
                     }),
                     (true, Some(_), _) => raced.push(c),
                     // Beyond a probe that meets the goal, every setting meets it too.
@@ -469,6 +484,7 @@ fn probe(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
                         candidate: c,
                         games: state.played[c],
                         why: Drop::Beyond,
+                        to_best: None,
                     }),
                 }
             }

@@ -148,7 +148,32 @@ fn canonical(name: &str, layout: &Layout) -> String {
 /// Finds a metric of `layout` by name (short forms accepted).
 pub fn resolve(name: &str, layout: &Layout) -> Option<Metric> {
     let want = canonical(name, layout);
-    metrics(layout).into_iter().find(|m| m.name == want)
+    metrics(layout).into_iter().find(|m| m.name == want).or_else(|| qualified(&want, layout))
+}
+
+/// A rate qualified by some of its rows' qualifiers (`win_rate seat=0` where the rows also name
+/// the policy that sat there): the games that ended in any row of that kind whose qualifiers
+/// include all those given, in any order.
+fn qualified(name: &str, layout: &Layout) -> Option<Metric> {
+    let mut words = name.split_whitespace();
+    let kind = words.next()?.strip_suffix("_rate")?;
+    let given: Vec<(&str, &str)> = words.map(|w| w.split_once('=')).collect::<Option<_>>()?;
+    if given.is_empty() {
+        return None;
+    }
+    let rows: Vec<u16> = (layout.outcomes.iter().enumerate())
+        .filter(|(_, o)| o.kind.name() == kind)
+        .filter(|(_, o)| {
+            given.iter().all(|&(q, v)| match q {
+                "seat" => o.seat.is_some_and(|s| s.to_string() == v),
+                "team" => o.team.as_deref() == Some(v),
+                "policy" => o.policy.as_deref() == Some(v),
+                _ => false,
+            })
+        })
+        .map(|(i, _)| i as u16)
+        .collect();
+    (!rows.is_empty()).then(|| Metric { name: name.to_string(), quantity: Quantity::Ended(rows) })
 }
 
 /// A share of decided games (games that ended in a win): `(numerator, denominator)` per game.
@@ -288,6 +313,28 @@ mod tests {
         assert_eq!(resolve("win_rate", &l).unwrap().quantity, Quantity::Ended(vec![0, 1]));
         assert!(resolve("scorched_rate", &l).is_none(), "a layout without the kind has no rate");
         assert!(resolve("battles_share", &l).is_none());
+    }
+
+    #[test]
+    fn a_rate_may_name_some_of_its_rows_qualifiers() {
+        // Rows of seat and policy (rotated line-ups): `win_rate seat=0` is every win of seat 0,
+        // whoever sat there; `win_rate policy=b` every win of b, in either seat.
+        let mut l = layout();
+        let row = |seat: usize, policy: &str| OutcomeKey {
+            kind: OutcomeKind::Win,
+            seat: Some(seat as u8),
+            team: None,
+            policy: Some(policy.into()),
+        };
+        l.outcomes =
+            vec![row(0, "a"), row(1, "b"), row(0, "b"), row(1, "a"), OutcomeKey::plain(OutcomeKind::Draw)];
+        assert_eq!(resolve("win_rate seat=0", &l).unwrap().quantity, Quantity::Ended(vec![0, 2]));
+        assert_eq!(resolve("win_rate policy=b", &l).unwrap().quantity, Quantity::Ended(vec![1, 2]));
+        assert_eq!(resolve("win_rate policy=b seat=0", &l).unwrap().quantity, Quantity::Ended(vec![2]));
+        assert_eq!(resolve("win_rate seat=0 policy=a", &l).unwrap().quantity, Quantity::Ended(vec![0]));
+        assert!(resolve("win_rate seat=2", &l).is_none());
+        assert!(resolve("win_rate colour=red", &l).is_none());
+        assert!(resolve("draw_rate seat=0", &l).is_none());
     }
 
     #[test]
