@@ -390,24 +390,17 @@ pub fn decide(state: &mut TuneState, rules: &Rules, cap: u64, obs_games: u64) {
         return probe(state, rules, cap, obs_games);
     }
     let mut drops = race::drops(rules, &state.look(), &state.live);
-    if let (Some(b), Target::Equal(x)) = (state.bisect.as_mut(), rules.target) {
+    if let (true, Target::Equal(x)) = (state.bisect.is_some(), rules.target) {
         // The race's games sharpen the probes: a raced setting of known side narrows the
         // stretch of the crossing, and the settings beyond it leave.
-        for &k in &state.live {
-            let i = Look {
-                goal: &state.goal,
-                requires: &state.requires,
-                race: &state.race,
-                cross: &state.cross,
-                bets: &state.bets,
-                require_bets: &state.require_bets,
-            }
-            .interval(rules, k);
-            if let Some(side) = Side::of(&i, x) {
-                for c in b.sharpened(k, side, &state.live) {
-                    if !drops.iter().any(|(d, _)| *d == c) {
-                        drops.push((c, Drop::Beyond));
-                    }
+        let sides: Vec<(usize, Side)> = (state.live.iter())
+            .filter_map(|&k| Side::of(&state.look().interval(rules, k), x).map(|s| (k, s)))
+            .collect();
+        let b = state.bisect.as_mut().expect("bisecting");
+        for (k, side) in sides {
+            for c in b.sharpened(k, side, &state.live) {
+                if !drops.iter().any(|(d, _)| *d == c) {
+                    drops.push((c, Drop::Beyond));
                 }
             }
         }

@@ -116,6 +116,22 @@ impl Tally {
         top + (logs.iter().map(|&x| (x - top).exp()).sum::<f64>() / GRID as f64).ln()
     }
 
+    /// Where the capital betting "above r" (`up`) falls below `limit` as r grows from 0 (the
+    /// low end), or the one betting "below r" reaches it (the high end); each is monotone in r.
+    fn boundary(&self, limit: f64, up: bool) -> f64 {
+        let (start, end) = if up { (0.0, 1.0) } else { (1.0, 0.0) };
+        if self.log_capital(start, up) < limit {
+            return start;
+        }
+        // `inside` stays where the capital has reached the limit (r excluded), `outside` where not.
+        let (mut inside, mut outside) = (start, end);
+        for _ in 0..STEPS {
+            let mid = 0.5 * (inside + outside);
+            if self.log_capital(mid, up) >= limit { inside = mid } else { outside = mid }
+        }
+        outside
+    }
+
     /// The sequence at error rate `alpha`: every r where neither half of the hedged capital has
     /// reached 1 / alpha (Waudby-Smith & Ramdas' hedged process with weights 1/2). The capital on
     /// "above r" falls as r grows and the one on "below r" rises, so each boundary is found by
@@ -124,26 +140,8 @@ impl Tally {
         let (n, t, m) = self.totals();
         let estimate = if m == 0 { f64::NAN } else { t as f64 / m as f64 };
         let limit = (2.0 / alpha).ln();
-        let low = if self.log_capital(0.0, true) >= limit {
-            let (mut a, mut b) = (0.0f64, 1.0f64);
-            for _ in 0..STEPS {
-                let mid = 0.5 * (a + b);
-                if self.log_capital(mid, true) >= limit { a = mid } else { b = mid }
-            }
-            b
-        } else {
-            0.0
-        };
-        let high = if self.log_capital(1.0, false) >= limit {
-            let (mut a, mut b) = (0.0f64, 1.0f64);
-            for _ in 0..STEPS {
-                let mid = 0.5 * (a + b);
-                if self.log_capital(mid, false) >= limit { b = mid } else { a = mid }
-            }
-            a
-        } else {
-            1.0
-        };
+        let low = self.boundary(limit, true);
+        let high = self.boundary(limit, false);
         Interval { estimate, low: low.min(high), high: high.max(low), method: Method::Betting, units: n }
     }
 }

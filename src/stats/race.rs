@@ -581,6 +581,38 @@ mod tests {
     }
 
     #[test]
+    fn a_paired_rate_without_discordant_games_reads_the_betting_sequences() {
+        // Two candidates with no event in 2,000 single games each: their paired normal sequence
+        // would be [0, 0]; the difference of their betting sequences has a width instead.
+        let mut goal = vec![Sums::default(); 2];
+        let mut cross = vec![vec![Cross::default(); 2]; 2];
+        let mut bets = vec![Tally::new(1), Tally::new(1)];
+        for _ in 0..2_000 {
+            for k in 0..2 {
+                goal[k].add(0, 1);
+                bets[k].add(0, 1);
+            }
+            cross[0][1].add((0, 1), (0, 1));
+        }
+        let rules = Rules {
+            target: Target::Equal(0.001),
+            within: None,
+            requires: vec![],
+            candidates: 2,
+            tuned_at: 400.0,
+            bisect: false,
+        };
+        let look =
+            Look { goal: &goal, requires: &[], race: &goal, cross: &cross, bets: &bets, require_bets: &[] };
+        let d = look.paired(&rules, 0, 1);
+        assert_eq!(d.method, Method::Betting);
+        assert!(d.low < 0.0 && d.high > 0.0 && d.high == -d.low, "{d:?}");
+        // Without tallies (a mean, not a rate) the normal sequence serves, zero-wide here.
+        let plain = Look { bets: &[], ..look };
+        assert_eq!(plain.paired(&rules, 0, 1).method, Method::Sequence);
+    }
+
+    #[test]
     fn ratio_sums_of_plain_values_give_the_sample_sd() {
         // Values 1..=5 with m = 1: ratio 3, sd sqrt(2.5).
         let mut s = Sums::default();
