@@ -49,6 +49,56 @@ pub struct CardFiles {
     pub check: fn(file: &str, text: &str) -> Result<(), String>,
     /// Compiles a card file's `text` and spells it back: plain text, or with `csv` one row per card.
     pub report: fn(file: &str, text: &str, csv: bool) -> Result<String, String>,
+    /// What `warsim balance` may turn on the cards (None: nothing).
+    pub balancing: Option<Balancing>,
+}
+
+/// How `warsim balance` measures and edits a game's card set: the settings that make a point
+/// measure each design's causal impact on its holders (one observation: one event), the key that
+/// limits the measure to some designs, and the set's designs and turnable numbers.
+pub struct Balancing {
+    /// The setting that names the card file.
+    pub card_key: &'static str,
+    /// Settings every balancing point has, whatever the user sets.
+    pub fixed: &'static [(&'static str, &'static str)],
+    /// The setting that limits the measure to the designs it lists (comma-separated ids).
+    pub only_key: &'static str,
+    /// The set's designs and knobs (`values`: printed values are knobs too).
+    pub sheet: fn(file: &str, text: &str, values: bool) -> Result<Sheet, String>,
+    /// The text with knob `k` of `sheet`'s list set to `v` for each `(k, v)`, compiled: the new
+    /// text and, per edit, whether the design's printed text could be rewritten to say it.
+    pub edit: fn(
+        file: &str,
+        text: &str,
+        values: bool,
+        edits: &[(usize, i64)],
+    ) -> Result<(String, Vec<bool>), String>,
+}
+
+/// A card set as a balancer reads it.
+pub struct Sheet {
+    pub designs: Vec<SheetDesign>,
+    pub knobs: Vec<SheetKnob>,
+}
+
+pub struct SheetDesign {
+    pub id: String,
+    pub name: String,
+    pub designer: String,
+    pub rarity: &'static str,
+    pub value: u8,
+    pub text: String,
+    /// Whether the design has abilities (a textless design has no impact to measure).
+    pub has_text: bool,
+}
+
+pub struct SheetKnob {
+    pub design: usize,
+    /// What it is, in the file's words (`ability 1 amount`).
+    pub name: String,
+    pub value: i64,
+    /// The other settings the format allows, nearest first.
+    pub settings: Vec<i64>,
 }
 
 /// Every game warsim knows, in the order `warsim list` shows them.

@@ -358,7 +358,8 @@ impl Contest for SlotsEvent {
         let Some(set) = self.engine.rules.cards.as_deref().filter(|_| self.impact) else { return 0 };
         for c in sc.pools.pool(e) {
             let d = c.design;
-            if d != NO_DESIGN && !set.abilities_of(d).is_empty() && !sc.variants.contains(&d) {
+            let measured = d != NO_DESIGN && self.engine.rules.measures(d);
+            if measured && !set.abilities_of(d).is_empty() && !sc.variants.contains(&d) {
                 sc.variants.push(d);
             }
         }

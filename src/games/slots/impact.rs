@@ -127,14 +127,20 @@ pub fn score(end: End, seat: usize) -> i32 {
     }
 }
 
-/// The distinct designs with text in `seat`'s pool of the game just played, in the set's order,
-/// into `out`; returns how many.
-pub fn designs_of(set: Option<&CardSet>, pools: &Pools, seat: usize, out: &mut [u16; POOL]) -> usize {
+/// The distinct designs with text that `rules` measures (`impact_of`) in `seat`'s pool of the game
+/// just played, in the set's order, into `out`; returns how many.
+pub fn designs_of(
+    set: Option<&CardSet>,
+    rules: &super::setup::Rules,
+    pools: &Pools,
+    seat: usize,
+    out: &mut [u16; POOL],
+) -> usize {
     let Some(set) = set else { return 0 };
     let mut n = 0;
     for id in pools.ids(seat) {
         let d = pools.design[id as usize];
-        if d != TEXTLESS && !set.abilities_of(d).is_empty() && !out[..n].contains(&d) {
+        if d != TEXTLESS && rules.measures(d) && !set.abilities_of(d).is_empty() && !out[..n].contains(&d) {
             out[n] = d;
             n += 1;
         }

@@ -26,6 +26,7 @@ pub mod engine;
 pub mod event;
 pub mod impact;
 pub mod judge;
+pub mod knobs;
 pub mod narrate;
 pub mod ops;
 pub mod pools;
@@ -103,6 +104,13 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "none",
         allowed: Allowed::Choice(Impact::NAMES),
         help: "measure each design's causal impact on its owner's chance to win, paired game by game with its text removed (cards), and of every two designs together (pairs); needs a card set; with event=tournament (cards only), on its holders' games and first place in the event",
+        deal: false,
+    },
+    SettingSpec {
+        key: "impact_of",
+        default: "all",
+        allowed: Allowed::Text("all, or design ids of the card set separated by commas"),
+        help: "whose impact `impact` measures: every design with text (all), or only these designs (faster: only their holders' games are played again; what `warsim balance` uses)",
         deal: false,
     },
     SettingSpec {
@@ -187,7 +195,17 @@ pub const DEF: GameDef = GameDef {
     presets: PRESETS,
     policies: &POLICIES,
     build,
-    card_files: Some(CardFiles { check: check_cards, report: report_cards }),
+    card_files: Some(CardFiles {
+        check: check_cards,
+        report: report_cards,
+        balancing: Some(super::Balancing {
+            card_key: "cards",
+            fixed: &[("event", "tournament"), ("impact", "cards")],
+            only_key: "impact_of",
+            sheet: knobs::sheet,
+            edit: knobs::edit,
+        }),
+    }),
 };
 
 /// A card set's text compiled (`warsim cards`, the fuzz target).

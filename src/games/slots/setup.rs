@@ -23,6 +23,8 @@ pub struct Rules {
     pub deck_policy: [DeckPolicy; SEATS],
     /// Whether each game is also played without each design's text (`impact`).
     pub impact: Impact,
+    /// Per design, whether `impact` measures it (`impact_of`; empty: every design).
+    pub impact_of: Vec<bool>,
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
@@ -34,6 +36,12 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether `impact` measures design `d`.
+    #[inline]
+    pub fn measures(&self, d: u16) -> bool {
+        self.impact_of.get(d as usize).copied().unwrap_or(self.impact_of.is_empty())
+    }
+
     pub fn from_settings(s: &Settings) -> Result<Rules, String> {
         let lineup = Lineup::parse(s.get("policies"), SEATS, &POLICIES).map_err(|e| format!("slots: {e}"))?;
         let cards = match s.file("cards") {
@@ -47,8 +55,24 @@ impl Rules {
                 s.get("impact")
             ));
         }
+        let impact_of = match (s.get("impact_of"), &cards) {
+            ("all", _) | (_, None) => Vec::new(),
+            (list, Some(set)) => {
+                let mut of = vec![false; set.designs.len()];
+                for id in list.split(',').map(str::trim) {
+                    let Some(d) = set.designs.iter().position(|d| d.id == id) else {
+                        return Err(format!(
+                            "impact_of names '{id}', which is no design of the card set (write all, or ids of its designs separated by commas)"
+                        ));
+                    };
+                    of[d] = true;
+                }
+                of
+            }
+        };
         Ok(Rules {
             cards,
+            impact_of,
             deck_policy: DeckPolicy::lineup(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
             impact,
             max_replays: s.int("max_replays") as u32,
@@ -66,6 +90,7 @@ impl Rules {
             cards: None,
             deck_policy: [DeckPolicy::Top21; SEATS],
             impact: Impact::None,
+            impact_of: Vec::new(),
             max_replays: 10,
             lineup: Lineup::parse(lineup, SEATS, &POLICIES).expect("known policies"),
             rotate: true,
