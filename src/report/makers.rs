@@ -2,10 +2,12 @@
 //! the report's section (`docs/tournament.md`). For the whole field, each maker and each card:
 //! how many cards were never held, never kept in a deck, never played, or played but never in a
 //! game their holder won; the table's counted columns and rates with 95% intervals; and a verdict
-//! on the verdict rate: `too_strong` / `too_weak` when the card's interval at 1 - 0.05/m excludes
-//! the pooled rate of its stratum (the cards it is fairly compared with, `Makers::stratum`), or a
-//! maker's interval the whole field's (Bonferroni over the `m` cards, or makers, that have a
-//! denominator), so that the chance of flagging any card of a balanced field stays at most 5%.
+//! on the verdict rate: `too_strong` / `too_weak` when the card's interval at 1 - 0.05/m lies
+//! wholly above / below the range of its peers' median (the other cards of its stratum, the ones it
+//! is fairly compared with, `Makers::stratum`; `stats::peers`), or a maker's interval excludes the
+//! whole field's pooled rate (Bonferroni over the `m` cards, or makers, that have a denominator),
+//! so that the chance of flagging any card of a balanced field stays at most 5%, and one outlier
+//! cannot make its peers look out of line.
 //! What the rates mean (observational or causal) is the game's to say in its columns' names.
 //!
 //! When the table also keeps paired means (a causal impact measured against counterfactual
@@ -14,9 +16,8 @@
 //! difference against its stratum's pooled mean difference (`Feedback::measure` names it).
 //!
 //! Every interval counts the point's independent units (one event is one unit when the cards'
-//! holders keep them for an event, `Accumulator::sums`). The pooled reference rates are taken as
-//! known: pooled over many cards they are more precise than any one card's (with few cards in a
-//! stratum the verdicts are conservative, since a card pulls its own reference towards itself).
+//! holders keep them for an event, `Accumulator::sums`). A maker's reference, the field's pooled
+//! rate, is taken as known: pooled over every card it is more precise than any one maker's.
 
 use super::PointResult;
 use super::paired_means::{self, Estimate};
@@ -49,7 +50,8 @@ pub struct Line {
     pub means: Vec<Estimate>,
     /// The verdict measure's interval at `1 - ALPHA / m` (`None`: no denominator).
     pub verdict_interval: Option<(f64, f64)>,
-    /// The pooled measure the verdict compares with: the card's stratum's, or the field's.
+    /// What the verdict compares with: the card's peers' median estimate, or the field's pooled
+    /// measure.
     pub reference: f64,
     pub verdict: &'static str,
 }
@@ -245,11 +247,12 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
         let cards: Vec<usize> = all.iter().copied().filter(|&k| m.maker[k] as usize == g).collect();
         lines.push(line("designer", name.clone(), String::new(), &cards, Scope::Maker(g), z_makers, field));
     }
+    let first_design = lines.len();
     for (k, key) in t.keys.iter().enumerate() {
         let maker = m.names.get(m.maker[k] as usize).cloned().unwrap_or_default();
-        let stratum = pooled(&mut (0..t.keys.len()).filter(|&j| m.stratum[j] == m.stratum[k]));
-        lines.push(line("design", maker, key.clone(), &[k], Scope::Card(k), z_cards, stratum));
+        lines.push(line("design", maker, key.clone(), &[k], Scope::Card(k), z_cards, f64::NAN));
     }
+    judge_designs(&mut lines[first_design..], &m.stratum);
     let own_observed = p.layout.distribution(&m.own_observed).and_then(|d| {
         let h = &p.acc.distributions[d.0 as usize];
         let (n, sum) = h.iter().fold((0u64, 0i128), |(n, s), (v, c)| (n + c, s + v as i128 * c as i128));
@@ -268,50 +271,25 @@ pub fn feedback(p: &PointResult) -> Option<Feedback<'_>> {
     })
 }
 
-/// The two-sided normal quantile for `m` simultaneous comparisons at family-wise `ALPHA`
-/// (1.96 for one).
-pub fn bonferroni_z(m: usize) -> f64 {
-    normal_quantile(1.0 - ALPHA / (2.0 * m.max(1) as f64))
-}
-
-/// The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9;
-/// P. J. Acklam, "An algorithm for computing the inverse normal cumulative distribution
-/// function", 2003).
-pub fn normal_quantile(p: f64) -> f64 {
-    const A: [f64; 6] = [
-        -39.69683028665376,
-        220.9460984245205,
-        -275.9285104469687,
-        138.357751867269,
-        -30.66479806614716,
-        2.506628277459239,
-    ];
-    const B: [f64; 5] =
-        [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-    const C: [f64; 6] = [
-        -0.007784894002430293,
-        -0.3223964580411365,
-        -2.400758277161838,
-        -2.549732539343734,
-        4.374664141464968,
-        2.938163982698783,
-    ];
-    const D: [f64; 4] = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-    let tail = |q: f64| {
-        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
-            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
-    };
-    if p < 0.02425 {
-        tail((-2.0 * p.ln()).sqrt())
-    } else if p > 1.0 - 0.02425 {
-        -tail((-2.0 * (1.0 - p).ln()).sqrt())
-    } else {
-        let q = p - 0.5;
-        let r = q * q;
-        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
-            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+/// Judges each design against its peers (its stratum) by their median (`stats::peers`): the
+/// verdict holds for the whole family at 95% when every design's interval at `1 - ALPHA / m`
+/// does, and one outlier cannot make its peers look weak or strong. The reference shown is the
+/// peers' median estimate.
+fn judge_designs(designs: &mut [Line], stratum: &[u16]) {
+    let intervals: Vec<Option<(f64, f64)>> = designs.iter().map(|l| l.verdict_interval).collect();
+    let estimates: Vec<f64> = intervals.iter().map(|i| i.map_or(f64::NAN, |(a, b)| (a + b) / 2.0)).collect();
+    let groups: Vec<u32> = stratum.iter().map(|&s| s as u32).collect();
+    for (l, j) in designs.iter_mut().zip(crate::stats::peers::judge(&estimates, &intervals, &groups)) {
+        l.reference = j.reference;
+        l.verdict = match j.side {
+            Some(crate::stats::bisect::Side::Above) => "too_strong",
+            Some(crate::stats::bisect::Side::Below) => "too_weak",
+            None => "",
+        };
     }
 }
+
+pub use crate::stats::peers::{bonferroni_z, normal_quantile};
 
 #[cfg(test)]
 mod tests {
@@ -449,6 +427,27 @@ mod tests {
         assert_eq!((b.cards, b.never), (6, [0, 1, 0, 2]));
         assert_eq!(f.z[0], bonferroni_z(11), "Bonferroni over the 11 cards with a denominator");
         assert!((f.own_expected - 3.333333).abs() < 1e-9 && f.own_observed.is_none());
+    }
+
+    #[test]
+    fn one_strong_design_among_identical_peers_leaves_its_peers_alone() {
+        // Nine designs of one stratum: eight whose impact is 0 or 2 half-points an event (mean 0.5
+        // games), one whose impact is 6 or 8 (mean 3.5). The peers' pooled mean (0.83) would sit
+        // above every peer's interval at 20,000 events and call all eight too weak; their median
+        // (0.5) flags the outlier alone.
+        let p = point_of(9, 20_000, true, |e, k| {
+            let d = if k == 4 { 6 + 2 * (e % 2) } else { 2 * (e % 2) };
+            vec![1, 8, 8, 8, 4, 4, 1, d, 0, d * d]
+        });
+        let f = feedback(&p).expect("the table names its makers");
+        let designs: Vec<&Line> = f.lines.iter().filter(|l| l.kind == "design").collect();
+        let flagged: Vec<(&str, &str)> =
+            designs.iter().filter(|l| !l.verdict.is_empty()).map(|l| (l.card.as_str(), l.verdict)).collect();
+        assert_eq!(flagged, [("c4", "too_strong")]);
+        assert!((designs[0].reference - 0.5).abs() < 1e-9, "{}", designs[0].reference);
+        // What the pooled reference would have said of a peer.
+        let pooled = (8.0 * 0.5 + 3.5) / 9.0;
+        assert!(designs[0].verdict_interval.unwrap().1 < pooled);
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod histogram;
 pub mod interval;
 pub mod metric;
 pub mod paired;
+pub mod peers;
 pub mod race;
 pub mod ratings;
 pub mod sequence;
