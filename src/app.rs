@@ -1,6 +1,8 @@
 //! The commands: each turns its validated plan (`plan`) into work (`sim`) and output (`report`).
 //! The one place that knows all three: it builds the report's inputs from the driver's state.
 
+mod balance;
+
 use std::io::Write;
 use std::time::Instant;
 
@@ -47,6 +49,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         Command::Run(args) => run(RunPlan::from_args(&args)?, command_line),
         Command::Play(args) => play(PlayPlan::from_args(&args)?),
         Command::Tune(args) => tune(TunePlan::from_args(&args, command_line)?),
+        Command::Balance(args) => balance::balance(crate::plan::BalancePlan::from_args(&args, command_line)?),
         Command::List { game } => list(game.as_deref()),
         Command::Compare(args) => compare(ComparePlan::from_args(&args)?),
         Command::Merge(args) => merge(args),

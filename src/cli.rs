@@ -23,6 +23,10 @@ pub enum Command {
     /// Search for the setting that brings a metric to a goal: candidates raced on the same deals,
     /// dropped at 95% when worse than the best, until one is left or all are within --within.
     Tune(TuneArgs),
+    /// Propose the fewest edits of a Card Wars card set's numbers that bring every design in line
+    /// with its peers (same rarity and printed value), race them on the same deals, and prove the
+    /// edited set on fresh seeds: balanced.toml, changes.csv, report.html.
+    Balance(BalanceArgs),
     /// Tell one game as a narrative: the same game as game --game-index of `run`.
     Play(PlayArgs),
     /// List the games and scenario files, one game's settings, defaults, allowed values and
@@ -146,6 +150,43 @@ pub struct TuneArgs {
     /// state and write the files; the same answer as the unsharded tune, byte for byte.
     #[arg(long, value_name = "N", conflicts_with = "resume")]
     pub merge_shards: Option<u64>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BalanceArgs {
+    /// The card set (docs/cards.md) whose designs name their designers.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub cards: PathBuf,
+    /// Set a setting of the tournaments: KEY=VALUE (repeatable): deal, variant, policies,
+    /// deck_policy (`warsim list slots`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// The band around the peers' median, in games won per tournament, within which a design is
+    /// left alone and into which an edit must bring it [default: 0.05].
+    #[arg(long, value_name = "W")]
+    pub within: Option<f64>,
+    /// Tournaments per measure of the whole set, and per candidate of a race at most
+    /// [default: 2000].
+    #[arg(long, value_parser = parse_count)]
+    pub games: Option<u64>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder [default: results/balance-<card set name>].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Continue the interrupted balance saved in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Which numbers may change: the abilities' amounts (`amounts`), or their amounts and the
+    /// printed values too (`amounts,values`).
+    #[arg(long, default_value = "amounts", value_parser = ["amounts", "amounts,values"])]
+    pub knobs: String,
 }
 
 #[derive(Debug, clap::Args)]

@@ -587,10 +587,10 @@ fn tune_metric(
     use crate::sim::tune::RatioQuantity;
     if let Some(m) = metric::resolve(name, layout) {
         let rate = m.quantity.is_rate();
-        return Some((RatioQuantity { num: m.quantity, den: None }, rate, false));
+        return Some((RatioQuantity { num: m.quantity, less: None, den: None }, rate, false));
     }
     let (num, den) = metric::share_of_decided(name, layout)?;
-    Some((RatioQuantity { num, den: Some(den) }, true, true))
+    Some((RatioQuantity { num, less: None, den: Some(den) }, true, true))
 }
 
 impl TunePlan {
@@ -882,5 +882,141 @@ mod tests {
             vec![(0, 1), (0, 2), (0, 3)]
         );
         assert!(assign_baselines(&labels, "variant=lesser").unwrap_err().contains("matches no"));
+    }
+}
+
+/// A validated `warsim balance`: the card set, the tournaments that measure it, the band, and
+/// where the files go (`sim::balance`, `docs/balance.md`).
+pub struct BalancePlan {
+    /// The card file as the user named it, and its text.
+    pub file: String,
+    pub text: String,
+    pub game: &'static crate::games::GameDef,
+    pub balancing: &'static crate::games::Balancing,
+    /// The user's `--set`s.
+    pub sets: Vec<String>,
+    pub values: bool,
+    pub sheet: crate::games::Sheet,
+    pub within: f64,
+    pub events: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub out: PathBuf,
+    pub quiet: bool,
+    pub resume: bool,
+    pub command_line: Vec<String>,
+}
+
+/// Tournaments per measure, and per race candidate at most, by default.
+pub const BALANCE_EVENTS: u64 = 2_000;
+/// The default band around the peers' median (games won per tournament).
+pub const BALANCE_WITHIN: f64 = 0.05;
+
+impl BalancePlan {
+    pub fn from_args(args: &crate::cli::BalanceArgs, command_line: Vec<String>) -> Result<Self, UsageError> {
+        let (game, balancing) = crate::games::registry()
+            .iter()
+            .find_map(|g| g.card_files.as_ref().and_then(|c| c.balancing.as_ref()).map(|b| (g, b)))
+            .expect("a registered game balances card sets");
+        let file = args.cards.display().to_string();
+        if !args.cards.is_file() {
+            return Err(UsageError(format!(
+                "card set '{file}' does not exist (give a card-set file, docs/cards.md)"
+            )));
+        }
+        let text = crate::io::read_text(&args.cards, crate::io::CARD_FILE_LIMIT)
+            .map_err(|e| UsageError(format!("cannot read card set '{file}': {e}")))?;
+        let values = args.knobs == "amounts,values";
+        let sheet = (balancing.sheet)(&file, &text, values).map_err(UsageError)?;
+        for raw in &args.set {
+            let (k, _) = split_pair(raw, "--set")?;
+            let fixed = balancing.fixed.iter().any(|(f, _)| *f == k);
+            if fixed || k == balancing.card_key || k == balancing.only_key {
+                return Err(UsageError(format!(
+                    "--set {k}: balance sets {k} itself (set the dealing, variant, policies or deck_policy)"
+                )));
+            }
+        }
+        let within = args.within.unwrap_or(BALANCE_WITHIN);
+        if !(within.is_finite() && within > 0.0) {
+            return Err(UsageError("--within must be a positive number of games won per tournament".into()));
+        }
+        let events = args.games.unwrap_or(BALANCE_EVENTS);
+        if !(50..=TUNE_CAP_MAX).contains(&events) {
+            return Err(UsageError(format!("--games {events}: give 50 to 2^50 tournaments per measure")));
+        }
+        if !sheet.designs.iter().any(|d| d.has_text) {
+            return Err(UsageError(format!(
+                "card set '{file}' has no design with abilities: nothing to balance"
+            )));
+        }
+        let name = args.cards.file_stem().map_or("cards".into(), |s| s.to_string_lossy().into_owned());
+        let plan = BalancePlan {
+            file,
+            text,
+            game,
+            balancing,
+            sets: args.set.clone(),
+            values,
+            sheet,
+            within,
+            events,
+            seed: args.seed.unwrap_or(1),
+            threads: worker_threads(args.threads)?,
+            out: args.out.clone().unwrap_or_else(|| PathBuf::from(format!("results/balance-{name}"))),
+            quiet: args.quiet,
+            resume: args.resume,
+            command_line,
+        };
+        // The set must play as a tournament: built once here so a refusal comes before any game.
+        plan.point(&plan.text, None)?;
+        Ok(plan)
+    }
+
+    /// The tournament point of card-set `text`, measuring every design's impact or only `only`'s.
+    pub fn point(&self, text: &str, only: Option<usize>) -> Result<Box<dyn crate::games::Point>, UsageError> {
+        let mut set = self.sets.clone();
+        set.extend(self.balancing.fixed.iter().map(|(k, v)| format!("{k}={v}")));
+        set.push(format!("{}={}", self.balancing.card_key, self.file));
+        if let Some(d) = only {
+            set.push(format!("{}={}", self.balancing.only_key, self.sheet.designs[d].id));
+        }
+        let args = PointArgs { target: self.game.name.into(), set, sweep: Vec::new(), seed: None };
+        let req = request(&args)?;
+        let stored =
+            [crate::settings::SettingFile::new(self.balancing.card_key, &self.file, text.to_string())];
+        let mut points = scenario::expand(&req, &stored)?;
+        Ok(points.remove(0).engine)
+    }
+
+    /// Peer groups: designs of one rarity and printed value.
+    pub fn groups(&self) -> Vec<u32> {
+        let mut keys: Vec<(&str, u8)> = Vec::new();
+        self.sheet
+            .designs
+            .iter()
+            .map(|d| {
+                let k = (d.rarity, d.value);
+                let at = keys.iter().position(|x| *x == k).unwrap_or_else(|| {
+                    keys.push(k);
+                    keys.len() - 1
+                });
+                at as u32
+            })
+            .collect()
+    }
+
+    /// What fixes the result: a resume goes on only from the same plan.
+    pub fn identity(&self) -> String {
+        let parts = [
+            crate::io::fingerprint(&[&self.text]),
+            self.sets.join(" "),
+            self.values.to_string(),
+            self.within.to_string(),
+            self.events.to_string(),
+            self.seed.to_string(),
+            env!("CARGO_PKG_VERSION").to_string(),
+        ];
+        crate::io::fingerprint(&parts.iter().map(String::as_str).collect::<Vec<_>>())
     }
 }

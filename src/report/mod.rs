@@ -7,6 +7,7 @@
 
 pub mod agents;
 pub mod answer;
+pub mod balance;
 pub mod compare;
 pub mod csv_files;
 pub mod format;

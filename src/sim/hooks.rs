@@ -7,9 +7,10 @@
 //! - `WARSIM_TEST_PAUSE=checkpoint`: after the first checkpoint that leaves games to play, print
 //!   `warsim: test pause at checkpoint` on stderr and wait for a signal (Ctrl-C, SIGTERM, SIGKILL).
 //! - `WARSIM_TEST_PAUSE=comparison`: the same, after the first chunk of the paired comparison pass.
-//! - `WARSIM_TEST_SIGNAL_AT=merge-staged|run-final|tune-look`: the process sends itself SIGINT once a merge
+//! - `WARSIM_TEST_SIGNAL_AT=merge-staged|run-final|tune-look|balance-step`: the process sends itself SIGINT once a merge
 //!   has staged its files, or once a run has staged its final files, before they are moved in;
-//!   `tune-look`: once a tune has saved its state after a look (it stops at the next look).
+//!   `tune-look`: once a tune has saved its state after a look (it stops at the next look);
+//!   `balance-step`: once a balance has saved its state after a measure or a race.
 //!
 //! A test reads the run's stderr until the pause line, so it signals a run that provably has
 //! checkpointed and has not finished. Results never depend on the hooks: block sizes never change

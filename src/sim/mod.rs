@@ -2,6 +2,7 @@
 //! paired passes, progress, sharding, and merging the states of shards. Nothing here builds a
 //! report; files are written through `crate::io`.
 
+pub mod balance;
 pub mod checkpoint;
 pub mod driver;
 pub mod hooks;

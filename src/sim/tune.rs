@@ -55,23 +55,26 @@ const CHUNK_GROUPS: u64 = 16;
 /// The state file of a tune.
 pub const FILE: &str = "tune-state.json";
 
-/// A ratio metric: per game, numerator `t` and denominator `m` (1 when `den` is None).
+/// A ratio metric: per game, numerator `t` (less `less`, for a net count such as the positive
+/// minus the negative differences of a paired impact) and denominator `m` (1 when `den` is None).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatioQuantity {
     pub num: Quantity,
+    pub less: Option<Quantity>,
     pub den: Option<Quantity>,
 }
 
 impl RatioQuantity {
     #[inline]
     fn of(&self, rec: &GameRecord) -> (i64, i64) {
-        (self.num.of(rec), self.den.as_ref().map_or(1, |d| d.of(rec)))
+        let less = self.less.as_ref().map_or(0, |q| q.of(rec));
+        (self.num.of(rec) - less, self.den.as_ref().map_or(1, |d| d.of(rec)))
     }
 
     /// A rate (0/1 per game) or a share of decided games (0/1 over 0/1): its intervals are
     /// betting sequences (`stats::betting`).
     pub fn bounded(&self) -> bool {
-        self.num.is_rate() && self.den.as_ref().is_none_or(|d| d.is_rate())
+        self.less.is_none() && self.num.is_rate() && self.den.as_ref().is_none_or(|d| d.is_rate())
     }
 }
 
@@ -612,6 +615,27 @@ pub fn merge_shards(
     Ok(())
 }
 
+/// Plays the next look of the race from `state` and decides on it (`master` seed, games per
+/// observation, games cap); false, with `state` as it was, when `stop` was raised first.
+pub fn look(
+    state: &mut TuneState,
+    rules: &Rules,
+    engines: &[&dyn Point],
+    measures: &[Measures],
+    (master, obs_games, cap): (u64, u64, u64),
+    stop: &AtomicBool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> bool {
+    let target = look_target(state, obs_games, cap);
+    let block = (state.games, target - state.games);
+    let Some(sums) = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick) else {
+        return false;
+    };
+    state.absorb(&sums, block.1);
+    decide(state, rules, cap, obs_games);
+    true
+}
+
 /// Plays the search from `state` to its stop (or until `stop` is raised: then returns false with
 /// the state as of its last complete look, saved).
 #[allow(clippy::too_many_arguments)]
@@ -634,15 +658,10 @@ pub fn drive(
             state.save(place)?;
             return Ok(false);
         }
-        let target = look_target(state, obs_games, cap);
-        let block = (state.games, target - state.games);
-        let Some(sums) = play_block(engines, measures, &state.live, master, obs_games, block, stop, tick)
-        else {
+        if !look(state, rules, engines, measures, (master, obs_games, cap), stop, tick) {
             state.save(place)?;
             return Ok(false);
-        };
-        state.absorb(&sums, block.1);
-        decide(state, rules, cap, obs_games);
+        }
         state.save(place)?;
         // For warsim's tests: a Ctrl-C exactly after the first look (`sim::hooks`).
         crate::sim::hooks::signal_at("tune-look");

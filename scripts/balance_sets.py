@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Writes the held-out card sets of `warsim balance`'s known-answer tests (docs/balance.md).
+
+uniform.toml: nine designers x 21 designs (3 rares, 9 uncommons and 9 commons of values 1-9),
+every one reading "+1 while face up": nothing to balance. outlier.toml: the same set with one
+common of value 5 reading "+6 while face up": that design alone must be brought back to its peers.
+"""
+import sys
+from pathlib import Path
+
+DESIGNERS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
+RARE_VALUES = [[2, 5, 8], [1, 4, 7], [3, 6, 9]]
+
+
+def card(cid, name, rarity, value, designer, amount):
+    return f'''[[card]]
+id = "{cid}"
+name = "{name}"
+rarity = "{rarity}"
+value = {value}
+text = "+{amount} while face up."
+designer = "{designer}"
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = {amount}
+'''
+
+
+def write(path, name, outlier):
+    out = [f'''# Written by scripts/balance_sets.py: {name}.
+format = "warsim-slots-cards"
+version = 1
+name = "{name}"
+''']
+    for i, who in enumerate(DESIGNERS):
+        cards = [("rare", v) for v in RARE_VALUES[i % 3]]
+        cards += [("uncommon", v) for v in range(1, 10)] + [("common", v) for v in range(1, 10)]
+        for rarity, v in cards:
+            amount = 6 if outlier and (i, rarity, v) == (4, "common", 5) else 1
+            cid = f"{who.lower()}-{rarity[0]}{v}"
+            out.append(card(cid, f"{who} {rarity} {v}", rarity, v, who, amount))
+    Path(path).write_text("\n".join(out))
+
+
+if __name__ == "__main__":
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/fixtures/balance")
+    folder.mkdir(parents=True, exist_ok=True)
+    write(folder / "uniform.toml", "uniform", False)
+    write(folder / "outlier.toml", "outlier", True)

@@ -1,0 +1,202 @@
+//! `warsim balance`: the plan (`plan::BalancePlan`) played by the balancer (`sim::balance`) and
+//! written by its report (`report::balance`). The state is saved after every step into
+//! `balance-state.json`, so `--resume` goes on after Ctrl-C.
+
+use std::time::Instant;
+
+use anyhow::Context;
+
+use super::{print_out, worker_pool, write_staged};
+use crate::outdir::Lock;
+use crate::plan::BalancePlan;
+use crate::report::balance::{BalanceResult, ChangeRow, DesignRow};
+use crate::sim::balance::{self, Config, Knobs, Progress};
+use crate::sim::progress::Progress as Bar;
+use crate::sim::signal::{self, Interrupted};
+use crate::usage;
+
+/// The state file of a balance.
+pub const FILE: &str = "balance-state.json";
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    plan: String,
+    progress: Progress,
+}
+
+pub fn balance(plan: BalancePlan) -> anyhow::Result<()> {
+    let made = crate::outdir::missing_ancestors(&plan.out);
+    let done = balance_in(&plan);
+    if done.as_ref().is_err_and(|e| e.downcast_ref::<Interrupted>().is_none()) {
+        crate::outdir::remove_made(&made);
+    }
+    done
+}
+
+fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
+    crate::sim::hooks::Hooks::get()?;
+    let pool = worker_pool(plan.threads)?;
+    std::fs::create_dir_all(&plan.out).with_context(|| format!("cannot create {}", plan.out.display()))?;
+    let lock = Lock::take(&plan.out)?;
+    crate::outdir::remove_stale_temporaries(&plan.out, &lock);
+    let identity = plan.identity();
+    let path = plan.out.join(FILE);
+    let mut progress = if plan.resume && path.exists() {
+        let text = crate::io::read_text_no_follow(&path, 1 << 30)
+            .map_err(|e| usage!("cannot read {}: {e}", path.display()))?;
+        let saved: Saved = serde_json::from_str(&text)
+            .map_err(|e| usage!("{} is damaged ({e}); start again without --resume", path.display()))?;
+        if saved.plan != identity {
+            return Err(usage!(
+                "cannot go on from the balance saved in {}: it is another balance (card set, settings, --within, --games, --seed or --knobs differ); start it again without --resume, or choose another --out",
+                plan.out.display()
+            ));
+        }
+        saved.progress
+    } else {
+        Progress::default()
+    };
+    let cfg = Config {
+        events: plan.events,
+        cap: plan.events,
+        within: plan.within,
+        seed: plan.seed,
+        group: plan.groups(),
+        has_text: plan.sheet.designs.iter().map(|d| d.has_text).collect(),
+    };
+    let build = |text: &str, only: Option<usize>| -> anyhow::Result<Box<dyn crate::games::Point>> {
+        Ok(plan.point(text, only)?)
+    };
+    let list = |text: &str| -> anyhow::Result<Vec<crate::games::SheetKnob>> {
+        Ok((plan.balancing.sheet)(&plan.file, text, plan.values).map_err(anyhow::Error::msg)?.knobs)
+    };
+    let edit = |text: &str, edits: &[(usize, i64)]| -> anyhow::Result<(String, Vec<bool>)> {
+        (plan.balancing.edit)(&plan.file, text, plan.values, edits).map_err(anyhow::Error::msg)
+    };
+    let knobs = Knobs { list: &list, edit: &edit };
+    let save = |p: &Progress| -> anyhow::Result<()> {
+        let saved = Saved { plan: identity.clone(), progress: p.clone() };
+        crate::io::write_atomic(&path, |w| Ok(serde_json::to_writer(w, &saved)?))?;
+        // For warsim's tests: a Ctrl-C exactly after the first step is saved (`sim::hooks`).
+        crate::sim::hooks::signal_at("balance-step");
+        Ok(())
+    };
+    signal::install();
+    let bar = Bar::new(plan.events * 3, "tournaments", plan.quiet);
+    bar.message(format!("balancing {}", plan.file));
+    let tick = |n: u64| bar.add(n);
+    let started = Instant::now();
+    let finished = pool.install(|| {
+        balance::run(&plan.text, &mut progress, &cfg, &build, &knobs, &save, &tick, signal::stop_flag())
+    })?;
+    bar.finish();
+    if !finished {
+        return Err(Interrupted(format!(
+            "balance stopped after {} passes; continue with the same command and --resume",
+            progress.passes.len()
+        ))
+        .into());
+    }
+    let result = result(plan, &progress, started.elapsed().as_secs_f64());
+    write_staged(&plan.out, &lock, |dir| {
+        crate::report::balance::write_all(dir, &result, &progress.text)?;
+        Ok(())
+    })?;
+    let (before, after) = result.flagged();
+    print_out(&format!(
+        "{}\nflagged {before} -> {after}; {} passes ({}); files in {}\n",
+        result.answer(),
+        result.passes,
+        result.ended,
+        plan.out.display()
+    ))
+}
+
+/// The report's rows from the balance's progress.
+fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
+    let (before, after) = (p.before.as_ref().expect("a proof"), p.after.as_ref().expect("a proof"));
+    let edited = (plan.balancing.sheet)(&plan.file, &p.text, plan.values).ok();
+    let at = |m: &balance::Measure, d: usize| {
+        m.interval[d].map(|(l, u)| (m.estimate[d], l, u)).filter(|x| x.0.is_finite())
+    };
+    let designs = plan
+        .sheet
+        .designs
+        .iter()
+        .enumerate()
+        .map(|(d, x)| DesignRow {
+            id: x.id.clone(),
+            name: x.name.clone(),
+            designer: x.designer.clone(),
+            rarity: x.rarity.to_string(),
+            value: x.value,
+            text_before: x.text.clone(),
+            text_after: edited.as_ref().map_or(x.text.clone(), |s| s.designs[d].text.clone()),
+            before: at(before, d),
+            after: at(after, d),
+            reference_before: before.reference[d],
+            reference_after: after.reference[d],
+            verdict_before: before.verdict[d],
+            verdict_after: after.verdict[d],
+        })
+        .collect();
+    let mut changes: Vec<ChangeRow> = p
+        .made
+        .iter()
+        .map(|m| ChangeRow {
+            design: m.design,
+            field: m.knob.clone(),
+            old: Some(m.old),
+            new: Some(m.new),
+            status: if m.text_said { "edited" } else { "edited_text_not_rewritten" },
+            pass: m.pass,
+            closest: None,
+        })
+        .collect();
+    // A design is a redesign when its last race chose nothing, or it had no number to turn.
+    let last =
+        p.passes.iter().enumerate().rev().find(|(_, x)| !x.searches.is_empty() || !x.no_knobs.is_empty());
+    if let Some((index, pass)) = last {
+        let knobs =
+            (plan.balancing.sheet)(&plan.file, &pass.text, plan.values).map(|s| s.knobs).unwrap_or_default();
+        for s in pass.searches.iter().filter(|s| s.chosen.is_none()) {
+            let (k, v, e, (l, u)) = s.closest;
+            let closest = match k {
+                Some(k) => format!("{} {} -> {v}: {e:+.3} [{l:+.3}, {u:+.3}]", knobs[k].name, knobs[k].value),
+                None => format!("as printed: {e:+.3} [{l:+.3}, {u:+.3}]"),
+            };
+            changes.push(ChangeRow {
+                design: s.design,
+                field: String::new(),
+                old: None,
+                new: None,
+                status: "needs_redesign",
+                pass: s.pass,
+                closest: Some(closest),
+            });
+        }
+        for &d in &pass.no_knobs {
+            changes.push(ChangeRow {
+                design: d,
+                field: String::new(),
+                old: None,
+                new: None,
+                status: "needs_redesign",
+                pass: index,
+                closest: Some("no number to turn".into()),
+            });
+        }
+    }
+    BalanceResult {
+        set_name: plan.file.clone(),
+        designs,
+        changes,
+        passes: p.passes.len(),
+        ended: p.ended.clone().unwrap_or_default(),
+        events: plan.events,
+        within: plan.within,
+        settings: if plan.sets.is_empty() { "the rules text's".into() } else { plan.sets.join(" ") },
+        tournaments_played: p.tournaments(),
+        seconds,
+    }
+}
