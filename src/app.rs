@@ -583,7 +583,8 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let replayed = if plan.baseline.is_some() { plan.games * plan.points.len() as u64 } else { 0 };
     write_staged(&plan.out, &lock, |dir| report::write_visuals(dir, &result, &comparisons).map(drop))?;
     let elapsed = started.elapsed().as_secs_f64();
-    let mut text = report::terminal::render_answers(&result);
+    let mut text = report::terminal::render_event_answer(&result, &comparisons)
+        .unwrap_or_else(|| report::terminal::render_answers(&result));
     text.push_str(&report::terminal::render(&result));
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_lines(&plan, &state));

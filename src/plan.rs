@@ -357,6 +357,23 @@ fn point_words(labels: &[String]) -> String {
         .join(" ")
 }
 
+/// Whether metric `m` of an event's `layout` is one entrant's or one pair's result (`player 3
+/// first alone`, `win_rate seat=2 policy=player 3`): the comparisons leave those to standings.csv
+/// and compare what the event as a whole does.
+fn per_entrant(m: &metric::Metric, layout: &crate::record::Layout) -> bool {
+    use crate::stats::Quantity;
+    if layout.entrants.is_none() {
+        return false;
+    }
+    match &m.quantity {
+        Quantity::Counter(i) | Quantity::Fired(i) => layout.is_entrant_counter(*i),
+        Quantity::Ended(rows) => {
+            rows.len() == 1 && layout.outcomes.get(rows[0] as usize).is_some_and(|o| o.seat.is_some())
+        }
+        Quantity::Length => false,
+    }
+}
+
 /// Assigns each point its baseline. `spec` is a point label (`war variant=standard players=2`) or
 /// some of its `key=value` words (`variant=standard`). Points matching every word of `spec` are
 /// baselines. Each other point is compared with the baseline that agrees with it on every other
@@ -428,7 +445,8 @@ impl Comparisons {
             let other = metric::metrics(points[o].engine.layout());
             let mut quantities = Vec::new();
             let mut names = Vec::new();
-            for m in metric::metrics(points[b].engine.layout()) {
+            let layout = points[b].engine.layout();
+            for m in metric::metrics(layout).into_iter().filter(|m| !per_entrant(m, layout)) {
                 if let Some(theirs) = other.iter().find(|x| x.name == m.name) {
                     names.push((m.name.clone(), m.quantity.is_rate()));
                     quantities.push((m.quantity, theirs.quantity.clone()));

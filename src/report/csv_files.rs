@@ -12,7 +12,21 @@ use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::tracked::Key;
-use crate::stats::wilson;
+use crate::stats::{Interval, wilson};
+
+/// A rate's interval as the CSV files write it: inside [0, 1], and where the rate is 0 (or 1) the
+/// exact bound over its independent units (`format::none_bound`, as every answer says it), never
+/// [0, 0] as a normal or ratio interval gives with no event, nor Wilson's bound beside it.
+pub fn rate_bounds(ci: &Interval, trials: u64) -> (f64, f64) {
+    let units = if ci.units > 0 { ci.units } else { trials };
+    if ci.estimate == 0.0 {
+        (0.0, super::format::none_bound(units))
+    } else if ci.estimate == 1.0 {
+        (1.0 - super::format::none_bound(units), 1.0)
+    } else {
+        (ci.low.max(0.0), ci.high.min(1.0))
+    }
+}
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -145,7 +159,8 @@ impl Export for Summary {
                     Some(i) => {
                         let ci = p.interval(&Key::Share(i));
                         let of = kind_count(p, p.layout.shares[i].of).unwrap_or(0);
-                        row.extend([real(ci.estimate), real(ci.low), real(ci.high), of.to_string()]);
+                        let (low, high) = rate_bounds(&ci, of);
+                        row.extend([real(ci.estimate), real(low), real(high), of.to_string()]);
                     }
                     None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
                 }
@@ -194,11 +209,15 @@ impl Export for Outcomes {
             "ci95_low",
             "ci95_high",
             "example_games",
+            "entrant",
         ])?;
         for p in &run.points {
+            // In an event the rows name entrants (players, designers), not policies.
+            let event = p.layout.entrants.is_some();
             for (i, key) in p.layout.outcomes.iter().enumerate() {
                 let count = p.acc.outcomes[i];
                 let ci = p.interval(&Key::Rows(vec![i as u16]));
+                let (low, high) = rate_bounds(&ci, p.acc.games);
                 let examples: Vec<String> =
                     p.acc.outcome_examples[i].games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
@@ -206,13 +225,14 @@ impl Export for Outcomes {
                     key.kind.name().into(),
                     key.seat.map(|s| s.to_string()).unwrap_or_default(),
                     key.team.clone().unwrap_or_default(),
-                    key.policy.clone().unwrap_or_default(),
+                    if event { String::new() } else { key.policy.clone().unwrap_or_default() },
                     count.to_string(),
                     p.acc.games.to_string(),
                     real(ci.estimate),
-                    real(ci.low),
-                    real(ci.high),
+                    real(low),
+                    real(high),
                     examples.join(" "),
+                    if event { key.policy.clone().unwrap_or_default() } else { String::new() },
                 ])?;
             }
         }
@@ -246,7 +266,12 @@ impl Export for Events {
         ])?;
         for p in &run.points {
             for (i, (name, c)) in p.layout.events().iter().zip(&p.acc.counters).enumerate() {
+                // Per entrant and per pair results are standings.csv's.
+                if p.layout.is_entrant_counter(i) {
+                    continue;
+                }
                 let share = p.interval(&Key::Fired(i));
+                let (share_low, share_high) = rate_bounds(&share, p.acc.games);
                 let mean = p.interval(&Key::Value(i));
                 let examples: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
@@ -254,12 +279,13 @@ impl Export for Events {
                     name.clone(),
                     c.total.to_string(),
                     real(mean.estimate),
-                    real(mean.low),
+                    // A counter is never negative, nor its mean.
+                    real(mean.low.max(0.0)),
                     real(mean.high),
                     c.games_with.to_string(),
                     real(share.estimate),
-                    real(share.low),
-                    real(share.high),
+                    real(share_low),
+                    real(share_high),
                     examples.join(" "),
                 ])?;
             }
@@ -576,7 +602,8 @@ fn rate_cells(k: u64, n: u64) -> [String; 3] {
         return [String::new(), String::new(), String::new()];
     }
     let ci = wilson(k, n);
-    [real(ci.estimate), real(ci.low), real(ci.high)]
+    let (low, high) = rate_bounds(&ci, n);
+    [real(ci.estimate), real(low), real(high)]
 }
 
 /// `designers.csv`: for each point whose per-card table names its cards' makers, the feedback of

@@ -9,6 +9,7 @@ pub mod agents;
 pub mod answer;
 pub mod compare;
 pub mod csv_files;
+pub mod event_answer;
 pub mod format;
 pub mod games_csv;
 pub mod html;

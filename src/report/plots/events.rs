@@ -11,8 +11,9 @@ use crate::report::format::rate_short;
 pub fn counter_names(run: &RunResult) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for p in &run.points {
-        for c in p.layout.events() {
-            if !names.contains(c) {
+        for (i, c) in p.layout.events().iter().enumerate() {
+            // Per entrant and per pair results are the standings', not events.
+            if !names.contains(c) && !p.layout.is_entrant_counter(i) {
                 names.push(c.clone());
             }
         }
