@@ -342,7 +342,7 @@ impl Layout {
     }
 
     /// Whether counter `i` belongs to the table of entrants (`EntrantTable`: per pair and per
-    /// entrant): `standings.csv` and `pairs.csv` read those, and the files and plots of event
+    /// entrant): `standings.csv` reads those, and the files and plots of event
     /// counters, the comparisons and `play` leave them out.
     pub fn is_entrant_counter(&self, i: usize) -> bool {
         self.entrants.as_ref().is_some_and(|t| t.counters().contains(&i))

@@ -52,6 +52,30 @@ pub fn setting_columns(run: &RunResult) -> Vec<String> {
     cols
 }
 
+/// The value of setting column `c` (`setting_columns`) at point `p`; empty where it does not set it.
+pub fn setting_value(p: &PointResult, c: &str) -> String {
+    if c == "variant" && p.settings.has_variants {
+        return p.settings.variant.clone();
+    }
+    p.settings.values.iter().find(|(k, _)| *k == c).map(|(_, v)| v.clone()).unwrap_or_default()
+}
+
+/// Whether setting column `c` holds a number at some point and a word at another.
+fn mixes_numbers_and_words(run: &RunResult, c: &str) -> bool {
+    let values: Vec<String> =
+        run.points.iter().map(|p| setting_value(p, c)).filter(|v| !v.is_empty()).collect();
+    values.iter().any(|v| v.parse::<f64>().is_ok()) && values.iter().any(|v| v.parse::<f64>().is_err())
+}
+
+/// The setting columns whose value is not the same at every point: the columns a spreadsheet
+/// pivots `standings.csv` and `designers.csv` on, beside the point's label.
+pub fn varying_columns(run: &RunResult) -> Vec<String> {
+    setting_columns(run)
+        .into_iter()
+        .filter(|c| run.points.iter().any(|p| setting_value(p, c) != setting_value(&run.points[0], c)))
+        .collect()
+}
+
 /// Outcome kinds present in the run, in the contract's order.
 pub fn outcome_kinds(run: &RunResult) -> Vec<OutcomeKind> {
     let mut kinds: Vec<OutcomeKind> =
@@ -86,7 +110,15 @@ impl Export for Summary {
         let cols = setting_columns(run);
         let kinds = outcome_kinds(run);
         let mut header: Vec<String> = vec!["scenario".into(), "game".into()];
-        header.extend(cols.iter().cloned());
+        // A setting that takes a number or a word (`war_down`: 3 or `by-value`) gets two columns,
+        // so that no column mixes numbers and words: the number, and `<setting>_word`.
+        let mixed: Vec<bool> = cols.iter().map(|c| mixes_numbers_and_words(run, c)).collect();
+        for (c, &m) in cols.iter().zip(&mixed) {
+            header.push(c.clone());
+            if m {
+                header.push(format!("{c}_word"));
+            }
+        }
         for h in [
             "games",
             "length_unit",
@@ -133,13 +165,15 @@ impl Export for Summary {
             let ci = p.interval(&Key::Length);
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
             let mut row: Vec<String> = vec![p.label.clone(), p.game.into()];
-            for c in &cols {
-                let v = if c == "variant" && p.settings.has_variants {
-                    p.settings.variant.clone()
+            for (c, &m) in cols.iter().zip(&mixed) {
+                let v = setting_value(p, c);
+                if m {
+                    let number = v.parse::<f64>().is_ok();
+                    row.push(if number { v.clone() } else { String::new() });
+                    row.push(if number { String::new() } else { v });
                 } else {
-                    p.settings.values.iter().find(|(k, _)| k == c).map(|(_, v)| v.clone()).unwrap_or_default()
-                };
-                row.push(v);
+                    row.push(v);
+                }
             }
             row.push(p.acc.games.to_string());
             row.push(p.layout.length_unit.clone());
@@ -500,29 +534,35 @@ impl Export for Standings {
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
         use crate::record::EntrantCounters;
         let mut w = writer(out);
-        w.write_record([
-            "scenario",
-            "entrant",
-            "games",
-            "won",
-            "drawn",
-            "lost",
-            "win_rate",
-            "win_rate_ci95_low",
-            "win_rate_ci95_high",
-            "events",
-            "first_alone",
-            "first_alone_rate",
-            "first_alone_rate_ci95_low",
-            "first_alone_rate_ci95_high",
-            "first_shared",
-            "first_any_rate",
-            "first_any_rate_ci95_low",
-            "first_any_rate_ci95_high",
-            "rating_elo",
-            "rating_elo_ci95_low",
-            "rating_elo_ci95_high",
-        ])?;
+        let varying = varying_columns(run);
+        let mut header: Vec<String> = vec!["scenario".into()];
+        header.extend(varying.iter().cloned());
+        header.extend(
+            [
+                "entrant",
+                "games",
+                "won",
+                "drawn",
+                "lost",
+                "win_rate",
+                "win_rate_ci95_low",
+                "win_rate_ci95_high",
+                "events",
+                "first_alone",
+                "first_alone_rate",
+                "first_alone_rate_ci95_low",
+                "first_alone_rate_ci95_high",
+                "first_shared",
+                "first_any_rate",
+                "first_any_rate_ci95_low",
+                "first_any_rate_ci95_high",
+                "rating_elo",
+                "rating_elo_ci95_low",
+                "rating_elo_ci95_high",
+            ]
+            .map(String::from),
+        );
+        w.write_record(&header)?;
         for p in &run.points {
             let Some(t) = &p.layout.entrants else { continue };
             let n = t.names.len();
@@ -560,7 +600,9 @@ impl Export for Standings {
                 let drawn: u64 = (0..n).map(|j| draws[i * n + j]).sum();
                 let games = won + lost + drawn;
                 let (alone, shared) = (total(c.alone(i)), total(c.shared(i)));
-                let mut row = vec![p.label.clone(), name.clone()];
+                let mut row = vec![p.label.clone()];
+                row.extend(varying.iter().map(|c| setting_value(p, c)));
+                row.push(name.clone());
                 row.extend([games, won, drawn, lost].map(|x| x.to_string()));
                 // Games won over games played, one event one observation: an entrant plays the
                 // same games in every event (the round robin), so each event's denominator is
@@ -636,8 +678,10 @@ impl Export for Designers {
             union(&mut rates, f.table.rates.iter().map(|(r, _, _)| r.as_str()));
             union(&mut means, f.table.paired.iter().map(|m| m.name.as_str()));
         }
-        let mut header: Vec<String> =
-            ["scenario", "kind", "designer", "design", "designs"].map(String::from).to_vec();
+        let varying = varying_columns(run);
+        let mut header: Vec<String> = vec!["scenario".into()];
+        header.extend(varying.iter().cloned());
+        header.extend(["kind", "designer", "design", "designs"].map(String::from));
         header.extend(["never_held", "never_kept", "never_played", "played_never_won"].map(String::from));
         let causal = feedbacks.iter().any(|(_, f)| f.causal);
         if causal {
@@ -662,8 +706,9 @@ impl Export for Designers {
         w.write_record(&header)?;
         for (p, f) in &feedbacks {
             for l in &f.lines {
-                let mut row: Vec<String> =
-                    vec![p.label.clone(), l.kind.into(), l.maker.clone(), l.card.clone()];
+                let mut row: Vec<String> = vec![p.label.clone()];
+                row.extend(varying.iter().map(|c| setting_value(p, c)));
+                row.extend([l.kind.into(), l.maker.clone(), l.card.clone()]);
                 row.push(l.cards.to_string());
                 row.extend(l.never.iter().map(|n| n.to_string()));
                 if causal {
