@@ -291,6 +291,10 @@ pub struct Makers {
     pub own_expected_millionths: u64,
     /// The distribution of the own cards each player received.
     pub own_observed: String,
+    /// Each card's rarity and printed value as the set names them (`rare`, 3), which its verdict
+    /// is judged against (`designers.csv`); empty where the game names none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub class: Vec<(String, u8)>,
 }
 
 /// A mean of paired differences (a card's effect measured game by game against its own

@@ -537,9 +537,17 @@ impl Export for Standings {
         let varying = varying_columns(run);
         let mut header: Vec<String> = vec!["scenario".into()];
         header.extend(varying.iter().cloned());
+        // Where the card set names its designers, entrant i is the i-th designer it names.
+        let designer = |p: &PointResult, i: usize| {
+            p.layout.cards.as_ref().and_then(|t| t.makers.as_ref()).and_then(|m| m.names.get(i).cloned())
+        };
+        let designers = run.points.iter().any(|p| designer(p, 0).is_some());
+        header.push("entrant".into());
+        if designers {
+            header.push("designer".into());
+        }
         header.extend(
             [
-                "entrant",
                 "games",
                 "won",
                 "drawn",
@@ -603,6 +611,9 @@ impl Export for Standings {
                 let mut row = vec![p.label.clone()];
                 row.extend(varying.iter().map(|c| setting_value(p, c)));
                 row.push(name.clone());
+                if designers {
+                    row.push(designer(p, i).unwrap_or_default());
+                }
                 row.extend([games, won, drawn, lost].map(|x| x.to_string()));
                 // Games won over games played, one event one observation: an entrant plays the
                 // same games in every event (the round robin), so each event's denominator is
@@ -681,7 +692,7 @@ impl Export for Designers {
         let varying = varying_columns(run);
         let mut header: Vec<String> = vec!["scenario".into()];
         header.extend(varying.iter().cloned());
-        header.extend(["kind", "designer", "design", "designs"].map(String::from));
+        header.extend(["kind", "designer", "design", "rarity", "value", "designs"].map(String::from));
         header.extend(["never_held", "never_kept", "never_played", "played_never_won"].map(String::from));
         let causal = feedbacks.iter().any(|(_, f)| f.causal);
         if causal {
@@ -709,6 +720,15 @@ impl Export for Designers {
                 let mut row: Vec<String> = vec![p.label.clone()];
                 row.extend(varying.iter().map(|c| setting_value(p, c)));
                 row.extend([l.kind.into(), l.maker.clone(), l.card.clone()]);
+                // A design row names the rarity and printed value its verdict is judged against.
+                let class = p.layout.cards.as_ref().and_then(|t| {
+                    let k = t.keys.iter().position(|key| *key == l.card).filter(|_| l.kind == "design")?;
+                    t.makers.as_ref()?.class.get(k).cloned()
+                });
+                match class {
+                    Some((rarity, value)) => row.extend([rarity, value.to_string()]),
+                    None => row.extend([String::new(), String::new()]),
+                }
                 row.push(l.cards.to_string());
                 row.extend(l.never.iter().map(|n| n.to_string()));
                 if causal {

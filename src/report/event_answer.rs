@@ -157,10 +157,12 @@ pub fn answer(run: &RunResult, comparisons: &[Comparison]) -> Option<EventAnswer
             0 => "every player's 95% interval holds that".to_string(),
             k => format!("{k} of the {n} lie apart from it with 95% confidence each"),
         };
+        // A share that never happened reads "none", never 0.0%.
+        let pct = |x: f64| if x == 0.0 { "none".to_string() } else { format!("{:.1}%", 100.0 * x) };
         sentences.push(format!(
-            "Each of the {n} players finishes first (alone or shared) in {:.1}% to {:.1}% of tournaments, against {:.1}% for equal chances: {apart} (standings.csv has each player).",
-            100.0 * lo,
-            100.0 * hi,
+            "The {n} players finish first (alone or shared), the least often in {}, the most often in {} of tournaments, against {:.1}% each for equal chances: {apart} (standings.csv has each player).",
+            pct(lo),
+            pct(hi),
             100.0 * even
         ));
     }

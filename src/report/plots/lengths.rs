@@ -186,7 +186,22 @@ fn panel(
         })
         .collect();
     let (left, top, right, bottom) = area;
-    let ys = lines.iter().flatten().map(|p| p.1);
+    // On the linear scale a spike of games stopped at the cap (every game that reached it has the
+    // same length) would squash the rest: the scale is set by the other bins and the spike is
+    // drawn cut at the top with its share written beside it.
+    let spike = |m: &Member, line: &[(f64, f64)]| -> Option<usize> {
+        let cap = run.points[m.point].acc.length.max()?;
+        let k = line.iter().rposition(|p| p.1 > 0.0)?;
+        let rest = line.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, p)| p.1).fold(0.0, f64::max);
+        (!log && (cap as f64) <= line[k].0 + width as f64 && line[k].1 > 3.0 * rest && rest > 0.0)
+            .then_some(k)
+    };
+    let spikes: Vec<Option<usize>> = members.iter().zip(&lines).map(|(m, l)| spike(m, l)).collect();
+    let ys = lines
+        .iter()
+        .zip(&spikes)
+        .flat_map(|(l, s)| l.iter().enumerate().filter(move |(j, _)| Some(*j) != *s))
+        .map(|(_, p)| p.1);
     let ymax = ys.clone().fold(0.0, f64::max).max(1e-12);
     let ymin = ys.filter(|y| *y > 0.0).fold(ymax, f64::min);
     let (yscale, yticks) = if log {
@@ -210,7 +225,21 @@ fn panel(
         if let Some(t) = twin {
             same.push(format!("{} = {}", m.name, members[t].name));
         }
-        let pts = |run: &[(f64, f64)]| run.iter().map(|&(a, b)| (x.at(a), yscale.at(b))).collect::<Vec<_>>();
+        let pts = |run: &[(f64, f64)]| {
+            run.iter()
+                .map(|&(a, b)| (x.at(a), yscale.at(if log { b } else { b.min(ymax * 1.05) })))
+                .collect::<Vec<_>>()
+        };
+        if let Some(j) = spikes[k] {
+            let (a, b) = line[j];
+            let share = b * width as f64;
+            svg.text(
+                x.at(a) - 4.0,
+                top + 10.0 + 12.0 * k as f64,
+                &format!("{:.1}% at {} (cut)", 100.0 * share, a as i64),
+                axis::TICK.at(Anchor::End).colour(m.colour),
+            );
+        }
         // Runs of bins with games (every bin on a linear scale); on a log scale a bin alone is a dot.
         let runs: Vec<&[(f64, f64)]> =
             if log { line.split(|p| p.1 <= 0.0).filter(|r| !r.is_empty()).collect() } else { vec![line] };
