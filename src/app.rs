@@ -592,7 +592,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let rate = played as f64 / elapsed.max(1e-9);
     let passes = if replayed > 0 {
         format!(
-            " ({} played, {} played again for the paired comparison)",
+            "{} played, then {} again for the paired comparison; ",
             report::format::grouped(driven.played as i128),
             report::format::grouped(replayed as i128)
         )
@@ -600,7 +600,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         String::new()
     };
     text.push_str(&report::terminal::fit_lines(&format!(
-        "{}{}{passes} in {elapsed:.2} s ({} {units}/s on {}); files in {}\n",
+        "{}{} in {elapsed:.2} s ({passes}{} {units}/s on {}); files in {}\n",
         match played {
             1 => format!("1 {unit}"),
             n => format!("{} {units}", report::format::grouped(n as i128)),
