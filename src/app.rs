@@ -568,7 +568,6 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         write_staged(&plan.out, &lock, |dir| partial(&state, dir))?;
         return Err(Interrupted(stopped_message(&state, &driven, &plan.out)).into());
     }
-    let elapsed = started.elapsed().as_secs_f64();
     let mut result = RunResult { timings: driven.timings, ..run_result(&state, start_time, false)? };
     result.manifest.question = plan.question.clone();
     let engines: Vec<&dyn games::Point> = plan.points.iter().map(|p| &*p.engine).collect();
@@ -583,15 +582,29 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
         None => Vec::new(),
     };
+    // The paired pass plays every point's games again: the closing line counts both passes.
+    let replayed = if plan.baseline.is_some() { plan.games * plan.points.len() as u64 } else { 0 };
     write_staged(&plan.out, &lock, |dir| report::write_visuals(dir, &result, &comparisons).map(drop))?;
-    let mut text = report::terminal::render_answers(&result);
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut text = report::terminal::render_event_answer(&result, &comparisons)
+        .unwrap_or_else(|| report::terminal::render_answers(&result));
     text.push_str(&report::terminal::render(&result));
     text.push_str(&report::terminal::render_comparisons(&comparisons));
     text.push_str(&until_lines(&plan, &state));
-    let rate = driven.played as f64 / elapsed.max(1e-9);
+    let played = driven.played + replayed;
+    let rate = played as f64 / elapsed.max(1e-9);
+    let passes = if replayed > 0 {
+        format!(
+            "{} played, then {} again for the paired comparison; ",
+            report::format::grouped(driven.played as i128),
+            report::format::grouped(replayed as i128)
+        )
+    } else {
+        String::new()
+    };
     text.push_str(&report::terminal::fit_lines(&format!(
-        "{}{} in {elapsed:.2} s ({} {units}/s on {}); files in {}\n",
-        match driven.played {
+        "{}{} in {elapsed:.2} s ({passes}{} {units}/s on {}); files in {}\n",
+        match played {
             1 => format!("1 {unit}"),
             n => format!("{} {units}", report::format::grouped(n as i128)),
         },
@@ -1118,9 +1131,9 @@ fn list_points(file: &str) -> anyhow::Result<String> {
         req.name,
         report::format::count(points.len() as u64, "point")
     );
-    let width = points.len().to_string().len();
+    let width = (points.len().max(1) - 1).to_string().len();
     for (i, p) in points.iter().enumerate() {
-        s.push_str(&format!("  {:>width$}  {}\n", i + 1, p.label));
+        s.push_str(&format!("  {i:>width$}  {}\n", p.label));
     }
     Ok(s)
 }

@@ -267,8 +267,9 @@ pub struct PlayArgs {
     /// Index of the game to tell (as in `example_games`).
     #[arg(long, default_value_t = 0, value_parser = parse_count)]
     pub game_index: u64,
-    /// Which scenario point to play when the scenario has several (1 = the first).
-    #[arg(long, default_value_t = 1)]
+    /// Which scenario point to play when the scenario has several (counted from 0, as
+    /// `warsim list SCENARIO` numbers them).
+    #[arg(long, default_value_t = 0)]
     pub point_index: usize,
     /// In a tournament (event=tournament), tell only game A-B in full (entrants numbered from 1).
     #[arg(long = "match", value_name = "A-B")]

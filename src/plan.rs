@@ -92,6 +92,13 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
     }
     for raw in &args.set {
         let (k, v) = split_pair(raw, "--set")?;
+        // A comma lists the values of a sweep; presets are combined with `+`.
+        if k == "variant" && v.contains(',') {
+            return Err(UsageError(format!(
+                "--set variant={v}: combine variants with +: variant={} (a comma lists the points of --sweep variant=...)",
+                v.split(',').map(str::trim).collect::<Vec<_>>().join("+")
+            )));
+        }
         // A scenario that sweeps the key asks for several values: one value would silently
         // collapse its points, so the user says which they mean.
         if let Some((_, values)) = req.runs.iter().flat_map(|r| &r.sweep).find(|(key, _)| *key == k) {
@@ -115,17 +122,11 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
         // Values are separated by commas, or by semicolons when a value is itself a list
         // (`--sweep "policies=greedy,random;search,greedy"`).
         let sep = if v.contains(';') { ';' } else { ',' };
-        if let Some((a, b)) = v.split_once("..") {
-            let listed = match (a.trim().parse::<i64>(), b.trim().trim_start_matches('=').parse::<i64>()) {
-                (Ok(a), Ok(b)) if a <= b && b - a <= 20 => {
-                    (a..=b).map(|x| x.to_string()).collect::<Vec<_>>().join(",")
-                }
-                _ => format!("{a},...,{b}"),
-            };
-            return Err(UsageError(format!(
-                "--sweep '{raw}': list the values, e.g. {k}={listed} (a range is not read)"
-            )));
+        if let Some(hint) = dash_range(&v) {
+            return Err(UsageError(format!("--sweep '{raw}': {hint}")));
         }
+        // A range of whole numbers, as `--vary` takes it: `players=2..4` is `players=2,3,4`.
+        let v = if v.contains("..") { range_values(raw, &v, "--sweep")?.join(",") } else { v };
         let values: Vec<String> = v.split(sep).map(|s| s.trim().to_string()).collect();
         if values.iter().all(String::is_empty) {
             return Err(UsageError(format!("--sweep '{raw}' has no values (KEY=V1,V2,...)")));
@@ -145,6 +146,19 @@ fn apply_flags(mut req: ScenarioRequest, args: &PointArgs) -> Result<ScenarioReq
         }
     }
     Ok(req)
+}
+
+/// The default output folder of a run named `name`: `results/NAME` when it is free or holds the
+/// run of the same command (`same` reads its manifest), else the first `results/NAME-K` (K = 2, 3,
+/// ...) that is; and whether it had to move. A folder is never silently given to another command.
+fn default_out(name: &str, same: impl Fn(&crate::report::Manifest) -> bool) -> (PathBuf, bool) {
+    let taken = |dir: &Path| crate::outdir::earlier_manifest(dir).is_some_and(|m| !same(&m));
+    let first = Path::new("results").join(name);
+    if !taken(&first) {
+        return (first, false);
+    }
+    let free = (2..).map(|k| Path::new("results").join(format!("{name}-{k}"))).find(|d| !taken(d));
+    (free.expect("some folder is free"), true)
 }
 
 impl RunPlan {
@@ -211,7 +225,30 @@ impl RunPlan {
                 metric::unknown(q, &names, p.game.name)
             )));
         }
-        let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(&req.name));
+        let seed = args.point.seed.or(req.seed).unwrap_or(1);
+        let out = match &args.out {
+            Some(out) => out.clone(),
+            None if args.resume => Path::new("results").join(&req.name),
+            None => {
+                let same = |m: &crate::report::Manifest| {
+                    m.seed == seed
+                        && m.games == games
+                        && m.shards == shard.to_string()
+                        && m.until == args.until
+                        && m.scenario_text == req.text
+                        && m.points.iter().eq(points.iter().map(|p| &p.label))
+                };
+                let (out, moved) = default_out(&req.name, same);
+                if moved {
+                    notes.push(format!(
+                        "note: results/{} holds another command's run, which is kept; this run writes to {}",
+                        req.name,
+                        out.display()
+                    ));
+                }
+                out
+            }
+        };
         if args.resume && !out.join(crate::sim::checkpoint::FILE).is_file() {
             return Err(UsageError(format!(
                 "cannot resume: {} holds no saved run ({} is missing); run without --resume to start it",
@@ -229,7 +266,7 @@ impl RunPlan {
             name: req.name,
             points,
             games,
-            seed: args.point.seed.or(req.seed).unwrap_or(1),
+            seed,
             threads,
             out,
             quiet: args.quiet,
@@ -251,13 +288,24 @@ impl PlayPlan {
         let req = request(&args.point)?;
         let mut points = scenario::expand(&req, &[])?;
         let n = points.len();
-        if args.point_index == 0 || args.point_index > n {
+        if args.point_index >= n {
+            // Counted from 1, the last point was `n`: say that points now count from 0.
+            let from_one = if args.point_index == n {
+                format!(
+                    "; --point-index counts from 0, as game indices and seats do (the last point is {})",
+                    n - 1
+                )
+            } else {
+                String::new()
+            };
             return Err(UsageError(format!(
-                "--point-index {} is not a point of this scenario (1 to {n}; `warsim list {}` lists them)",
-                args.point_index, args.point.target
+                "--point-index {} is not a point of this scenario (0 to {}; `warsim list {}` lists them){from_one}",
+                args.point_index,
+                n - 1,
+                args.point.target
             )));
         }
-        let point = points.swap_remove(args.point_index - 1);
+        let point = points.swap_remove(args.point_index);
         let game_of_event = args.game_of_event.as_deref().map(parse_match).transpose()?;
         Ok(PlayPlan {
             point,
@@ -307,6 +355,23 @@ fn point_words(labels: &[String]) -> String {
         .map(|(k, vs)| if vs.is_empty() { k.clone() } else { format!("{k}={}", vs.join("|")) })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether metric `m` of an event's `layout` is one entrant's or one pair's result (`player 3
+/// first alone`, `win_rate seat=2 policy=player 3`): the comparisons leave those to standings.csv
+/// and compare what the event as a whole does.
+fn per_entrant(m: &metric::Metric, layout: &crate::record::Layout) -> bool {
+    use crate::stats::Quantity;
+    if layout.entrants.is_none() {
+        return false;
+    }
+    match &m.quantity {
+        Quantity::Counter(i) | Quantity::Fired(i) => layout.is_entrant_counter(*i),
+        Quantity::Ended(rows) => {
+            rows.len() == 1 && layout.outcomes.get(rows[0] as usize).is_some_and(|o| o.seat.is_some())
+        }
+        Quantity::Length => false,
+    }
 }
 
 /// Assigns each point its baseline. `spec` is a point label (`war variant=standard players=2`) or
@@ -380,7 +445,8 @@ impl Comparisons {
             let other = metric::metrics(points[o].engine.layout());
             let mut quantities = Vec::new();
             let mut names = Vec::new();
-            for m in metric::metrics(points[b].engine.layout()) {
+            let layout = points[b].engine.layout();
+            for m in metric::metrics(layout).into_iter().filter(|m| !per_entrant(m, layout)) {
                 if let Some(theirs) = other.iter().find(|x| x.name == m.name) {
                     names.push((m.name.clone(), m.quantity.is_rate()));
                     quantities.push((m.quantity, theirs.quantity.clone()));
@@ -545,21 +611,37 @@ pub struct TunePlan {
     pub observation: u64,
 }
 
+/// The whole numbers of `LO..HI` (`value` of the flag's `raw` argument), at most `MAX_CANDIDATES`.
+fn range_values(raw: &str, value: &str, flag: &str) -> Result<Vec<String>, UsageError> {
+    let (a, b) = value.split_once("..").unwrap_or((value, ""));
+    match (a.trim().parse::<i64>(), b.trim().trim_start_matches('=').parse::<i64>()) {
+        // In i128: a range from i64::MIN to i64::MAX is refused, never overflows.
+        (Ok(a), Ok(b)) if a <= b && (b as i128 - a as i128) < MAX_CANDIDATES as i128 => {
+            Ok((a..=b).map(|x| x.to_string()).collect())
+        }
+        _ => Err(UsageError(format!(
+            "{flag} '{raw}': LO..HI must be whole numbers with LO <= HI and at most {MAX_CANDIDATES} values"
+        ))),
+    }
+}
+
+/// For a value written as a range with a dash (`0-12`), how to write it (`0..12`); a negative
+/// number alone (`-3`) is a value.
+fn dash_range(value: &str) -> Option<String> {
+    let (a, b) = value.trim().split_once('-').filter(|(a, _)| !a.is_empty())?;
+    let whole = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    (whole(a) && whole(b)).then(|| format!("write ranges as {a}..{b}"))
+}
+
 /// `KEY=LO..HI` as the list of whole numbers, or `KEY=V1,V2,...` as given; and whether it was a
 /// range.
 fn vary_values(raw: &str) -> Result<(String, Vec<String>, bool), UsageError> {
     let (k, v) = split_pair(raw, "--vary")?;
-    let values: Vec<String> = if let Some((a, b)) = v.split_once("..") {
-        let (a, b) = match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
-            // In i128: a range from i64::MIN to i64::MAX is refused, never overflows.
-            (Ok(a), Ok(b)) if a <= b && (b as i128 - a as i128) < MAX_CANDIDATES as i128 => (a, b),
-            _ => {
-                return Err(UsageError(format!(
-                    "--vary '{raw}': LO..HI must be whole numbers with LO <= HI and at most {MAX_CANDIDATES} values"
-                )));
-            }
-        };
-        (a..=b).map(|x| x.to_string()).collect()
+    if let Some(hint) = dash_range(&v) {
+        return Err(UsageError(format!("--vary '{raw}': {hint}")));
+    }
+    let values: Vec<String> = if v.contains("..") {
+        range_values(raw, &v, "--vary")?
     } else {
         v.split(',').map(|s| s.trim().to_string()).collect()
     };
@@ -679,6 +761,11 @@ impl TunePlan {
                 requires: req_q,
                 unit: layout.group_size.clamp(1, u32::MAX as u64) as u32,
             });
+        }
+        if goal_raw.trim_end().ends_with('%') && !share {
+            return Err(UsageError(format!(
+                "--goal '{goal_raw}': a percentage is a share's goal, and {metric_name} is not a share (write the target as a number)"
+            )));
         }
         let values = candidates
             .iter()

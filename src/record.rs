@@ -173,6 +173,19 @@ pub struct EntrantTable {
     pub by_event: bool,
 }
 
+impl EntrantTable {
+    /// The counters of the table, in the order `LayoutBuilder::entrants` declares them: games won
+    /// per ordered pair, drawn per pair, first alone, first shared and games won per entrant, and
+    /// for tables kept by event the points per entrant and per pair.
+    pub fn counters(&self) -> std::ops::Range<usize> {
+        let n = self.names.len();
+        let pairs = n * n.saturating_sub(1) / 2;
+        let by_event = if self.by_event { n + pairs } else { 0 };
+        let first = self.first as usize;
+        first..first + 2 * pairs + pairs + 3 * n + by_event
+    }
+}
+
 /// The typed counters of an `EntrantTable`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntrantCounters {
@@ -278,6 +291,10 @@ pub struct Makers {
     pub own_expected_millionths: u64,
     /// The distribution of the own cards each player received.
     pub own_observed: String,
+    /// Each card's rarity and printed value as the set names them (`rare`, 3), which its verdict
+    /// is judged against (`designers.csv`); empty where the game names none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub class: Vec<(String, u8)>,
 }
 
 /// A mean of paired differences (a card's effect measured game by game against its own
@@ -326,6 +343,13 @@ impl Layout {
     /// layout (it has entrants, `crate::tournament`), else `game`.
     pub fn unit(&self) -> &'static str {
         if self.entrants.is_some() { "tournament" } else { "game" }
+    }
+
+    /// Whether counter `i` belongs to the table of entrants (`EntrantTable`: per pair and per
+    /// entrant): `standings.csv` reads those, and the files and plots of event
+    /// counters, the comparisons and `play` leave them out.
+    pub fn is_entrant_counter(&self, i: usize) -> bool {
+        self.entrants.as_ref().is_some_and(|t| t.counters().contains(&i))
     }
 
     /// The event counters: every counter but the per-card table's.
@@ -843,6 +867,24 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_entrants_counters_are_one_range_between_the_others() {
+        for by_event in [false, true] {
+            let mut b = LayoutBuilder::new("games");
+            b.counter("before");
+            let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+            b.entrants(&names, by_event);
+            b.counter("after");
+            let (l, _) = b.finish();
+            let table: Vec<&str> = (0..l.counters.len())
+                .filter(|&i| l.is_entrant_counter(i))
+                .map(|i| l.counters[i].as_str())
+                .collect();
+            assert_eq!(table.len(), l.counters.len() - 2, "{table:?}");
+            assert!(!l.is_entrant_counter(0) && !l.is_entrant_counter(l.counters.len() - 1));
+        }
+    }
 
     #[test]
     fn the_entrants_counters_are_where_their_names_are() {

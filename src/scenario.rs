@@ -174,9 +174,27 @@ pub fn repeated(values: &[String]) -> Option<&str> {
 /// the file, line and column.
 pub fn load(path: &Path) -> Result<ScenarioRequest, UsageError> {
     let text = crate::io::read_input(path, crate::io::SCENARIO_LIMIT, "scenario file")?;
+    if is_card_set(&text) {
+        let shown = path.display();
+        return Err(UsageError(format!(
+            "{shown} is a card set, not a scenario: play it with `warsim run slots --set cards={shown}` (or read it back with `warsim cards {shown}`)"
+        )));
+    }
     let base_dir = path.parent().map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
     let stem = path.file_stem().map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
     parse(&text, &path.display().to_string(), &stem, base_dir)
+}
+
+/// Whether `text` is a Card Wars card set (its `format` line says so), which a scenario names with
+/// `cards = FILE` rather than being one.
+fn is_card_set(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim();
+        l.starts_with("format")
+            && l.split_once('=').is_some_and(|(k, v)| {
+                k.trim() == "format" && v.trim().trim_matches('"') == crate::games::slots::cardfile::FORMAT
+            })
+    })
 }
 
 /// Parses a scenario's text. `shown` names it in error messages, `stem` is the name when the text

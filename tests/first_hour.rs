@@ -27,7 +27,8 @@ fn mistakes_get_one_line_naming_the_problem_and_the_way_out() {
     says(&["merge", "a"], &["--out <OUT>", "warsim merge --help"]);
     says(&["compare", "x"], &["--baseline <BASELINE>"]);
     says(&["run", "war", "--game", "5"], &["'--game'", "a similar argument exists: '--games'"]);
-    says(&["run", "war", "--sweep", "players=2..4"], &["players=2,3,4"]);
+    says(&["run", "war", "--sweep", "players=4..2"], &["--sweep 'players=4..2'", "LO <= HI"]);
+    says(&["run", "war", "--sweep", "players=2-4"], &["write ranges as 2..4"]);
     says(
         &["run", "war", "--set", "variant=peace", "--set", "variant=jokers"],
         &["given twice", "variant=A+B"],
@@ -111,4 +112,87 @@ fn decision_costs_go_to_timings_csv() {
     let war = tmp.path().join("w");
     warsim().args(["run", "war", "--games", "100", "-q", "--out"]).arg(&war).assert().success();
     assert!(!war.join("timings.csv").exists());
+}
+
+/// The messages of issue 34's list: each names the fix in one line, exit code 2.
+#[test]
+fn messages_name_the_fix() {
+    says(
+        &["tune", "cardwars", "--vary", "second_extra_life=0..3", "--goal", "first_player_win=0.5"],
+        &["'first_player_win'", "did you mean 'first_player_win_share'?"],
+    );
+    says(
+        &["tune", "cardwars", "--vary", "second_extra_life=0..3", "--goal", "length_mean=50%"],
+        &["a percentage is a share's goal", "length_mean is not a share"],
+    );
+    says(
+        &["tune", "cardwars", "--vary", "second_extra_life=0-12", "--goal", "first_player_win_share=0.5"],
+        &["--vary 'second_extra_life=0-12'", "write ranges as 0..12"],
+    );
+    says(
+        &["run", "war", "--set", "variant=peace,jokers"],
+        &["combine variants with +: variant=peace+jokers"],
+    );
+    says(
+        &["run", "scenarios/cards/sample.toml"],
+        &["is a card set, not a scenario", "warsim run slots --set cards=scenarios/cards/sample.toml"],
+    );
+    says(&["play", "war", "--point-index", "1"], &["(0 to 0;", "--point-index counts from 0"]);
+    says(&["play", "scenarios/war-variants.toml", "--point-index", "40"], &["(0 to 31;"]);
+}
+
+/// A goal in percent is read as the share it means; a sweep takes a range as `--vary` does.
+#[test]
+fn percent_goals_and_swept_ranges_are_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = warsim()
+        .args([
+            "tune",
+            "cardwars",
+            "--vary",
+            "second_extra_life=0..1",
+            "--goal",
+            "first_player_win_share=50%",
+        ])
+        .args(["--games", "2000", "-q", "--out"])
+        .arg(tmp.path().join("t"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = warsim()
+        .args(["run", "war", "--sweep", "players=2..4", "--games", "20", "-q", "--out"])
+        .arg(tmp.path().join("r"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary = std::fs::read_to_string(tmp.path().join("r/summary.csv")).unwrap();
+    assert_eq!(summary.lines().count(), 4, "{summary}");
+}
+
+/// A default output folder holding another command's run is kept: the run picks the next free
+/// name and says so; the same command again reuses its own folder.
+#[test]
+fn a_default_folder_is_never_given_to_another_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |games: &str| {
+        let out =
+            warsim().current_dir(tmp.path()).args(["run", "war", "--games", games, "-q"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (first, _) = run("20");
+    assert!(
+        first.contains("files in results/war\n") || first.trim_end().ends_with("files in results/war"),
+        "{first}"
+    );
+    let (again, note) = run("20");
+    assert!(again.trim_end().ends_with("files in results/war") && note.is_empty(), "{again}{note}");
+    let (other, note) = run("30");
+    assert!(other.trim_end().ends_with("files in results/war-2"), "{other}");
+    assert!(
+        note.contains("results/war holds another command's run") && note.contains("results/war-2"),
+        "{note}"
+    );
+    let summary = std::fs::read_to_string(tmp.path().join("results/war/summary.csv")).unwrap();
+    assert!(summary.contains(",20,"), "the first run's files are kept: {summary}");
 }

@@ -133,10 +133,11 @@ fn list_of_a_scenario_prints_every_point_with_its_index() {
     assert!(lines.next().unwrap().contains("32 points"), "{text}");
     let points: Vec<&str> = lines.collect();
     assert_eq!(points.len(), 32, "{text}");
-    assert_eq!(points[0].trim(), "1  war variant=standard players=2");
-    assert!(points[31].trim_start().starts_with("32  war "), "{text}");
-    // The index is the one `play --point-index` takes: point 2 is the standard game for 3 players.
-    let play = warsim().args(["play", "scenarios/war-variants.toml", "--point-index", "2"]).output().unwrap();
+    assert_eq!(points[0].trim(), "0  war variant=standard players=2");
+    assert!(points[31].trim_start().starts_with("31  war "), "{text}");
+    // The index is the one `play --point-index` takes, from 0: point 1 is the standard game for 3
+    // players.
+    let play = warsim().args(["play", "scenarios/war-variants.toml", "--point-index", "1"]).output().unwrap();
     assert!(String::from_utf8_lossy(&play.stdout).starts_with("war variant=standard players=3 —"));
     let listed = warsim().args(["list"]).output().unwrap();
     assert!(String::from_utf8_lossy(&listed.stdout).contains("scenarios/war-pickup.toml"));

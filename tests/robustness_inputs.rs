@@ -373,7 +373,7 @@ fn a_new_users_mistakes_get_a_short_line_with_the_nearest_name() {
         (&["run", "war", "--threads", "abc"], "--threads abc: it is not a whole number"),
         (&["run", "war", "--seed", "18446744073709551616"], "it is too large (at most 18446744073709551615"),
         (&["run", "war", "--game-rows", "1e20"], "it is too large"),
-        (&["play", "war", "--point-index", "3"], "(1 to 1; `warsim list war` lists them)"),
+        (&["play", "war", "--point-index", "3"], "(0 to 0; `warsim list war` lists them)"),
         (&["run", "scenarios/war-variants.toml", "--set", "variant=peace"], "sweeps 'variant' over 9 values"),
         (
             &["run", "scenarios/war-variants.toml", "--sweep", "variant=peace"],

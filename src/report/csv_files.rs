@@ -12,7 +12,21 @@ use super::paired_means;
 use super::{Export, PointResult, RunResult};
 use crate::record::{OutcomeKind, PairedMean};
 use crate::stats::tracked::Key;
-use crate::stats::wilson;
+use crate::stats::{Interval, wilson};
+
+/// A rate's interval as the CSV files write it: inside [0, 1], and where the rate is 0 (or 1) the
+/// exact bound over its independent units (`format::none_bound`, as every answer says it), never
+/// [0, 0] as a normal or ratio interval gives with no event, nor Wilson's bound beside it.
+pub fn rate_bounds(ci: &Interval, trials: u64) -> (f64, f64) {
+    let units = if ci.units > 0 { ci.units } else { trials };
+    if ci.estimate == 0.0 {
+        (0.0, super::format::none_bound(units))
+    } else if ci.estimate == 1.0 {
+        (1.0 - super::format::none_bound(units), 1.0)
+    } else {
+        (ci.low.max(0.0), ci.high.min(1.0))
+    }
+}
 
 fn writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(out)
@@ -36,6 +50,30 @@ pub fn setting_columns(run: &RunResult) -> Vec<String> {
         }
     }
     cols
+}
+
+/// The value of setting column `c` (`setting_columns`) at point `p`; empty where it does not set it.
+pub fn setting_value(p: &PointResult, c: &str) -> String {
+    if c == "variant" && p.settings.has_variants {
+        return p.settings.variant.clone();
+    }
+    p.settings.values.iter().find(|(k, _)| *k == c).map(|(_, v)| v.clone()).unwrap_or_default()
+}
+
+/// Whether setting column `c` holds a number at some point and a word at another.
+fn mixes_numbers_and_words(run: &RunResult, c: &str) -> bool {
+    let values: Vec<String> =
+        run.points.iter().map(|p| setting_value(p, c)).filter(|v| !v.is_empty()).collect();
+    values.iter().any(|v| v.parse::<f64>().is_ok()) && values.iter().any(|v| v.parse::<f64>().is_err())
+}
+
+/// The setting columns whose value is not the same at every point: the columns a spreadsheet
+/// pivots `standings.csv` and `designers.csv` on, beside the point's label.
+pub fn varying_columns(run: &RunResult) -> Vec<String> {
+    setting_columns(run)
+        .into_iter()
+        .filter(|c| run.points.iter().any(|p| setting_value(p, c) != setting_value(&run.points[0], c)))
+        .collect()
 }
 
 /// Outcome kinds present in the run, in the contract's order.
@@ -72,7 +110,15 @@ impl Export for Summary {
         let cols = setting_columns(run);
         let kinds = outcome_kinds(run);
         let mut header: Vec<String> = vec!["scenario".into(), "game".into()];
-        header.extend(cols.iter().cloned());
+        // A setting that takes a number or a word (`war_down`: 3 or `by-value`) gets two columns,
+        // so that no column mixes numbers and words: the number, and `<setting>_word`.
+        let mixed: Vec<bool> = cols.iter().map(|c| mixes_numbers_and_words(run, c)).collect();
+        for (c, &m) in cols.iter().zip(&mixed) {
+            header.push(c.clone());
+            if m {
+                header.push(format!("{c}_word"));
+            }
+        }
         for h in [
             "games",
             "length_unit",
@@ -119,13 +165,15 @@ impl Export for Summary {
             let ci = p.interval(&Key::Length);
             let (_, sd) = crate::stats::interval::mean_sd(h.sum(), h.sum_sq(), h.total());
             let mut row: Vec<String> = vec![p.label.clone(), p.game.into()];
-            for c in &cols {
-                let v = if c == "variant" && p.settings.has_variants {
-                    p.settings.variant.clone()
+            for (c, &m) in cols.iter().zip(&mixed) {
+                let v = setting_value(p, c);
+                if m {
+                    let number = v.parse::<f64>().is_ok();
+                    row.push(if number { v.clone() } else { String::new() });
+                    row.push(if number { String::new() } else { v });
                 } else {
-                    p.settings.values.iter().find(|(k, _)| k == c).map(|(_, v)| v.clone()).unwrap_or_default()
-                };
-                row.push(v);
+                    row.push(v);
+                }
             }
             row.push(p.acc.games.to_string());
             row.push(p.layout.length_unit.clone());
@@ -145,7 +193,8 @@ impl Export for Summary {
                     Some(i) => {
                         let ci = p.interval(&Key::Share(i));
                         let of = kind_count(p, p.layout.shares[i].of).unwrap_or(0);
-                        row.extend([real(ci.estimate), real(ci.low), real(ci.high), of.to_string()]);
+                        let (low, high) = rate_bounds(&ci, of);
+                        row.extend([real(ci.estimate), real(low), real(high), of.to_string()]);
                     }
                     None => row.extend(std::array::from_fn::<String, 4, _>(|_| String::new())),
                 }
@@ -194,11 +243,15 @@ impl Export for Outcomes {
             "ci95_low",
             "ci95_high",
             "example_games",
+            "entrant",
         ])?;
         for p in &run.points {
+            // In an event the rows name entrants (players, designers), not policies.
+            let event = p.layout.entrants.is_some();
             for (i, key) in p.layout.outcomes.iter().enumerate() {
                 let count = p.acc.outcomes[i];
                 let ci = p.interval(&Key::Rows(vec![i as u16]));
+                let (low, high) = rate_bounds(&ci, p.acc.games);
                 let examples: Vec<String> =
                     p.acc.outcome_examples[i].games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
@@ -206,13 +259,14 @@ impl Export for Outcomes {
                     key.kind.name().into(),
                     key.seat.map(|s| s.to_string()).unwrap_or_default(),
                     key.team.clone().unwrap_or_default(),
-                    key.policy.clone().unwrap_or_default(),
+                    if event { String::new() } else { key.policy.clone().unwrap_or_default() },
                     count.to_string(),
                     p.acc.games.to_string(),
                     real(ci.estimate),
-                    real(ci.low),
-                    real(ci.high),
+                    real(low),
+                    real(high),
                     examples.join(" "),
+                    if event { key.policy.clone().unwrap_or_default() } else { String::new() },
                 ])?;
             }
         }
@@ -246,7 +300,12 @@ impl Export for Events {
         ])?;
         for p in &run.points {
             for (i, (name, c)) in p.layout.events().iter().zip(&p.acc.counters).enumerate() {
+                // Per entrant and per pair results are standings.csv's.
+                if p.layout.is_entrant_counter(i) {
+                    continue;
+                }
                 let share = p.interval(&Key::Fired(i));
+                let (share_low, share_high) = rate_bounds(&share, p.acc.games);
                 let mean = p.interval(&Key::Value(i));
                 let examples: Vec<String> = c.examples.games().iter().map(|g| g.to_string()).collect();
                 w.write_record([
@@ -254,12 +313,13 @@ impl Export for Events {
                     name.clone(),
                     c.total.to_string(),
                     real(mean.estimate),
-                    real(mean.low),
+                    // A counter is never negative, nor its mean.
+                    real(mean.low.max(0.0)),
                     real(mean.high),
                     c.games_with.to_string(),
                     real(share.estimate),
-                    real(share.low),
-                    real(share.high),
+                    real(share_low),
+                    real(share_high),
                     examples.join(" "),
                 ])?;
             }
@@ -474,29 +534,43 @@ impl Export for Standings {
     fn write(&self, run: &RunResult, out: &mut dyn Write) -> anyhow::Result<()> {
         use crate::record::EntrantCounters;
         let mut w = writer(out);
-        w.write_record([
-            "scenario",
-            "entrant",
-            "games",
-            "won",
-            "drawn",
-            "lost",
-            "win_rate",
-            "win_rate_ci95_low",
-            "win_rate_ci95_high",
-            "events",
-            "first_alone",
-            "first_alone_rate",
-            "first_alone_rate_ci95_low",
-            "first_alone_rate_ci95_high",
-            "first_shared",
-            "first_any_rate",
-            "first_any_rate_ci95_low",
-            "first_any_rate_ci95_high",
-            "rating_elo",
-            "rating_elo_ci95_low",
-            "rating_elo_ci95_high",
-        ])?;
+        let varying = varying_columns(run);
+        let mut header: Vec<String> = vec!["scenario".into()];
+        header.extend(varying.iter().cloned());
+        // Where the card set names its designers, entrant i is the i-th designer it names.
+        let designer = |p: &PointResult, i: usize| {
+            p.layout.cards.as_ref().and_then(|t| t.makers.as_ref()).and_then(|m| m.names.get(i).cloned())
+        };
+        let designers = run.points.iter().any(|p| designer(p, 0).is_some());
+        header.push("entrant".into());
+        if designers {
+            header.push("designer".into());
+        }
+        header.extend(
+            [
+                "games",
+                "won",
+                "drawn",
+                "lost",
+                "win_rate",
+                "win_rate_ci95_low",
+                "win_rate_ci95_high",
+                "events",
+                "first_alone",
+                "first_alone_rate",
+                "first_alone_rate_ci95_low",
+                "first_alone_rate_ci95_high",
+                "first_shared",
+                "first_any_rate",
+                "first_any_rate_ci95_low",
+                "first_any_rate_ci95_high",
+                "rating_elo",
+                "rating_elo_ci95_low",
+                "rating_elo_ci95_high",
+            ]
+            .map(String::from),
+        );
+        w.write_record(&header)?;
         for p in &run.points {
             let Some(t) = &p.layout.entrants else { continue };
             let n = t.names.len();
@@ -534,7 +608,12 @@ impl Export for Standings {
                 let drawn: u64 = (0..n).map(|j| draws[i * n + j]).sum();
                 let games = won + lost + drawn;
                 let (alone, shared) = (total(c.alone(i)), total(c.shared(i)));
-                let mut row = vec![p.label.clone(), name.clone()];
+                let mut row = vec![p.label.clone()];
+                row.extend(varying.iter().map(|c| setting_value(p, c)));
+                row.push(name.clone());
+                if designers {
+                    row.push(designer(p, i).unwrap_or_default());
+                }
                 row.extend([games, won, drawn, lost].map(|x| x.to_string()));
                 // Games won over games played, one event one observation: an entrant plays the
                 // same games in every event (the round robin), so each event's denominator is
@@ -576,7 +655,8 @@ fn rate_cells(k: u64, n: u64) -> [String; 3] {
         return [String::new(), String::new(), String::new()];
     }
     let ci = wilson(k, n);
-    [real(ci.estimate), real(ci.low), real(ci.high)]
+    let (low, high) = rate_bounds(&ci, n);
+    [real(ci.estimate), real(low), real(high)]
 }
 
 /// `designers.csv`: for each point whose per-card table names its cards' makers, the feedback of
@@ -609,8 +689,10 @@ impl Export for Designers {
             union(&mut rates, f.table.rates.iter().map(|(r, _, _)| r.as_str()));
             union(&mut means, f.table.paired.iter().map(|m| m.name.as_str()));
         }
-        let mut header: Vec<String> =
-            ["scenario", "kind", "designer", "design", "designs"].map(String::from).to_vec();
+        let varying = varying_columns(run);
+        let mut header: Vec<String> = vec!["scenario".into()];
+        header.extend(varying.iter().cloned());
+        header.extend(["kind", "designer", "design", "rarity", "value", "designs"].map(String::from));
         header.extend(["never_held", "never_kept", "never_played", "played_never_won"].map(String::from));
         let causal = feedbacks.iter().any(|(_, f)| f.causal);
         if causal {
@@ -635,8 +717,18 @@ impl Export for Designers {
         w.write_record(&header)?;
         for (p, f) in &feedbacks {
             for l in &f.lines {
-                let mut row: Vec<String> =
-                    vec![p.label.clone(), l.kind.into(), l.maker.clone(), l.card.clone()];
+                let mut row: Vec<String> = vec![p.label.clone()];
+                row.extend(varying.iter().map(|c| setting_value(p, c)));
+                row.extend([l.kind.into(), l.maker.clone(), l.card.clone()]);
+                // A design row names the rarity and printed value its verdict is judged against.
+                let class = p.layout.cards.as_ref().and_then(|t| {
+                    let k = t.keys.iter().position(|key| *key == l.card).filter(|_| l.kind == "design")?;
+                    t.makers.as_ref()?.class.get(k).cloned()
+                });
+                match class {
+                    Some((rarity, value)) => row.extend([rarity, value.to_string()]),
+                    None => row.extend([String::new(), String::new()]),
+                }
                 row.push(l.cards.to_string());
                 row.extend(l.never.iter().map(|n| n.to_string()));
                 if causal {

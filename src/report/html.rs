@@ -100,8 +100,39 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         esc(&m.scenario)
     );
     let _ = writeln!(h, "<h1>warsim report: {}</h1>", esc(&m.scenario));
-    // The answer first: the scenario's question, one sentence per point, before any table.
-    let answers = super::answer::answers(run);
+    // The answer first: the scenario's question, one sentence per point, before any table. A run
+    // of tournaments is answered as events, and its tournaments table follows at once.
+    let event = super::event_answer::answer(run, comparisons);
+    let answers = if event.is_some() { Vec::new() } else { super::answer::answers(run) };
+    if let Some(a) = &event {
+        let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
+        for s in &a.sentences {
+            let _ = writeln!(h, "<p>{}</p>", esc(s));
+        }
+        h.push_str(&shared(&a.sweep, ""));
+        h.push_str("<div class=scroll><table><tr>");
+        h.push_str(&setting_headers(&a.sweep));
+        for c in &a.columns {
+            let _ = write!(h, "<th class=w>{}</th>", esc(&c.header));
+        }
+        h.push_str("</tr>\n");
+        for i in 0..a.sweep.len() {
+            h.push_str("<tr>");
+            h.push_str(&setting_cells(&a.sweep, i, 1));
+            for c in &a.columns {
+                let (est, range) = &c.cells[i];
+                if range.is_empty() {
+                    let _ = write!(h, "<td>{}</td>", esc(est));
+                } else {
+                    let _ = write!(h, "<td>{}<span class=ci>{}</span></td>", esc(est), esc(range));
+                }
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table></div>\n</section>\n");
+        let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
+        super::html_events::section(&mut h, run, &sweep);
+    }
     if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
         match super::answer::table(&answers) {
@@ -180,7 +211,9 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
             writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
     }
     html_cards::section(&mut h, run, &sweep);
-    super::html_events::section(&mut h, run, &sweep);
+    if event.is_none() {
+        super::html_events::section(&mut h, run, &sweep);
+    }
     super::html_makers::section(&mut h, run, &sweep);
     outcome_table(&mut h, run, &sweep);
     event_table(&mut h, run, &sweep);
@@ -385,8 +418,8 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
     // Only counters that fired at some point: a row of zeros says nothing the note does not.
     let mut silent: Vec<&str> = Vec::new();
     for p in &run.points {
-        for name in p.layout.events() {
-            if !silent.contains(&name.as_str()) && !fired(run, name) {
+        for (k, name) in p.layout.events().iter().enumerate() {
+            if !silent.contains(&name.as_str()) && !fired(run, name) && !p.layout.is_entrant_counter(k) {
                 silent.push(name);
             }
         }
@@ -407,7 +440,7 @@ fn event_table(h: &mut String, run: &RunResult, sweep: &Sweep) {
     h.push_str("<th class=l>event</th><th>total</th><th>mean per game</th><th>games with</th><th>share of games</th><th class=l>example games</th></tr>\n");
     for (i, p) in run.points.iter().enumerate() {
         let rows: Vec<usize> = (0..p.layout.events().len())
-            .filter(|&k| !silent.contains(&p.layout.counters[k].as_str()))
+            .filter(|&k| !silent.contains(&p.layout.counters[k].as_str()) && !p.layout.is_entrant_counter(k))
             .collect();
         for (j, &k) in rows.iter().enumerate() {
             let (name, c) = (&p.layout.counters[k], &p.acc.counters[k]);

@@ -91,10 +91,8 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
             continue;
         }
         let shared = p.layout.counter("shared_first").map(|c| p.acc.counters[c.0 as usize].total as u64);
-        let shared = shared.map_or("–".into(), |k| {
-            let ci = wilson(k, p.acc.games);
-            format!("{}{}", pct(ci.estimate), interval(ci.low, ci.high, pct))
-        });
+        let shared =
+            shared.map_or("–".into(), |k| super::html::rate_html(&wilson(k, p.acc.games), p.acc.games));
         let games = p.layout.counter("games").map_or("–".into(), |c| {
             let total = p.acc.counters[c.0 as usize].total as f64;
             format!("{:.0}", total / p.acc.games.max(1) as f64)

@@ -341,6 +341,7 @@ mod tests {
             stratum: vec![0; cards],
             own_expected_millionths: 3_333_333,
             own_observed: "none".into(),
+            class: Vec::new(),
         });
         let (layout, _) = b.finish();
         let mut acc = Accumulator::new(&layout);

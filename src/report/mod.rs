@@ -10,6 +10,7 @@ pub mod answer;
 pub mod balance;
 pub mod compare;
 pub mod csv_files;
+pub mod event_answer;
 pub mod format;
 pub mod games_csv;
 pub mod html;

@@ -254,10 +254,22 @@ pub fn unknown(word: &str, names: &[String], game: &str) -> String {
         if let Some(e) = n.strip_suffix("_mean_per_game") {
             spoken.extend([format!("{e}_mean"), format!("{e}_share")]);
         }
+        if n == "first_player_wins_share_of_decided" {
+            spoken.push("first_player_win_share".into());
+        }
     }
     let spoken: Vec<&str> = spoken.iter().map(String::as_str).collect();
     let rates: Vec<&str> = names.iter().filter(|n| n.ends_with("_rate")).map(String::as_str).collect();
-    match crate::suggest::near(word, &spoken) {
+    // A name cut short (`first_player_win` for `first_player_win_share`) is the start of one.
+    let started = || {
+        let w = word.trim();
+        spoken
+            .iter()
+            .copied()
+            .filter(|n| n.strip_prefix(w).is_some_and(|rest| rest.starts_with('_')))
+            .min_by_key(|n| n.len())
+    };
+    match crate::suggest::near(word, &spoken).or_else(started) {
         Some(n) => format!("; did you mean '{n}'? (`warsim list {game}` lists every metric)"),
         None => format!(
             " (metrics: length_mean, {}, <event>_mean, <event>_share; `warsim list {game}` lists them all)",

@@ -45,7 +45,12 @@ impl Target {
             Some('<') => (&raw[..at - 1], &raw[at + 1..], Target::AtMost),
             _ => (&raw[..at], &raw[at + 1..], Target::Equal),
         };
-        let v: f64 = rest.trim().parse().ok().filter(|x: &f64| x.is_finite())?;
+        // A share may be written in percent: `=50%` is `=0.5`.
+        let v: f64 = match rest.trim().strip_suffix('%') {
+            Some(pct) => pct.trim().parse::<f64>().ok().map(|x| x / 100.0),
+            None => rest.trim().parse().ok(),
+        }
+        .filter(|x: &f64| x.is_finite())?;
         let name = name.trim();
         (!name.is_empty()).then(|| (name.to_string(), make(v)))
     }

@@ -17,6 +17,7 @@ crate::declare! {
         GAMES = "games",
         DRAWN_GAMES = "drawn_games",
         SHARED_FIRST = "shared_first",
+        WINNER_GAMES_WON = "winner_games_won",
     }
 }
 
@@ -176,6 +177,8 @@ impl<C: Contest> Tournament<C> {
         // The first-placed entrants share one record (level on points; a draw aside, on games won).
         let w = winners.clone().next().expect("someone is first");
         rec.observe(dist::WINNER_WON, sc.table.won[w] as i64);
+        // Also a counter, so that comparisons pair the winner's record event by event.
+        rec.count(counter::WINNER_GAMES_WON, sc.table.won[w] as u64);
         rec.observe(dist::WINNER_LOST, sc.table.lost[w] as i64);
         rec.observe(dist::FIRST_PLACE_SIZE, first as i64);
         self.measure_variants(seed, sc);
@@ -332,8 +335,15 @@ impl<C: Contest> Engine for Tournament<C> {
         let mut sc = self.scratch();
         let mut rec = GameRecord::new(&self.layout);
         self.run(seed, &mut sc, &mut rec, &mut Story(out));
-        let _ =
-            writeln!(out, "{}", crate::games::narrate::counters_line(self.layout.events(), &rec.counters));
+        // The standings above tell each entrant's and each pair's results: the closing line has the
+        // event's own counters and the game's.
+        let (names, values): (Vec<&String>, Vec<u64>) =
+            (self.layout.events().iter().zip(rec.counters.iter()))
+                .enumerate()
+                .filter(|(i, _)| !self.layout.is_entrant_counter(*i))
+                .map(|(_, (n, &v))| (n, v))
+                .unzip();
+        let _ = writeln!(out, "{}", crate::games::narrate::counters_line(&names, &values));
         rec
     }
 

@@ -268,6 +268,7 @@ impl Contest for SlotsEvent {
             stratum: set.designs.iter().map(|d| d.rarity as u16 * 16 + d.value as u16).collect(),
             own_expected_millionths: (expected * 1e6).round() as u64,
             own_observed: "own_cards".into(),
+            class: set.designs.iter().map(|d| (d.rarity.name().to_string(), d.value)).collect(),
         });
     }
 

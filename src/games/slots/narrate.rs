@@ -150,7 +150,9 @@ fn describe(st: &State, op: &Op) -> String {
         Op::Hide { target } => format!("hides {}", c(target)),
         Op::Draw { seats, n } => format!("{} draw {n}", who(seats)),
         Op::Discard { seats, n, .. } => format!("{} discard {n}", who(seats)),
-        Op::Points { seats, amount } => format!("{} {amount:+} point(s)", who(seats)),
+        Op::Points { seats, amount } => {
+            format!("{} {amount:+} {}", who(seats), if amount.abs() == 1 { "point" } else { "points" })
+        }
         Op::LowerWins { slot } => format!("the lower card wins S{} this round", slot + 1),
         Op::WinTies { slot, seat } => format!("a tie in S{} goes to P{seat} this round", slot + 1),
         Op::Multiply { target, by, while_source } => {
@@ -227,8 +229,18 @@ pub fn cascade_cut<N: Narrator>(events: usize, narr: &mut N) {
 /// One slot scored: the two sides and who took it.
 pub fn scored<N: Narrator>(st: &State, slot: usize, taken: Taken, narr: &mut N) {
     let [a, b] = st.slots[slot];
-    let value =
-        |id: u8, side: usize| if id == NONE { "empty".to_string() } else { value_words(st, id, slot, side) };
+    // A stacked side scores with its highest card, which may lie under the top: name that one.
+    let value = |id: u8, side: usize| {
+        if id == NONE {
+            return "empty".to_string();
+        }
+        let best = st.side_value(slot, side, id);
+        let under = st.under[slot][side].as_slice().iter().rev().find(|&&c| st.value(c) == best);
+        match under {
+            Some(&c) if best > st.value(id) => format!("{best} ({} under the top)", label(st, c)),
+            _ => value_words(st, id, slot, side),
+        }
+    };
     let who = match taken {
         Taken::Seat(s) => format!("P{s} scores"),
         Taken::Nobody => "nobody scores".into(),

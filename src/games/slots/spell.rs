@@ -232,13 +232,24 @@ fn count(n: impl std::fmt::Display + PartialEq<u8> + Copy, what: &str) -> String
 
 /// What an effect does; a static one holds while its source is face up, so it says no duration.
 fn effect(e: &Effect, is_static: bool) -> String {
-    let per = |p: &Option<Selector>| p.map_or(String::new(), |p| format!(" for each of {}", cards(&p, true)));
+    // "for each face-up card of yours", not "for each of every face-up card of yours".
+    let per = |p: &Option<Selector>| {
+        p.map_or(String::new(), |p| match cards(&p, true) {
+            c if c.starts_with("every ") => format!(" for each {}", &c["every ".len()..]),
+            c => format!(" for each of {c}"),
+        })
+    };
     let lasting = |d: Duration| match d {
         _ if is_static => "",
         Duration::Round => " this round",
         Duration::Source => " while this card stays face up on the table",
     };
-    let gets = |t: &Selector| if t.names_one() { "gets" } else { "get" };
+    // The verb agrees with the words: "every card of yours gets", "2 chosen cards get".
+    let gets = |t: &Selector| {
+        let words = cards(t, true);
+        let one = ["every ", "a ", "an ", "another ", "this ", "that ", "the opposing "];
+        if t.names_one() || one.iter().any(|w| words.starts_with(w)) { "gets" } else { "get" }
+    };
     match *e {
         Effect::Modify { target, amount, per: p, duration } => {
             format!("{} {} {amount:+}{}{}", cards(&target, true), gets(&target), per(&p), lasting(duration))
@@ -622,6 +633,20 @@ mod tests {
     }
 
     const CARD: &str = "[[card]]\nid = \"x\"\nname = \"X\"\nrarity = \"rare\"\nvalue = 3\n";
+
+    #[test]
+    fn the_verb_agrees_and_a_count_reads_for_each() {
+        let s = set(&format!(
+            "{CARD}text = \"Your adj. cards get +1 for each of your face-up cards.\"\n[[card.ability]]\non = \"static\"\neffect = \"modify\"\ntarget = {{ side = \"you\", slots = \"adjacent\" }}\namount = 1\nper = {{ side = \"you\", face = \"up\" }}\n"
+        ));
+        let r = read(&s, 0);
+        let said = r.sentences.join(" ");
+        assert!(
+            said.contains("every card of yours in the adjacent slots gets +1 for each face-up card"),
+            "{said}"
+        );
+        assert!(!said.contains("for each of every"), "{said}");
+    }
 
     #[test]
     fn an_ability_reads_back_as_one_sentence() {

@@ -59,6 +59,16 @@ pub fn agents(run: &RunResult) -> Option<String> {
          who plays first, else by seat 0, whoever sat there ('of N' seats: even is 1/N). Bar: 95% \
          interval (over deal groups when seats rotate, so each deal counts once); tick: the share."
             .to_string()];
+    // Mirror matches only (one agent everywhere): a line-up panel would be empty, so the figure is
+    // the seat effect alone.
+    if shares.iter().all(|s| s.agents.len() < 2) {
+        return Some(forest(
+            &sweep.title("Agents: the seat effect of mirror matches"),
+            &notes,
+            &super::rows_of(&sweep),
+            &[seats],
+        ));
+    }
     Some(forest(
         &sweep.title("Agents: line-ups and the seat effect"),
         &notes,

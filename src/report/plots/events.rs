@@ -11,8 +11,9 @@ use crate::report::format::rate_short;
 pub fn counter_names(run: &RunResult) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for p in &run.points {
-        for c in p.layout.events() {
-            if !names.contains(c) {
+        for (i, c) in p.layout.events().iter().enumerate() {
+            // Per entrant and per pair results are the standings', not events.
+            if !names.contains(c) && !p.layout.is_entrant_counter(i) {
                 names.push(c.clone());
             }
         }
@@ -29,6 +30,14 @@ pub fn events(run: &RunResult) -> Option<String> {
         let mut marks = Vec::new();
         let mut values = Vec::new();
         let mut fired = false;
+        // A counter some share is read from (Cardwars' `first_player_wins`, of decided games) is
+        // drawn as that share, as the answer says it, not as a mean over every game.
+        let share_of = |p: &crate::report::PointResult, i: usize| {
+            p.layout.shares.iter().position(|s| s.counter as usize == i)
+        };
+        let as_share = run.points.iter().any(|p| {
+            p.layout.counters.iter().position(|c| *c == name).is_some_and(|i| share_of(p, i).is_some())
+        });
         for p in &run.points {
             let Some(i) = p.layout.counters.iter().position(|c| *c == name) else {
                 marks.push(Vec::new());
@@ -37,7 +46,11 @@ pub fn events(run: &RunResult) -> Option<String> {
             };
             let c = &p.acc.counters[i];
             fired |= c.total > 0;
-            let ci = p.interval(&crate::stats::tracked::Key::Value(i));
+            let key = match share_of(p, i) {
+                Some(s) if as_share => crate::stats::tracked::Key::Share(s),
+                _ => crate::stats::tracked::Key::Value(i),
+            };
+            let ci = p.interval(&key);
             let (low, high) = if ci.low.is_finite() { (ci.low, ci.high) } else { (ci.estimate, ci.estimate) };
             let mark = Mark {
                 estimate: ci.estimate,
@@ -51,13 +64,20 @@ pub fn events(run: &RunResult) -> Option<String> {
             marks.push(vec![mark]);
             let half = ci.half_width();
             // A rare event (less than once in 100 games) as so many in a power of ten per game.
-            values.push(if ci.estimate < 0.01 {
+            values.push(if as_share {
+                estimate(100.0 * ci.estimate, 100.0 * half, "%")
+            } else if ci.estimate < 0.01 {
                 rate_short(&ci, p.acc.games)
             } else {
                 estimate(ci.estimate, half, "")
             });
         }
-        if fired {
+        if fired && as_share {
+            let of = run.points.iter().flat_map(|p| &p.layout.shares).find(|s| s.name.starts_with(&name));
+            let of = of.map_or("decided games".to_string(), |s| s.of_name.replace('_', " "));
+            let title = format!("{name}: share of {of}");
+            panels.push(Panel { title, marks, values, percent: true, zero: false, reference: Some(0.5) });
+        } else if fired {
             panels.push(Panel { title: name, marks, values, percent: false, zero: true, reference: None });
         } else {
             never.push(name);

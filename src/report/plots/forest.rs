@@ -57,7 +57,8 @@ impl Rows {
 
 const PLOT_MIN: f64 = 160.0;
 const GAP: f64 = 22.0;
-/// The widest a column of the table gets; longer cells are cut in the middle.
+/// The widest a column of the table gets; a longer cell is replaced by a key (`[1]`) that a note
+/// above the figure spells out (`keyed`), never cut.
 const CELL_MAX: f64 = 300.0;
 
 /// The span of a panel's axis: its marks with some room, within 0..1 for shares, at least a
@@ -133,6 +134,35 @@ fn fit(text: &str, width: f64, size: f64) -> String {
     chars.iter().take(1).collect()
 }
 
+/// `rows` with every cell wider than `CELL_MAX` replaced by a key (`[1]`, `[2]`, ... in order of
+/// first appearance, one per distinct text), and the note that spells the keys out.
+fn keyed(rows: &Rows) -> (Rows, Option<String>) {
+    let mut keys: Vec<String> = Vec::new();
+    let cells = rows
+        .cells
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| {
+                    if text_width(cell, LABEL.size) <= CELL_MAX {
+                        return cell.clone();
+                    }
+                    let k = keys.iter().position(|x| x == cell).unwrap_or_else(|| {
+                        keys.push(cell.clone());
+                        keys.len() - 1
+                    });
+                    format!("[{}]", k + 1)
+                })
+                .collect()
+        })
+        .collect();
+    let note = (!keys.is_empty()).then(|| {
+        let spelled: Vec<String> = keys.iter().enumerate().map(|(k, t)| format!("[{}] {t}", k + 1)).collect();
+        format!("Key: {}.", spelled.join("; "))
+    });
+    (Rows { headers: rows.headers.clone(), cells, group_cells: rows.group_cells }, note)
+}
+
 /// The figure: `title`, `notes`, the rows' table and the panels in as many bands as they need.
 pub fn forest(title: &str, notes: &[String], rows: &Rows, panels: &[Panel]) -> String {
     forest_wide(title, notes, rows, panels, PLOT_MIN + 70.0)
@@ -141,6 +171,11 @@ pub fn forest(title: &str, notes: &[String], rows: &Rows, panels: &[Panel]) -> S
 /// `forest` with each panel's plot area `plot_w` pixels wide where the page allows (a single panel
 /// of many close intervals needs room to tell them apart).
 pub fn forest_wide(title: &str, notes: &[String], rows: &Rows, panels: &[Panel], plot_w: f64) -> String {
+    let (keyed_rows, key) = keyed(rows);
+    let rows = &keyed_rows;
+    let mut notes = notes.to_vec();
+    notes.extend(key);
+    let notes = &notes[..];
     let n = rows.cells.len();
     let row_h = if n > 20 { 18.0 } else { 22.0 };
     let col_w: Vec<f64> = (0..rows.headers.len())
@@ -286,6 +321,16 @@ mod tests {
         assert!(lo < -3.0 && hi > 0.0, "{lo} {hi}");
         assert_eq!(fit("greedy,greedy,drawer,drawer", 80.0, 11.0), "greed…rawer");
         assert_eq!(fit("greedy", 80.0, 11.0), "greedy");
+        let long =
+            "policies=greedy,greedy,drawer,drawer,greedy,greedy,drawer,drawer,random,random,search,search";
+        let rows = Rows {
+            headers: vec!["line-up".into()],
+            cells: vec![vec![long.into()], vec!["short".into()], vec![long.into()]],
+            group_cells: 0,
+        };
+        let (k, note) = keyed(&rows);
+        assert_eq!(k.cells, vec![vec!["[1]".to_string()], vec!["short".into()], vec!["[1]".into()]]);
+        assert_eq!(note.unwrap(), format!("Key: [1] {long}."));
     }
 
     #[test]

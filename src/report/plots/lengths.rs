@@ -66,7 +66,10 @@ pub fn lengths(run: &RunResult, log: bool) -> String {
              stretch of lengths no game had."
         )
     } else {
-        format!("y: % of games per {one}; x: game length in {unit}, up to the 99.5th percentile.")
+        format!(
+            "y: % of games per {one}; x: game length in {unit}, up to the 99.5th percentile (of the games \
+             that did not stop at the cap, whose share is written at the right edge)."
+        )
     };
     let mut notes = vec![note];
     if !single {
@@ -136,13 +139,26 @@ fn lattice(hists: &[&Histogram]) -> i64 {
     step.max(1)
 }
 
+/// The longest length of `h` and its games, when at least 0.5% of the games have it and no game
+/// is within a tenth of it: games stopped at a cap, drawn apart from the rest on the linear scale.
+fn capped(h: &Histogram) -> Option<(i64, u64)> {
+    let (max, c) = h.iter().filter(|&(_, c)| c > 0).last()?;
+    let before = h.iter().filter(|&(v, c)| c > 0 && v < max).map(|(v, _)| v).last()?;
+    (c as f64 >= 0.005 * h.total() as f64 && (max - before) as f64 > 0.1 * max as f64).then_some((max, c))
+}
+
 /// The x axis of a panel: its first and last bin, their width, and the lengths' step
 /// (`lattice`; a bin then holds whole steps and starts on one).
 fn bins_of(hists: &[&Histogram], log: bool, bins: i64) -> (i64, i64, i64, i64) {
     let lo = hists.iter().filter_map(|h| h.min()).min().unwrap_or(0);
     let longest = hists.iter().filter_map(|h| h.max()).max().unwrap_or(1);
-    let hi =
-        hists.iter().filter_map(|h| if log { h.max() } else { h.quantile(0.995) }).max().unwrap_or(1).max(lo);
+    // On the linear scale the axis ends at the 99.5th percentile of the games that did not stop
+    // at the cap (`capped`), so a spike far out at the cap does not squash the rest.
+    let body = |h: &Histogram| match capped(h) {
+        Some((_, c)) => h.quantile(0.995 * (h.total() - c) as f64 / h.total() as f64),
+        None => h.quantile(0.995),
+    };
+    let hi = hists.iter().filter_map(|h| if log { h.max() } else { body(h) }).max().unwrap_or(1).max(lo);
     let step = lattice(hists);
     let mut width = bin_width(hi - lo, bins);
     if step > 1 {
@@ -211,6 +227,17 @@ fn panel(
             same.push(format!("{} = {}", m.name, members[t].name));
         }
         let pts = |run: &[(f64, f64)]| run.iter().map(|&(a, b)| (x.at(a), yscale.at(b))).collect::<Vec<_>>();
+        // Games stopped at the cap, beyond the axis: their share, written at the right edge.
+        let h = &run.points[m.point].acc.length;
+        if let Some((cap, c)) = capped(h).filter(|&(cap, _)| !log && cap > hi) {
+            let share = 100.0 * c as f64 / h.total().max(1) as f64;
+            svg.text(
+                right,
+                top + 10.0 + 12.0 * k as f64,
+                &format!("+ {share:.1}% at the cap, {cap} →"),
+                axis::TICK.at(Anchor::End).colour(m.colour),
+            );
+        }
         // Runs of bins with games (every bin on a linear scale); on a log scale a bin alone is a dot.
         let runs: Vec<&[(f64, f64)]> =
             if log { line.split(|p| p.1 <= 0.0).filter(|r| !r.is_empty()).collect() } else { vec![line] };

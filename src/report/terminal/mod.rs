@@ -150,7 +150,17 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
         let per = if run.points.len() == 1 { "" } else { " per point" };
         head.push_str(&format!("{}{per}, ", count(first.acc.games, unit)));
     }
-    head.push_str(&format!("length in {}, rates in % of {unit}s, ±95% intervals", first.layout.length_unit));
+    // An event's length (the slots of all its games) and its first seat's wins say nothing of
+    // the event: its answer has the games, the winner's record and first place.
+    let events = run.points.iter().all(|p| p.layout.entrants.is_some());
+    if events {
+        head.push_str(&format!("rates in % of {unit}s (win: first place alone), ±95% intervals"));
+    } else {
+        head.push_str(&format!(
+            "length in {}, rates in % of {unit}s, ±95% intervals",
+            first.layout.length_unit
+        ));
+    }
 
     let rows: Vec<usize> = (0..run.points.len()).collect();
     let mut cols = setting_columns(&sweep, &rows);
@@ -171,16 +181,18 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
             if half.is_finite() { format!("±{}", fmt_short(half)) } else { String::new() },
         )
     };
-    cols.extend(interval_columns("mean length", run.points.iter().map(mean).collect(), 0));
-    // Left out first when the table is too wide: p99, then p50, then the first policy's wins
-    // (summary.csv has them all).
-    cols.push(column("p50", &quantile(0.5)).droppable(2));
-    cols.push(column("p99", &quantile(0.99)).droppable(3));
+    if !events {
+        cols.extend(interval_columns("mean length", run.points.iter().map(mean).collect(), 0));
+        // Left out first when the table is too wide: p99, then p50, then the first policy's
+        // wins (summary.csv has them all).
+        cols.push(column("p50", &quantile(0.5)).droppable(2));
+        cols.push(column("p99", &quantile(0.99)).droppable(3));
+    }
     for &k in &kinds {
         let cis: Vec<Option<Interval>> = run.points.iter().map(|p| p.kind_interval(k)).collect();
         cols.extend(rate_columns(k.name(), &cis, 0));
     }
-    if run.points.iter().any(|p| first_policy_wins(p).is_some()) {
+    if !events && run.points.iter().any(|p| first_policy_wins(p).is_some()) {
         let cis: Vec<Option<Interval>> = run
             .points
             .iter()
@@ -267,6 +279,41 @@ pub fn render_comparisons_at(rows: &[Comparison], width: usize) -> String {
     out.push_str(&table.render());
     out.push_str(&dropped_note(&dropped, width, "comparisons.csv"));
     out
+}
+
+/// The answer of a run of tournaments (`report::event_answer`) at the terminal's width: its
+/// sentences, then one row per point; `None` when the points are not all events.
+pub fn render_event_answer(run: &super::RunResult, comparisons: &[Comparison]) -> Option<String> {
+    render_event_answer_at(run, comparisons, width())
+}
+
+/// `render_event_answer` fitted into `width` columns.
+pub fn render_event_answer_at(
+    run: &super::RunResult,
+    comparisons: &[Comparison],
+    width: usize,
+) -> Option<String> {
+    let a = super::event_answer::answer(run, comparisons)?;
+    let mut out: String = a.sentences.iter().map(|l| table::wrap(l, width)).collect();
+    if !a.sweep.common.is_empty() && !a.sweep.keys.is_empty() {
+        out.push_str(&table::wrap(&format!("Every point: {}.", a.sweep.common), width));
+    }
+    let rows: Vec<usize> = (0..a.sweep.len()).collect();
+    let mut cols = setting_columns(&a.sweep, &rows);
+    if cols.is_empty() {
+        cols.push(Column::setting("point", a.sweep.shorts()));
+    }
+    for c in a.columns {
+        if c.cells.iter().all(|(_, r)| r.is_empty()) {
+            cols.push(Column::setting(&c.header, c.cells.into_iter().map(|(e, _)| e).collect()));
+        } else {
+            cols.extend(interval_columns(&c.header, c.cells, 0));
+        }
+    }
+    let mut t = Table::new(cols);
+    t.fit(width);
+    out.push_str(&t.render());
+    Some(out)
 }
 
 /// The run's answers (`report::answer`) at the terminal's width.

@@ -146,7 +146,7 @@ fn the_story_names_where_an_acting_card_lies() {
     g.st.scoring = SLOTS as u8;
     let mut story = String::new();
     g.moment(Trigger::ScoreStart, &mut crate::games::narrate::Story(&mut story), &mut Script::none());
-    assert!(story.contains("bonus 4 (P0, S3): P0 +1 point(s)"), "{story}");
+    assert!(story.contains("bonus 4 (P0, S3): P0 +1 point"), "{story}");
 }
 
 #[test]
