@@ -87,7 +87,11 @@ impl Eq for Open {}
 
 impl Accumulator {
     pub fn new(layout: &Layout) -> Self {
-        let plan = Arc::new(Plan::of(layout));
+        Accumulator::with_plan(layout, Arc::new(Plan::of(layout)))
+    }
+
+    /// `new`, with `plan` (`Plan::of(layout)`) built once by the caller for many accumulators.
+    pub fn with_plan(layout: &Layout, plan: Arc<Plan>) -> Self {
         let open = OpenGroup {
             terms: Terms::of(layout),
             totals: vec![0; plan.width],
