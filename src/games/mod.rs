@@ -168,6 +168,19 @@ pub trait Point: Send + Sync {
         tick: &(dyn Fn(u64) + Sync),
         timings: &std::sync::Mutex<Timings>,
     ) -> Accumulator;
+    /// Plays games `first..first + count` as parallel chunks of at most `chunk` games, unless
+    /// `stop` is raised: see `sim::runner::play_block`.
+    #[allow(clippy::too_many_arguments)]
+    fn play_block(
+        &self,
+        master: u64,
+        first: u64,
+        count: u64,
+        chunk: u64,
+        stop: &std::sync::atomic::AtomicBool,
+        tick: &(dyn Fn(u64) + Sync),
+        timings: &std::sync::Mutex<Timings>,
+    ) -> (Accumulator, u64);
     fn narrate(&self, seed: GameSeed) -> String {
         self.story(seed).0
     }

@@ -7,13 +7,15 @@
 //! and every chunk but a range's last holds a multiple of the group size, so no group straddles
 //! two chunks.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
 use crate::games::{Engine, Point};
 use crate::record::GameRecord;
 use crate::seed::GameSeed;
+use crate::stats::tracked::Plan;
 use crate::stats::{Accumulator, Timings};
 
 /// Every engine is a scenario point: the runner plays it.
@@ -31,6 +33,19 @@ impl<E: Engine> Point for E {
         timings: &Mutex<Timings>,
     ) -> Accumulator {
         play_range(self, master, first, count, tick, timings)
+    }
+
+    fn play_block(
+        &self,
+        master: u64,
+        first: u64,
+        count: u64,
+        chunk: u64,
+        stop: &AtomicBool,
+        tick: &(dyn Fn(u64) + Sync),
+        timings: &Mutex<Timings>,
+    ) -> (Accumulator, u64) {
+        play_chunks(self, master, first, count, chunk, stop, tick, timings)
     }
 
     fn story(&self, seed: GameSeed) -> (String, GameRecord) {
@@ -164,31 +179,86 @@ pub fn play_block(
     first: u64,
     count: u64,
     chunk: u64,
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
     timings: &Mutex<Timings>,
 ) -> (Accumulator, u64) {
-    use std::sync::atomic::Ordering;
-    let chunk = whole_groups(chunk.clamp(1, CHUNK), point.layout().group_size);
+    point.play_block(master, first, count, chunk, stop, tick, timings)
+}
+
+/// What one thread plays a block's chunks with: the game's scratch and record, kept from chunk to
+/// chunk of the block (a scratch is costly to build: the seats' decision clocks hold histograms).
+/// The decisions the thread timed are handed to the block's timings once, when it is done.
+struct Bench<'a, E: Engine> {
+    engine: &'a E,
+    scratch: E::Scratch,
+    rec: GameRecord,
+    timings: &'a Mutex<Timings>,
+}
+
+impl<E: Engine> Drop for Bench<'_, E> {
+    fn drop(&mut self) {
+        let mut timings = self.timings.lock().unwrap_or_else(|e| e.into_inner());
+        self.engine.take_timings(&mut self.scratch, &mut timings);
+    }
+}
+
+/// `play_block` for one engine: the chunks of the block share the layout's statistics plan (built
+/// once per block) and each thread's `Bench`; each chunk still has its own statistics, so that a
+/// stop keeps exactly the finished prefix.
+#[allow(clippy::too_many_arguments)]
+fn play_chunks<E: Engine>(
+    engine: &E,
+    master: u64,
+    first: u64,
+    count: u64,
+    chunk: u64,
+    stop: &AtomicBool,
+    tick: &(dyn Fn(u64) + Sync),
+    timings: &Mutex<Timings>,
+) -> (Accumulator, u64) {
+    let layout = engine.layout();
+    let chunk = whole_groups(chunk.clamp(1, CHUNK), layout.group_size);
     let chunks = count.div_ceil(chunk);
     let size = |c: u64| chunk.min(count - c * chunk);
+    let plan = Arc::new(Plan::of(layout));
     let parts: Vec<Option<Accumulator>> = (0..chunks)
         .into_par_iter()
-        .map(|c| {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            Some(point.play_range_timed(master, first + c * chunk, size(c), tick, timings))
-        })
+        .map_init(
+            || Bench { engine, scratch: engine.new_scratch(), rec: GameRecord::new(layout), timings },
+            |bench, c| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let start = first + c * chunk;
+                let mut acc = Accumulator::with_plan(layout, plan.clone());
+                play_into(
+                    engine,
+                    &mut bench.scratch,
+                    &mut bench.rec,
+                    master,
+                    start..start + size(c),
+                    &mut acc,
+                );
+                acc.finish_group();
+                tick(size(c));
+                Some(acc)
+            },
+        )
         .collect();
-    let mut acc = Accumulator::new(point.layout());
+    // The first chunk's statistics are the sum's start: merging them into empty ones would copy
+    // them.
+    let mut whole: Option<Accumulator> = None;
     let mut played = 0;
-    for (c, part) in parts.iter().enumerate() {
+    for (c, part) in parts.into_iter().enumerate() {
         let Some(part) = part else { break };
-        acc.merge(part);
+        match &mut whole {
+            None => whole = Some(part),
+            Some(acc) => acc.merge(&part),
+        }
         played += size(c as u64);
     }
-    (acc, played)
+    (whole.unwrap_or_else(|| Accumulator::with_plan(layout, plan)), played)
 }
 
 #[cfg(test)]

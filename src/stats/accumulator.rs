@@ -43,6 +43,12 @@ pub struct Accumulator {
     /// The group moments of every tracked quantity, in the order of `tracked::Plan::of(layout)`;
     /// a group whose two totals are 0 adds nothing to them (it is counted in `groups`).
     pub grouped: Vec<Moments>,
+    /// The denominator sums of the per-game quantities (`Plan::per_game`) of the groups closed
+    /// since the last `finish_group`, not yet added to their `grouped` moments: the same for all
+    /// of them (the groups' games), so a group adds it once, not once per quantity. Always zero
+    /// once a range of games is finished, so it is never saved.
+    #[serde(skip)]
+    pending: Pending,
     /// The open group (fresh accumulators only; a saved one only merges).
     #[serde(skip)]
     open: Open,
@@ -63,6 +69,13 @@ impl PartialEq for PlanCache {
 
 impl Eq for PlanCache {}
 
+/// `Accumulator::pending`: the sums of a group's games and of their squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Pending {
+    m: u128,
+    m2: u128,
+}
+
 /// The games of the group being played, summed per term of the plan.
 #[derive(Clone, Debug)]
 struct OpenGroup {
@@ -71,7 +84,15 @@ struct OpenGroup {
     totals: Vec<i64>,
     games: u64,
     size: u64,
+    /// The totals are wide (`SPARSE_WIDTH`: a card set's per-card table): the counters the group
+    /// touched are listed in `touched` (each once, so it never outgrows its capacity) and only
+    /// their terms are cleared when it closes, not kilobytes of zeros.
+    sparse: bool,
+    touched: Vec<u32>,
 }
+
+/// Totals wider than this many terms (2 KB) are cleared entry by entry (`OpenGroup::sparse`).
+const SPARSE_WIDTH: usize = 256;
 
 /// An optional open group; equal to any other (it is scratch, not a result).
 #[derive(Clone, Debug, Default)]
@@ -87,12 +108,18 @@ impl Eq for Open {}
 
 impl Accumulator {
     pub fn new(layout: &Layout) -> Self {
-        let plan = Arc::new(Plan::of(layout));
+        Accumulator::with_plan(layout, Arc::new(Plan::of(layout)))
+    }
+
+    /// `new`, with `plan` (`Plan::of(layout)`) built once by the caller for many accumulators.
+    pub fn with_plan(layout: &Layout, plan: Arc<Plan>) -> Self {
         let open = OpenGroup {
             terms: Terms::of(layout),
             totals: vec![0; plan.width],
             games: 0,
             size: layout.group_size.max(1),
+            sparse: plan.width > SPARSE_WIDTH,
+            touched: Vec::with_capacity(if plan.width > SPARSE_WIDTH { layout.counters.len() } else { 0 }),
             plan: plan.clone(),
         };
         Accumulator {
@@ -104,6 +131,7 @@ impl Accumulator {
             distributions: vec![Histogram::new(); layout.distributions.len()],
             groups: 0,
             grouped: vec![Moments::default(); plan.keys.len()],
+            pending: Pending::default(),
             open: Open(Some(Box::new(open))),
             plan: PlanCache(plan.into()),
         }
@@ -123,55 +151,107 @@ impl Accumulator {
             open.games > 0 || game_index.is_multiple_of(open.size),
             "game {game_index} opens no group"
         );
-        let (at, totals) = (open.terms, &mut open.totals);
+        if open.plan.keys.is_empty() {
+            // Nothing is tracked by group (War, Scourge: every game its own group, no ratio):
+            // the group totals are never read, so they are not kept.
+            self.count::<false, false>(game_index, rec);
+            self.groups += 1;
+            return;
+        }
+        if open.sparse {
+            self.count::<true, true>(game_index, rec);
+        } else {
+            self.count::<true, false>(game_index, rec);
+        }
+        let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
+        open.games += 1;
+        if open.games == open.size {
+            self.close_group();
+        }
+    }
+
+    /// The per-game sums of `record`, and with `TOTALS` the open group's totals (listing the
+    /// counters first touched in the group with `SPARSE`).
+    #[inline(always)]
+    fn count<const TOTALS: bool, const SPARSE: bool>(&mut self, game_index: u64, rec: &GameRecord) {
+        let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
+        let (at, totals, touched) = (open.terms, &mut open.totals, &mut open.touched);
         self.games += 1;
         self.length.add(rec.length as i64);
-        totals[tracked::GAMES] += 1;
-        totals[tracked::LENGTH] += rec.length as i64;
         let o = rec.outcome as usize;
         self.outcomes[o] += 1;
-        totals[at.rows + o] += 1;
         self.outcome_examples[o].offer(game_index);
+        if TOTALS {
+            totals[tracked::GAMES] += 1;
+            totals[tracked::LENGTH] += rec.length as i64;
+            totals[at.rows + o] += 1;
+        }
         let (cards, cards_end) = at.card_counters;
         for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
             if v == 0 {
                 continue;
             }
             c.total += v as u128;
-            totals[at.values + i] += v as i64;
+            if TOTALS {
+                // A counter's value term is 0 until the group's first game that counts it.
+                if SPARSE && totals[at.values + i] == 0 {
+                    touched.push(i as u32);
+                }
+                totals[at.values + i] += v as i64;
+            }
             // A per-card count stops here: its total and its value term are all that is read.
             if !(cards..cards_end).contains(&i) {
                 c.sum_sq += (v as u128) * (v as u128);
                 c.games_with += 1;
                 c.examples.offer(game_index);
-                totals[at.fired + i] += 1;
+                if TOTALS {
+                    totals[at.fired + i] += 1;
+                }
             }
         }
         for &(metric, value) in rec.observations() {
             self.distributions[metric as usize].add(value);
         }
-        open.games += 1;
-        if open.games == open.size {
-            self.finish_group();
-        }
     }
 
-    /// Closes the open group, if it holds any game: after the last game of a range that ends
-    /// inside a group (only the run's last, shorter group may).
+    /// Closes the open group, if it holds any game, and brings every quantity's group sums up to
+    /// date: after the last game of a range (whose last group, if the range ends inside one, is
+    /// the run's last, shorter group).
     pub fn finish_group(&mut self) {
+        self.close_group();
+        self.settle();
+    }
+
+    /// Closes the open group, if it holds any game.
+    fn close_group(&mut self) {
         let Some(open) = self.open.0.as_deref_mut() else { return };
         if open.games == 0 {
             return;
         }
         let (plan, totals) = (&open.plan, &open.totals);
-        // Once per group for every quantity: most are one term over one term, and in most groups
-        // their numerator is 0 (a counter that did not fire, a card not played), so those two
-        // cases are read and added without the general sums.
-        for (k, (sums, &single)) in self.grouped.iter_mut().zip(&plan.single).enumerate() {
-            let (t, m) = match single {
+        // Once per group for every quantity. A per-game quantity's denominator is the group's
+        // games, the same for all of them (added to `pending`), and in most groups its numerator
+        // is 0 (a counter that did not fire, a row not reached): then it costs a read.
+        let games = totals[tracked::GAMES];
+        for &(k, n) in &plan.per_game {
+            let t = totals[n as usize];
+            if t != 0 {
+                self.grouped[k as usize].add_numerator(t, games as u64);
+            }
+        }
+        if !plan.per_game.is_empty() {
+            let g = games as u128;
+            self.pending.m += g;
+            self.pending.m2 += g * g;
+        }
+        // The others: most are one term over one term (card rates), read without `eval`.
+        for &k in &plan.others {
+            let k = k as usize;
+            let (t, m) = match plan.single[k] {
                 (tracked::MANY, _) => (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals)),
                 (n, d) => (totals[n as usize], totals[d as usize]),
             };
+            let sums = &mut self.grouped[k];
             if t != 0 {
                 sums.add(t, m as u64);
             } else if m != 0 {
@@ -179,8 +259,31 @@ impl Accumulator {
             }
         }
         self.groups += 1;
-        open.totals.fill(0);
+        if open.sparse {
+            // Only the games, length and rows terms and the touched counters' terms are non-zero.
+            let at = open.terms;
+            open.totals[..at.values].fill(0);
+            for &i in &open.touched {
+                open.totals[at.values + i as usize] = 0;
+                open.totals[at.fired + i as usize] = 0;
+            }
+            open.touched.clear();
+        } else {
+            open.totals.fill(0);
+        }
         open.games = 0;
+    }
+
+    /// Adds `pending` to the per-game quantities' moments.
+    fn settle(&mut self) {
+        let Some(open) = self.open.0.as_deref() else { return };
+        if self.pending == Pending::default() {
+            return;
+        }
+        let p = std::mem::take(&mut self.pending);
+        for &(k, _) in &open.plan.per_game {
+            self.grouped[k as usize].add_denominators(p.m, p.m2);
+        }
     }
 
     /// Games of the open group (0 when every group is closed).
@@ -220,7 +323,11 @@ impl Accumulator {
             }
         }
         let k = plan.find(key)?;
-        Some(self.grouped[k].over(self.groups))
+        let mut moments = self.grouped[k];
+        if plan.is_per_game(k) {
+            moments.add_denominators(self.pending.m, self.pending.m2);
+        }
+        Some(moments.over(self.groups))
     }
 
     /// The 95% interval of `key` over deal groups (`GroupSums::rate` for rates, `mean` for means):
@@ -281,6 +388,14 @@ impl Accumulator {
         self.groups += other.groups;
         for (a, b) in self.grouped.iter_mut().zip(&other.grouped) {
             a.merge(b);
+        }
+        // Sums of groups closed but not yet settled in `other` (games recorded without a
+        // `finish_group`) are added where they belong: to its plan's per-game quantities.
+        if other.pending != Pending::default() {
+            let open = other.open.0.as_deref().expect("only a fresh accumulator has unsettled groups");
+            for &(k, _) in &open.plan.per_game {
+                self.grouped[k as usize].add_denominators(other.pending.m, other.pending.m2);
+            }
         }
         self.games += other.games;
         self.length.merge(&other.length);
@@ -434,6 +549,77 @@ mod tests {
         let fired = acc.sums(&plan, &Key::Fired(0)).unwrap();
         assert_eq!((fired.moments.t, fired.moments.t2), (4, 8));
         assert_eq!(acc.inconsistency(&l, 7), None);
+    }
+
+    /// A group closed by `record` adds its games to the per-game quantities' denominators only at
+    /// `finish_group`; until then reading and merging count them all the same.
+    #[test]
+    fn groups_closed_by_record_read_and_merge_as_settled_ones() {
+        let l = threes();
+        let games: Vec<GameRecord> = (0..12).map(|i| game(3 + i % 5, (i % 4 == 0) as u16, i % 2)).collect();
+        let mut settled = Accumulator::new(&l);
+        let mut unsettled = Accumulator::new(&l);
+        for (i, g) in games.iter().enumerate() {
+            settled.record(i as u64, g);
+            unsettled.record(i as u64, g);
+        }
+        settled.finish_group();
+        assert_ne!(unsettled.grouped, settled.grouped, "the denominators wait for finish_group");
+        let plan = settled.plan(&l);
+        assert!(!plan.per_game.is_empty());
+        for key in &plan.keys {
+            assert_eq!(unsettled.sums(&plan, key), settled.sums(&plan, key), "{key:?}");
+        }
+        let mut merged = Accumulator::new(&l);
+        merged.merge(&unsettled);
+        assert_eq!(merged, settled);
+        unsettled.finish_group();
+        assert_eq!(unsettled, settled);
+    }
+
+    /// Wide totals (a card table's worth of counters) clear only what a group touched: the next
+    /// group starts from zeros all the same.
+    #[test]
+    fn wide_totals_clear_the_touched_counters_between_groups() {
+        let l = Layout { counters: (0..300).map(|i| format!("c{i}")).collect(), group_size: 2, ..layout() };
+        let games: Vec<GameRecord> = [[(7, 3)].as_slice(), &[(7, 1), (250, 2)], &[(250, 5)], &[]]
+            .iter()
+            .map(|counts| {
+                let mut g = GameRecord::new(&l);
+                g.length = 4;
+                for &(c, v) in counts.iter() {
+                    g.counters[c] = v;
+                }
+                g
+            })
+            .collect();
+        let mut acc = Accumulator::new(&l);
+        assert!(acc.open.0.as_ref().unwrap().sparse);
+        for (i, g) in games.iter().enumerate() {
+            acc.record(i as u64, g);
+        }
+        acc.finish_group();
+        let plan = acc.plan(&l);
+        let moments = |key: Key| {
+            let s = acc.sums(&plan, &key).unwrap();
+            (s.groups, s.moments.t, s.moments.t2, s.moments.m, s.moments.m2)
+        };
+        // Group totals: counter 7 (4, 0), counter 250 (2, 5); fired (2, 0) and (1, 1).
+        assert_eq!(moments(Key::Value(7)), (2, 4, 16, 4, 8));
+        assert_eq!(moments(Key::Value(250)), (2, 7, 4 + 25, 4, 8));
+        assert_eq!(moments(Key::Fired(7)), (2, 2, 4, 4, 8));
+        assert_eq!(moments(Key::Fired(250)), (2, 2, 2, 4, 8));
+        assert_eq!(moments(Key::Value(8)), (2, 0, 0, 4, 8));
+        let mut parts = Accumulator::new(&l);
+        for half in games.chunks(2).enumerate() {
+            let mut part = Accumulator::new(&l);
+            for (j, g) in half.1.iter().enumerate() {
+                part.record((2 * half.0 + j) as u64, g);
+            }
+            part.finish_group();
+            parts.merge(&part);
+        }
+        assert_eq!(parts, acc);
     }
 
     /// Two seats rotated over two agents, deals of 2 games, and a draw row.

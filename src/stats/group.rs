@@ -74,6 +74,24 @@ impl Moments {
         self.m2 += mi * mi;
     }
 
+    /// Adds the numerator terms of one group (`add(t, m)` without its denominator's own sums,
+    /// which `add_denominators` adds for many groups at once).
+    #[inline]
+    pub fn add_numerator(&mut self, t: i64, m: u64) {
+        let (a, mi) = (t.unsigned_abs() as u128, m as u128);
+        self.t += t as i128;
+        self.t2 += a * a;
+        let tm = (a * mi) as i128;
+        self.tm += if t < 0 { -tm } else { tm };
+    }
+
+    /// Adds the denominator sums `m` (of the groups' `m`) and `m2` (of their squares).
+    #[inline]
+    pub fn add_denominators(&mut self, m: u128, m2: u128) {
+        self.m += m;
+        self.m2 += m2;
+    }
+
     pub fn merge(&mut self, o: &Moments) {
         self.t += o.t;
         self.m += o.m;

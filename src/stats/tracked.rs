@@ -78,6 +78,12 @@ pub struct Plan {
     /// Quantity `k`'s (numerator, denominator) terms when each is one term of sign +1 (most
     /// quantities: counters per game, card rates), read without `eval`; `(MANY, MANY)` otherwise.
     pub single: Vec<(u32, u32)>,
+    /// The quantities per game, one numerator term over the games term (length, outcome rows,
+    /// counters), as (quantity, numerator term): in a group their denominator is the group's
+    /// games, the same for all of them, so an accumulator adds it to all of them at once.
+    pub per_game: Vec<(u32, u32)>,
+    /// Every other quantity.
+    pub others: Vec<u32>,
     /// Size of the open group's totals.
     pub width: usize,
     /// Every group is one game: per-game quantities are read from the per-game sums.
@@ -263,10 +269,21 @@ impl Plan {
             [(t, 1)] => Some(*t),
             _ => None,
         };
-        self.single.push(one(num).zip(one(den)).unwrap_or((MANY, MANY)));
+        let single = one(num).zip(one(den)).unwrap_or((MANY, MANY));
+        let k = self.keys.len() as u32;
+        match single {
+            (n, d) if n != MANY && d == GAMES as u32 => self.per_game.push((k, n)),
+            _ => self.others.push(k),
+        }
+        self.single.push(single);
         self.keys.push(key);
         self.num.push(n);
         self.den.push(d);
+    }
+
+    /// Whether quantity `k` is one of `per_game`.
+    pub fn is_per_game(&self, k: usize) -> bool {
+        matches!(self.single[k], (n, d) if n != MANY && d == GAMES as u32)
     }
 
     /// The position of `key`, if the layout has it.

@@ -71,9 +71,11 @@ impl ScourgeEngine {
         for s in 0..2 {
             duel.held[s] = duel.legends.pop();
         }
+        // One card at a time, the first to the first player: the even places go to one stack, the
+        // odd to the other.
         let even = sc.deck.len() - sc.deck.len() % 2;
-        for (i, &u) in sc.deck[..even].iter().enumerate() {
-            duel.stacks[i % 2].push(u);
+        for (s, stack) in duel.stacks.iter_mut().enumerate() {
+            stack.extend(sc.deck[s.min(even)..even].iter().step_by(2));
         }
         rng
     }

@@ -41,10 +41,22 @@ impl Agent {
 
 impl Policy<Place> for Agent {
     fn decide(&mut self, obs: &Observation, legal: &PlaceLegal, rng: &mut GameRng, out: &mut Vec<u8>) {
+        // `Random` (`PlaceLegal::uniform`) sizes the placement itself; the others fill one entry per
+        // hand card, all kept to begin with.
+        let sized = |out: &mut Vec<u8>| {
+            out.clear();
+            out.resize(legal.hand, KEEP);
+        };
         match self {
             Agent::Random => Policy::<Place>::decide(&mut Random, obs, legal, rng, out),
-            Agent::Heuristic(h) => h.place(obs, legal, out),
-            Agent::Search(s) => s.place(obs, legal, rng, out),
+            Agent::Heuristic(h) => {
+                sized(out);
+                h.place(obs, legal, out)
+            }
+            Agent::Search(s) => {
+                sized(out);
+                s.place(obs, legal, rng, out)
+            }
         }
     }
 }

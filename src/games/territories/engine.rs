@@ -5,7 +5,7 @@
 use super::Rules;
 use super::agents::{Agent, POLICIES};
 use super::narrate;
-use super::rules::{End, Game, KEEP, MAX_PLAYERS, Next, Observation, State, Tally};
+use super::rules::{End, Game, MAX_PLAYERS, Next, Observation, State, Tally};
 use crate::decide::{Players, PolicyRows, Seating};
 use crate::games::census::Watch;
 use crate::games::decision::DecisionEngine;
@@ -117,8 +117,6 @@ pub fn ask(game: &Game, players: &mut Players<Agent>, obs: &mut Observation, act
         Next::Place(seat) => {
             players.observe(seat, || game.observe(seat, obs));
             let legal = game.place_legal(seat);
-            action.clear();
-            action.resize(legal.hand, KEEP);
             players.decide(seat, |agent, rng| agent.place(obs, &legal, rng, action));
         }
         Next::Swap(seat) => {

@@ -548,15 +548,43 @@ impl PlaceLegal {
 
 /// Placements with `r` hand cards left and territories `t..4` to fill, at most one card each:
 /// the sum over k filled territories of C(4 - t, k) times the falling factorial r (r-1) ... (r-k+1).
+/// Read from a table built at compile time for the hands a game holds (fewer than `COUNTED` cards):
+/// a random placement asks for it twice per territory.
 pub(super) fn completions(t: usize, r: u64) -> u64 {
+    match COMPLETIONS[t].get(r as usize) {
+        Some(&n) => n,
+        None => count_completions(t, r),
+    }
+}
+
+/// Hands of up to `COUNTED - 1` cards have their completions in `COMPLETIONS`.
+const COUNTED: usize = 32;
+const COMPLETIONS: [[u64; COUNTED]; 5] = {
+    let mut table = [[0; COUNTED]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let mut r = 0;
+        while r < COUNTED {
+            table[t][r] = count_completions(t, r as u64);
+            r += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// `completions`, counted.
+const fn count_completions(t: usize, r: u64) -> u64 {
     const BINOMIAL: [[u64; 5]; 5] =
         [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]];
     let free = 4 - t;
     let mut total = 0;
     let mut falling = 1;
-    for (k, &ways) in BINOMIAL[free][..=free].iter().enumerate() {
-        total += ways * falling;
+    let mut k = 0;
+    while k <= free {
+        total += BINOMIAL[free][k] * falling;
         falling *= r.saturating_sub(k as u64);
+        k += 1;
     }
     total
 }
