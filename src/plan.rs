@@ -949,29 +949,6 @@ fn search_by_bisection(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn baselines_match_on_the_other_settings() {
-        let labels: Vec<String> = [
-            "war variant=standard players=2",
-            "war variant=standard players=3",
-            "war variant=peace players=2",
-            "war variant=peace players=3",
-        ]
-        .map(String::from)
-        .to_vec();
-        assert_eq!(assign_baselines(&labels, "variant=standard").unwrap(), vec![(0, 2), (1, 3)]);
-        assert_eq!(
-            assign_baselines(&labels, "war variant=standard players=2").unwrap(),
-            vec![(0, 1), (0, 2), (0, 3)]
-        );
-        assert!(assign_baselines(&labels, "variant=lesser").unwrap_err().contains("matches no"));
-    }
-}
-
 /// A validated `warsim balance`: the card set, the tournaments that measure it, the band, and
 /// where the files go (`sim::balance`, `docs/balance.md`).
 pub struct BalancePlan {
@@ -1105,5 +1082,28 @@ impl BalancePlan {
             env!("CARGO_PKG_VERSION").to_string(),
         ];
         crate::io::fingerprint(&parts.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baselines_match_on_the_other_settings() {
+        let labels: Vec<String> = [
+            "war variant=standard players=2",
+            "war variant=standard players=3",
+            "war variant=peace players=2",
+            "war variant=peace players=3",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(assign_baselines(&labels, "variant=standard").unwrap(), vec![(0, 2), (1, 3)]);
+        assert_eq!(
+            assign_baselines(&labels, "war variant=standard players=2").unwrap(),
+            vec![(0, 1), (0, 2), (0, 3)]
+        );
+        assert!(assign_baselines(&labels, "variant=lesser").unwrap_err().contains("matches no"));
     }
 }

@@ -67,13 +67,12 @@ pub struct Balancing {
     pub sheet: fn(file: &str, text: &str, values: bool) -> Result<Sheet, String>,
     /// The text with knob `k` of `sheet`'s list set to `v` for each `(k, v)`, compiled: the new
     /// text and, per edit, whether the design's printed text could be rewritten to say it.
-    pub edit: fn(
-        file: &str,
-        text: &str,
-        values: bool,
-        edits: &[(usize, i64)],
-    ) -> Result<(String, Vec<bool>), String>,
+    pub edit: EditFn,
 }
+
+/// `Balancing::edit`: (file, text, values, edits) to the edited text and, per edit, whether its
+/// printed text says it.
+pub type EditFn = fn(&str, &str, bool, &[(usize, i64)]) -> Result<(String, Vec<bool>), String>;
 
 /// A card set as a balancer reads it.
 pub struct Sheet {

@@ -222,11 +222,14 @@ pub fn search(
     }))
 }
 
+/// A text with knobs `(k, setting)` set: the new text and, per edit, whether its printed text says it.
+pub type Edit = dyn Fn(&str, &[(usize, i64)]) -> anyhow::Result<(String, Vec<bool>)> + Sync;
+
 /// The set's knobs as the driver needs them: for a text, each knob's design, name, printed
 /// number and other settings; and a text with knobs set.
 pub struct Knobs<'a> {
     pub list: &'a (dyn Fn(&str) -> anyhow::Result<Vec<crate::games::SheetKnob>> + Sync),
-    pub edit: &'a (dyn Fn(&str, &[(usize, i64)]) -> anyhow::Result<(String, Vec<bool>)> + Sync),
+    pub edit: &'a Edit,
 }
 
 /// One pass: the measure of the set as it stood, and the race of each flagged design.
@@ -286,6 +289,7 @@ fn measure_seed(seed: u64, pass: usize) -> u64 {
 
 /// Runs the balance from `progress` (empty to start) to its proof, saving after each step.
 /// Returns false when `stop` was raised (progress saved as of the last finished step).
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     original: &str,
     progress: &mut Progress,
