@@ -320,22 +320,21 @@ fn causes<'a>(
     };
     let mut out = Vec::new();
     let all_keys: Vec<usize> = (0..grid.keys.len()).collect();
-    let games = run.points[0].acc.games;
-    let at_ref = reference.map(|r| {
-        format!(
-            ": {} of games with the rules as written ({})",
-            format::rate(&share(r), run.points[r].acc.games, "game"),
-            point_words(game, grid, r, &all_keys)
-        )
-    });
+    // `99.9970% [99.9912, 99.9990] of games`, `all 12 games (at least 73.5%)`.
+    let said = |p: usize| {
+        let v = format::rate(&share(p), run.points[p].acc.games, "game");
+        if v.starts_with("all ") || v.starts_with("none ") { v } else { format!("{v} of games") }
+    };
+    let mut s = format!("{} ends every game that {rest_said} does not end", capital(&first));
+    if let Some(r) = reference {
+        s.push_str(&format!(": {} with the rules as written ({})", said(r), point_words(game, grid, r, &all_keys)));
+    }
     let lowest = (0..points).min_by(|&a, &b| share(a).estimate.total_cmp(&share(b).estimate))?;
-    out.push(format!(
-        "{} ends every game that {rest_said} does not end{}; at least {} at every point (lowest: {}).",
-        capital(&first),
-        at_ref.unwrap_or_default(),
-        format::rate(&share(lowest), games, "game"),
-        point_words(game, grid, lowest, &all_keys)
-    ));
+    if Some(lowest) != reference && share(lowest).estimate < 1.0 {
+        s.push_str(&format!("; the fewest {} ({})", said(lowest), point_words(game, grid, lowest, &all_keys)));
+    }
+    s.push('.');
+    out.push(s);
     if let Some(r) = reference {
         let total: u64 = parts.iter().map(|&m| count(answers[m][r])).sum();
         let split: Vec<String> = parts
@@ -343,7 +342,11 @@ fn causes<'a>(
             .map(|&m| {
                 let why = labels[m].split_once(", ").map_or(labels[m].as_str(), |x| x.1);
                 let c = count(answers[m][r]);
-                format!("{why} {}", format::fixed(100.0 * c as f64 / total.max(1) as f64, 1) + "%")
+                if c == 0 {
+                    format!("{why} none")
+                } else {
+                    format!("{why} {}", format::fixed(100.0 * c as f64 / total.max(1) as f64, 1) + "%")
+                }
             })
             .collect();
         out.push(format!("With the rules as written, of the games that reach {first}: {}.", split.join(", ")));
