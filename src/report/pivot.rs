@@ -77,7 +77,7 @@ fn capital(s: &str) -> String {
 }
 
 /// A setting's value in words: `first draw true`, `3 players`.
-fn setting_words(game: &str, key: &str, value: &str) -> String {
+pub fn setting_words(game: &str, key: &str, value: &str) -> String {
     let w = word(game, key);
     if key == "players" || key == "decks" { format!("{value} {w}") } else { format!("{w} {value}") }
 }
@@ -96,14 +96,17 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         return None;
     }
     let all = answer::answers(run);
-    if all.len() != metrics.len() * run.points.len() || run.points.len() < 2 {
+    if all.len() != metrics.len() * run.points.len() || run.points.is_empty() {
         return None;
     }
     let grid = Grid::of(&run.points)?;
+    let game = run.points[0].game;
+    if run.points.len() == 1 {
+        return Some(MetricAnswer { sentences: one_point(run, &all, &metrics), pivots: Vec::new() });
+    }
     if grid.keys.is_empty() {
         return None;
     }
-    let game = run.points[0].game;
     let effects = effects::effects(run);
     // Answers in point order per metric: all[p * metrics + m].
     let of = |m: usize| -> Vec<&Answer> { (0..run.points.len()).map(|p| &all[p * metrics.len() + m]).collect() };
@@ -118,6 +121,27 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
     let col = column_key(&grid, metrics.first().and_then(|m| effects::deciding(&effects, m)));
     let pivots = metrics.iter().enumerate().map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference)).collect();
     Some(MetricAnswer { sentences, pivots })
+}
+
+/// A run of one point: each metric's value, with the settings its label names in words.
+fn one_point(run: &RunResult, answers: &[Answer], metrics: &[&str]) -> Vec<String> {
+    let p = &run.points[0];
+    let set: Vec<String> = super::labels::words(&p.label)
+        .into_iter()
+        .filter(|(k, _)| k != super::labels::GAME && k != super::labels::REPEAT)
+        .map(|(k, v)| setting_words(p.game, &k, &v))
+        .collect();
+    let at = if set.is_empty() { " with the rules as written".to_string() } else { format!(" ({})", set.join(", ")) };
+    answers
+        .iter()
+        .zip(metrics)
+        .map(|(a, m)| {
+            let of = a.of.split(" (").next().unwrap_or(&a.of);
+            let v = a.value();
+            let of = if v.starts_with("none in") || v.starts_with("all ") { String::new() } else { format!(" {of}") };
+            format!("{}{at}: {v}{of}.", capital(&word(p.game, m)))
+        })
+        .collect()
 }
 
 /// Whether a metric is a share (its values percentages) at the points that have it.

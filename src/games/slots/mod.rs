@@ -188,7 +188,7 @@ pub const DEF: GameDef = GameDef {
     policies: &POLICIES,
     build,
     card_files: Some(CardFiles { check: check_cards, report: report_cards }),
-    words: &[],
+    words: &[("policies", "placement"), ("cards", "card set"), ("draw", "draws")],
 };
 
 /// A card set's text compiled (`warsim cards`, the fuzz target).
