@@ -919,7 +919,8 @@ fn paired_pass(
 )> {
     let engines: Vec<&dyn games::Point> = points.iter().map(|p| &*p.engine).collect();
     let progress = Progress::new(games * points.len() as u64, "games", quiet);
-    progress.message(if plan.pairs.is_empty() { "effects of the settings" } else { "paired comparison" }.into());
+    progress
+        .message(if plan.pairs.is_empty() { "effects of the settings" } else { "paired comparison" }.into());
     let tick = |n: u64| progress.add(n);
     let chunk = chunk_for(&engines, seed);
     let stop = signal::stop_flag();
@@ -952,7 +953,8 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
     signal::install();
     let pool = worker_pool(plan.threads)?;
     let seed = plan.manifest.seed;
-    let (rows, accs, _) = paired_pass(&plan.points, &plan.baseline, &[], seed, plan.games, &pool, plan.quiet)?;
+    let (rows, accs, _) =
+        paired_pass(&plan.points, &plan.baseline, &[], seed, plan.games, &pool, plan.quiet)?;
     let mut text = String::new();
     if plan.games == plan.manifest.games {
         let points = plan
@@ -974,7 +976,12 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {
-        let result = RunResult { points: Vec::new(), manifest: plan.manifest.clone(), timings: Vec::new(), effects: Vec::new() };
+        let result = RunResult {
+            points: Vec::new(),
+            manifest: plan.manifest.clone(),
+            timings: Vec::new(),
+            effects: Vec::new(),
+        };
         write_staged(&plan.dir, &lock, |dir| report::write_comparisons_only(dir, &result, &rows).map(drop))?;
         text.push_str(&format!(
             "comparisons.csv written in {} (first {} of the run's {} games)\n",

@@ -222,7 +222,13 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
         // Largest first by what the interval surely shows: its nearest end's distance from 0.
         let sure = |a: &Answer| {
             let i = &a.interval;
-            if i.low > 0.0 { i.low } else if i.high < 0.0 { -i.high } else { 0.0 }
+            if i.low > 0.0 {
+                i.low
+            } else if i.high < 0.0 {
+                -i.high
+            } else {
+                0.0
+            }
         };
         found.sort_by(|a, b| {
             sure(b).total_cmp(&sure(a)).then(b.interval.estimate.abs().total_cmp(&a.interval.estimate.abs()))
@@ -247,7 +253,10 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
         // Highest first by the interval's low end: a card played in a handful of games does not
         // top the list on luck.
         found.sort_by(|a, b| {
-            b.interval.low.total_cmp(&a.interval.low).then(b.interval.estimate.total_cmp(&a.interval.estimate))
+            b.interval
+                .low
+                .total_cmp(&a.interval.low)
+                .then(b.interval.estimate.total_cmp(&a.interval.estimate))
         });
     }
     found.truncate(TOP_CARDS);

@@ -164,7 +164,13 @@ pub fn effects_of(grid: &Grid, m: &Measured, rate: bool) -> Vec<Effect> {
             }
         }
         let interval = m.sums.contrast(&w);
-        interval.estimate.is_finite().then(|| Effect { metric: m.metric.clone(), change, cells, interval, rate })
+        interval.estimate.is_finite().then(|| Effect {
+            metric: m.metric.clone(),
+            change,
+            cells,
+            interval,
+            rate,
+        })
     };
     for a in 0..grid.keys.len() {
         let ra = grid.reference_level(a);
@@ -186,7 +192,8 @@ pub fn effects_of(grid: &Grid, m: &Measured, rate: bool) -> Vec<Effect> {
             for la in grid.levels(a).into_iter().filter(|l| *l != ra) {
                 for lb in grid.levels(b).into_iter().filter(|l| *l != rb) {
                     let mut terms: Vec<Vec<(usize, f64)>> = Vec::new();
-                    for i in (0..n).filter(|&i| grid.values[i][a] == ra && grid.values[i][b] == rb && has(i)) {
+                    for i in (0..n).filter(|&i| grid.values[i][a] == ra && grid.values[i][b] == rb && has(i))
+                    {
                         let both = grid.find(i, &[(a, &la), (b, &lb)]);
                         let only_a = grid.find(i, &[(a, &la)]);
                         let only_b = grid.find(i, &[(b, &lb)]);
@@ -311,9 +318,10 @@ pub fn write_csv(effects: &[Effect], out: &mut dyn Write) -> anyhow::Result<()> 
             Change::Main { key, from, to } => {
                 ("main", [key.clone(), from.clone(), to.clone(), String::new(), String::new(), String::new()])
             }
-            Change::Interaction { a, a_from, a_to, b, b_from, b_to } => {
-                ("interaction", [a.clone(), a_from.clone(), a_to.clone(), b.clone(), b_from.clone(), b_to.clone()])
-            }
+            Change::Interaction { a, a_from, a_to, b, b_from, b_to } => (
+                "interaction",
+                [a.clone(), a_from.clone(), a_to.clone(), b.clone(), b_from.clone(), b_to.clone()],
+            ),
         };
         let i = &e.interval;
         let mut row = vec![e.metric.clone(), kind.to_string()];
@@ -345,7 +353,14 @@ mod tests {
     fn main_effects_and_interactions_have_their_known_values() {
         let g = grid(
             &["draw", "life"],
-            &[&["true", "15"], &["true", "20"], &["true", "30"], &["false", "15"], &["false", "20"], &["false", "30"]],
+            &[
+                &["true", "15"],
+                &["true", "20"],
+                &["true", "30"],
+                &["false", "15"],
+                &["false", "20"],
+                &["false", "30"],
+            ],
             &[Some("true"), Some("20")],
         );
         assert_eq!(g.reference(), Some(1));

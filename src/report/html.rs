@@ -207,7 +207,8 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
             let _ = write!(h, "<th class=l>{}</th>", esc(k));
         }
         for level in &p.col_levels {
-            let header = if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let header =
+                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
             let _ = write!(h, "<th class=w>{}</th>", esc(&header));
         }
         h.push_str("</tr>\n");
@@ -221,7 +222,8 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
                     None => h.push_str("<td>–</td>"),
                     Some((e, range)) => {
                         let (open, close) = if p.marked == Some((r, c)) { ("<b>", "</b>") } else { ("", "") };
-                        let _ = write!(h, "<td>{open}{}{close}<span class=ci>{}</span></td>", esc(e), esc(range));
+                        let _ =
+                            write!(h, "<td>{open}{}{close}<span class=ci>{}</span></td>", esc(e), esc(range));
                     }
                 }
             }

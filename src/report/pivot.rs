@@ -20,6 +20,9 @@ use crate::stats::Interval;
 /// What marks the rules as written in a grid.
 pub const MARK: &str = "*";
 
+/// A grid cell: an estimate and its interval (or bound), when the point was played.
+pub type Cell = Option<(String, String)>;
+
 /// One metric's grid: rows and columns are the settings that vary.
 #[derive(Clone, Debug)]
 pub struct Pivot {
@@ -31,7 +34,7 @@ pub struct Pivot {
     pub col_key: String,
     pub col_levels: Vec<String>,
     /// Per row, its values of `row_keys` and per column its cell (estimate, interval), if played.
-    pub rows: Vec<(Vec<String>, Vec<Option<(String, String)>>)>,
+    pub rows: Vec<(Vec<String>, Vec<Cell>)>,
     /// The cell of the rules as written (row, column).
     pub marked: Option<(usize, usize)>,
 }
@@ -84,7 +87,10 @@ pub fn setting_words(game: &str, key: &str, value: &str) -> String {
 
 /// Point `i`'s values of the grid's keys in words (`first draw false, starting life 30`).
 fn point_words(game: &str, grid: &Grid, i: usize, keys: &[usize]) -> String {
-    keys.iter().map(|&k| setting_words(game, &grid.keys[k], &grid.values[i][k])).collect::<Vec<_>>().join(", ")
+    keys.iter()
+        .map(|&k| setting_words(game, &grid.keys[k], &grid.values[i][k]))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The answer of a run whose question names metrics and shares only, every point answering each,
@@ -109,7 +115,8 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
     }
     let effects = effects::effects(run);
     // Answers in point order per metric: all[p * metrics + m].
-    let of = |m: usize| -> Vec<&Answer> { (0..run.points.len()).map(|p| &all[p * metrics.len() + m]).collect() };
+    let of =
+        |m: usize| -> Vec<&Answer> { (0..run.points.len()).map(|p| &all[p * metrics.len() + m]).collect() };
     let reference = grid.reference();
     let mut sentences = Vec::new();
     if let Some(s) = causes(run, &metrics, &of, reference, &grid) {
@@ -119,7 +126,11 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         sentences.extend(metric_sentences(run, &grid, name, &of(m), reference, &effects));
     }
     let col = column_key(&grid, metrics.first().and_then(|m| effects::deciding(&effects, m)));
-    let pivots = metrics.iter().enumerate().map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference)).collect();
+    let pivots = metrics
+        .iter()
+        .enumerate()
+        .map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference))
+        .collect();
     Some(MetricAnswer { sentences, pivots })
 }
 
@@ -131,14 +142,22 @@ fn one_point(run: &RunResult, answers: &[Answer], metrics: &[&str]) -> Vec<Strin
         .filter(|(k, _)| k != super::labels::GAME && k != super::labels::REPEAT)
         .map(|(k, v)| setting_words(p.game, &k, &v))
         .collect();
-    let at = if set.is_empty() { " with the rules as written".to_string() } else { format!(" ({})", set.join(", ")) };
+    let at = if set.is_empty() {
+        " with the rules as written".to_string()
+    } else {
+        format!(" ({})", set.join(", "))
+    };
     answers
         .iter()
         .zip(metrics)
         .map(|(a, m)| {
             let of = a.of.split(" (").next().unwrap_or(&a.of);
             let v = a.value();
-            let of = if v.starts_with("none in") || v.starts_with("all ") { String::new() } else { format!(" {of}") };
+            let of = if v.starts_with("none in") || v.starts_with("all ") {
+                String::new()
+            } else {
+                format!(" {of}")
+            };
             format!("{}{at}: {v}{of}.", capital(&word(p.game, m)))
         })
         .collect()
@@ -146,7 +165,10 @@ fn one_point(run: &RunResult, answers: &[Answer], metrics: &[&str]) -> Vec<Strin
 
 /// Whether a metric is a share (its values percentages) at the points that have it.
 pub fn is_rate(points: &[PointResult], metric: &str) -> bool {
-    points.iter().find_map(|p| crate::stats::metric::ratio(metric, &p.layout)).is_some_and(|(y, m)| m.is_some() || y.is_rate())
+    points
+        .iter()
+        .find_map(|p| crate::stats::metric::ratio(metric, &p.layout))
+        .is_some_and(|(y, m)| m.is_some() || y.is_rate())
 }
 
 /// The sentences of one metric.
@@ -164,7 +186,11 @@ fn metric_sentences(
     let mut out = Vec::new();
     let of_words = |a: &Answer| {
         let of = a.of.split(" (").next().unwrap_or(&a.of).to_string();
-        if a.value().starts_with("none in") || a.value().starts_with("all ") { String::new() } else { format!(" {of}") }
+        if a.value().starts_with("none in") || a.value().starts_with("all ") {
+            String::new()
+        } else {
+            format!(" {of}")
+        }
     };
     // 1. The rules as written.
     if let Some(r) = reference {
@@ -184,7 +210,11 @@ fn metric_sentences(
     let at = |a: &Answer| answers.iter().position(|x| std::ptr::eq(*x, a)).unwrap_or(0);
     let rate = lo.rate;
     let mut range = if rate && hi.interval.estimate == 0.0 {
-        let fewest = answers.iter().map(|a| if a.interval.units > 0 { a.interval.units } else { a.trials }).min().unwrap_or(0);
+        let fewest = answers
+            .iter()
+            .map(|a| if a.interval.units > 0 { a.interval.units } else { a.trials })
+            .min()
+            .unwrap_or(0);
         format!(
             "{}: none at any of the {n} points ({} each; at most {} at each).",
             capital(&label),
@@ -209,7 +239,9 @@ fn metric_sentences(
     };
     // A rate too rare for the games played everywhere: how many games would measure it.
     let rare = rate && hi.interval.estimate < 0.01;
-    if let Some(note) = answers.iter().filter(|_| rare).find_map(|a| format::precision_note(&a.interval, a.games)) {
+    if let Some(note) =
+        answers.iter().filter(|_| rare).find_map(|a| format::precision_note(&a.interval, a.games))
+    {
         range.pop();
         range.push_str(&format!("; {note}."));
     }
@@ -220,7 +252,8 @@ fn metric_sentences(
     if mine.is_empty() || (rate && hi.interval.estimate == 0.0) {
         return out;
     }
-    let unit = if name.starts_with("length") { run.points[0].layout.length_unit.clone() } else { String::new() };
+    let unit =
+        if name.starts_with("length") { run.points[0].layout.length_unit.clone() } else { String::new() };
     let ref_value = reference.map_or(lo.interval.estimate, |r| answers[r].interval.estimate);
     out.push(effect_sentence(game, &label, &mine, &unit, ref_value));
     out
@@ -242,7 +275,11 @@ fn effect_sentence(game: &str, label: &str, effects: &[&Effect], unit: &str, ref
         }
     }
     let size_of = |k: &str| {
-        mains.iter().filter(|e| key_of(e) == k).map(|e| if e.clear() { e.interval.estimate.abs() } else { 0.0 }).fold(0.0, f64::max)
+        mains
+            .iter()
+            .filter(|e| key_of(e) == k)
+            .map(|e| if e.clear() { e.interval.estimate.abs() } else { 0.0 })
+            .fold(0.0, f64::max)
     };
     keys.sort_by(|a, b| size_of(b).total_cmp(&size_of(a)));
     let say = |e: &Effect| {
@@ -275,7 +312,11 @@ fn effect_sentence(game: &str, label: &str, effects: &[&Effect], unit: &str, ref
     let top = decides.map_or(0.0, |k| size_of(k));
     let interactions: Vec<String> = effects
         .iter()
-        .filter(|e| matches!(e.change, Change::Interaction { .. }) && e.clear() && e.interval.estimate.abs() >= 0.25 * top)
+        .filter(|e| {
+            matches!(e.change, Change::Interaction { .. })
+                && e.clear()
+                && e.interval.estimate.abs() >= 0.25 * top
+        })
         .take(2)
         .map(|e| {
             let Change::Interaction { a, a_to, b, b_to, .. } = &e.change else { return String::new() };
@@ -314,7 +355,8 @@ fn causes<'a>(
     let labels: Vec<String> = metrics.iter().map(|m| word(game, m)).collect();
     let prefix = |l: &str| l.split_once(", ").map(|(p, _)| p.to_string());
     let first = labels.iter().find_map(|l| prefix(l))?;
-    let parts: Vec<usize> = (0..metrics.len()).filter(|&m| prefix(&labels[m]).as_deref() == Some(first.as_str())).collect();
+    let parts: Vec<usize> =
+        (0..metrics.len()).filter(|&m| prefix(&labels[m]).as_deref() == Some(first.as_str())).collect();
     let rest: Vec<usize> = (0..metrics.len()).filter(|m| !parts.contains(m)).collect();
     if parts.len() < 2 {
         return None;
@@ -330,7 +372,8 @@ fn causes<'a>(
     if !exhaustive {
         return None;
     }
-    let rest_words: Vec<String> = rest.iter().map(|&m| labels[m].split(" (").next().unwrap_or(&labels[m]).to_string()).collect();
+    let rest_words: Vec<String> =
+        rest.iter().map(|&m| labels[m].split(" (").next().unwrap_or(&labels[m]).to_string()).collect();
     let rest_said = if rest_words.is_empty() { "nothing".to_string() } else { rest_words.join(" or ") };
     // The thing's share at a point: all games less the rest, its interval the rest's reversed.
     let share = |p: usize| -> Interval {
@@ -351,11 +394,19 @@ fn causes<'a>(
     };
     let mut s = format!("{} ends every game that {rest_said} does not end", capital(&first));
     if let Some(r) = reference {
-        s.push_str(&format!(": {} with the rules as written ({})", said(r), point_words(game, grid, r, &all_keys)));
+        s.push_str(&format!(
+            ": {} with the rules as written ({})",
+            said(r),
+            point_words(game, grid, r, &all_keys)
+        ));
     }
     let lowest = (0..points).min_by(|&a, &b| share(a).estimate.total_cmp(&share(b).estimate))?;
     if Some(lowest) != reference && share(lowest).estimate < 1.0 {
-        s.push_str(&format!("; the fewest {} ({})", said(lowest), point_words(game, grid, lowest, &all_keys)));
+        s.push_str(&format!(
+            "; the fewest {} ({})",
+            said(lowest),
+            point_words(game, grid, lowest, &all_keys)
+        ));
     }
     s.push('.');
     out.push(s);
@@ -373,7 +424,10 @@ fn causes<'a>(
                 }
             })
             .collect();
-        out.push(format!("With the rules as written, of the games that reach {first}: {}.", split.join(", ")));
+        out.push(format!(
+            "With the rules as written, of the games that reach {first}: {}.",
+            split.join(", ")
+        ));
     }
     Some(out)
 }
@@ -394,7 +448,14 @@ fn column_key(grid: &Grid, deciding: Option<&Effect>) -> Option<usize> {
 }
 
 /// One metric's grid.
-fn pivot(game: &str, grid: &Grid, col: Option<usize>, name: &str, answers: &[&Answer], reference: Option<usize>) -> Pivot {
+fn pivot(
+    game: &str,
+    grid: &Grid,
+    col: Option<usize>,
+    name: &str,
+    answers: &[&Answer],
+    reference: Option<usize>,
+) -> Pivot {
     let rows_keys: Vec<usize> = (0..grid.keys.len()).filter(|&k| Some(k) != col).collect();
     let levels = col.map_or(vec![String::new()], |c| grid.levels(c));
     let mut rows: Vec<Vec<String>> = Vec::new();
@@ -414,11 +475,14 @@ fn pivot(game: &str, grid: &Grid, col: Option<usize>, name: &str, answers: &[&An
             (e, r.replace("at most ", "≤"))
         } else {
             let d = if i.half_width() < 0.1 { 2 } else { 1 };
-            (format::fixed(i.estimate, d), format!("[{}, {}]", format::fixed(i.low, d), format::fixed(i.high, d)))
+            (
+                format::fixed(i.estimate, d),
+                format!("[{}, {}]", format::fixed(i.low, d), format::fixed(i.high, d)),
+            )
         }
     };
     let mut marked = None;
-    let cells: Vec<(Vec<String>, Vec<Option<(String, String)>>)> = rows
+    let cells: Vec<(Vec<String>, Vec<Cell>)> = rows
         .iter()
         .enumerate()
         .map(|(ri, r)| {
@@ -443,7 +507,11 @@ fn pivot(game: &str, grid: &Grid, col: Option<usize>, name: &str, answers: &[&An
         .collect();
     let unit = if rate {
         let of = answers[0].of.split(" (").next().unwrap_or("").trim_start_matches("of ").replace("all ", "");
-        let of = of.split_whitespace().filter(|w| w.parse::<f64>().is_err() && !w.contains(',')).collect::<Vec<_>>().join(" ");
+        let of = of
+            .split_whitespace()
+            .filter(|w| w.parse::<f64>().is_err() && !w.contains(','))
+            .collect::<Vec<_>>()
+            .join(" ");
         match scale {
             RateScale::Percent => format!("% of {of}"),
             s => format!("{} {of}", s.header()),
@@ -470,7 +538,10 @@ mod tests {
     #[test]
     fn games_say_their_own_words() {
         assert_eq!(word("scourge", "scorched_rate"), "Scorched Earth (no winner)");
-        assert_eq!(word("scourge", "final_battle_scarsands_share_of_games"), "the Final Battle, after the Scarsands");
+        assert_eq!(
+            word("scourge", "final_battle_scarsands_share_of_games"),
+            "the Final Battle, after the Scarsands"
+        );
         assert_eq!(word("cardwars", "first_player_win_share"), "the first player's wins");
         assert_eq!(word("war", "cycle_rate"), "games that never end (a cycle)");
         assert_eq!(word("war", "war_down"), "face-down cards per war");

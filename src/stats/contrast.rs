@@ -124,7 +124,13 @@ impl CoSums {
         let g = self.groups as f64;
         let var = (g / (g - 1.0) * s).max(0.0);
         let half = Z95 * var.sqrt();
-        Interval { estimate, low: estimate - half, high: estimate + half, method: Method::Ratio, units: self.groups }
+        Interval {
+            estimate,
+            low: estimate - half,
+            high: estimate + half,
+            method: Method::Ratio,
+            units: self.groups,
+        }
     }
 }
 
@@ -156,7 +162,8 @@ mod tests {
     fn a_difference_of_two_means_is_the_paired_interval() {
         // One game per group (M = 1): x = 10, 20, 30, 40 and y = 12, 21, 35, 44. d = 2, 1, 5, 4:
         // mean 3, sample variance 10/3, half-width z sqrt(10/3) / 2 (as `PairedSums::paired`).
-        let g: Vec<Vec<i64>> = [(10, 12), (20, 21), (30, 35), (40, 44)].iter().map(|&(x, y)| vec![x, 1, y, 1]).collect();
+        let g: Vec<Vec<i64>> =
+            [(10, 12), (20, 21), (30, 35), (40, 44)].iter().map(|&(x, y)| vec![x, 1, y, 1]).collect();
         let c = sums(2, &g).contrast(&[-1.0, 1.0]);
         assert!((c.estimate - 3.0).abs() < 1e-12);
         assert!((c.half_width() - Z95 * (10.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-9, "{c:?}");
@@ -190,7 +197,8 @@ mod tests {
         let s = sums(2, &g);
         let one = s.contrast(&[1.0, 0.0]);
         let r = 5.0 / 8.0;
-        let resid: f64 = [(1.0, 2.0), (2.0, 3.0), (2.0, 3.0)].iter().map(|(y, m)| (y - r * m) * (y - r * m)).sum();
+        let resid: f64 =
+            [(1.0, 2.0), (2.0, 3.0), (2.0, 3.0)].iter().map(|(y, m)| (y - r * m) * (y - r * m)).sum();
         let var = 1.5 * resid / 64.0;
         assert!((one.estimate - r).abs() < 1e-12);
         assert!((one.half_width() - Z95 * var.sqrt()).abs() < 1e-12, "{one:?}");

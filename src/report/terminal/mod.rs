@@ -322,8 +322,13 @@ fn render_metric_answer(a: &super::pivot::MetricAnswer, width: usize) -> String 
             .map(|(k, key)| Column::setting(key, p.rows.iter().map(|(v, _)| v[k].clone()).collect()))
             .collect();
         for (c, level) in p.col_levels.iter().enumerate() {
-            let header = if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
-            let cells = p.rows.iter().map(|(_, cells)| cells[c].clone().unwrap_or_else(|| ("-".into(), String::new()))).collect();
+            let header =
+                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let cells = p
+                .rows
+                .iter()
+                .map(|(_, cells)| cells[c].clone().unwrap_or_else(|| ("-".into(), String::new())))
+                .collect();
             cols.extend(interval_columns(&header, cells, 0));
         }
         let mut t = Table::new(cols);
