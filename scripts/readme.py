@@ -518,7 +518,37 @@ def scenario_list():
     return "".join(lines)
 
 
+def answer_sentences(name):
+    """The answer a run of scenario `name` printed first: its sentences, up to the first blank
+    line, table or `Every point:` line."""
+    path = RESULTS / name / "answer.txt"
+    if not path.exists():
+        sys.exit(f"readme: no answer for {name} in {path}: run `python3 scripts/readme.py run --only {name}` first")
+    said = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("Every point:") or "  " in line.strip():
+            break
+        said.append(line.strip())
+    return " ".join(said)
+
+
+def answers():
+    """Every shipped scenario's answer as its run printed it, quoted whole (a scenario not yet run
+    by `readme.py run` is named as such, so that `check` shows it)."""
+    lines = []
+    for path in sorted((ROOT / "scenarios").glob("*.toml")):
+        if "[tune]" in path.read_text():
+            continue  # `warsim tune` answers it (its own section)
+        if not (RESULTS / path.stem / "answer.txt").exists():
+            print(f"readme: no answer yet for {path.stem}: `python3 scripts/readme.py run --only {path.stem}`", file=sys.stderr)
+            lines.append(f"- **`{path.stem}`**: (not run yet: `python3 scripts/readme.py run --only {path.stem}`)\n")
+            continue
+        lines.append(f"- **`{path.stem}`**: {answer_sentences(path.stem)}\n")
+    return "".join(lines)
+
+
 RENDERERS = {
+    "answers": answers,
     "setup": setup,
     "scenarios": scenario_list,
     "war-pickup": war_pickup,
@@ -706,7 +736,10 @@ def play_scenarios(bin_path, only):
             continue
         out = RESULTS / scenario.stem
         print(f"readme: {scenario.stem} -> {out}", flush=True)
-        subprocess.run([bin_path, "run", str(scenario), "--out", str(out), "-q"], check=True)
+        # The terminal's answer, unwrapped (one sentence a line), for the README's quotes.
+        done = subprocess.run([bin_path, "run", str(scenario), "--out", str(out), "-q", "--force"], check=True,
+                              env=dict(os.environ, COLUMNS="1000"), capture_output=True, text=True)
+        (out / "answer.txt").write_text(done.stdout)
     (COMMANDS / "bin").mkdir(parents=True, exist_ok=True)
     link = COMMANDS / "bin" / "warsim"
     if link.exists() or link.is_symlink():

@@ -20,7 +20,7 @@ use crate::seed::GameSeed;
 use crate::settings::{SettingFile, Settings};
 use crate::sim::checkpoint::RunState;
 use crate::sim::driver::Drive;
-use crate::sim::paired::{chunk_for, play_paired};
+use crate::sim::paired::{EffectPlan, chunk_for, play_paired_with};
 use crate::sim::progress::Progress;
 use crate::sim::signal::{self, Interrupted};
 use crate::sim::until::Until;
@@ -578,9 +578,16 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
         crate::sim::hooks::signal_at("run-final");
         Ok(())
     })?;
-    let comparisons = match &plan.baseline {
-        Some(c) => paired_pass(&plan.points, c, plan.seed, plan.games, &pool, plan.quiet)?.0,
-        None => Vec::new(),
+    // One paired pass serves both the comparisons with a baseline and the sweep's effects.
+    let comparisons = if plan.baseline.is_some() || !plan.effects.is_empty() {
+        let none = Comparisons::none();
+        let baseline = plan.baseline.as_ref().unwrap_or(&none);
+        let (rows, _, effects) =
+            paired_pass(&plan.points, baseline, &plan.effects, plan.seed, plan.games, &pool, plan.quiet)?;
+        result.effects = effects;
+        rows
+    } else {
+        Vec::new()
     };
     // The paired pass plays every point's games again: the closing line counts both passes.
     let replayed = if plan.baseline.is_some() { plan.games * plan.points.len() as u64 } else { 0 };
@@ -883,7 +890,7 @@ fn run_result(state: &RunState, start_time: String, partial: bool) -> anyhow::Re
         outputs: Vec::new(),
         checksum: String::new(),
     };
-    Ok(RunResult { points, manifest, timings: Vec::new() })
+    Ok(RunResult { points, manifest, timings: Vec::new(), effects: Vec::new() })
 }
 
 /// The interval each point's `--until` rule stopped on (empty without `--until`).
@@ -912,21 +919,30 @@ fn until_intervals(state: &RunState) -> Vec<report::manifest::UntilInterval> {
 
 /// Plays every compared point once, game by game against its baseline, and returns the comparison
 /// rows with every point's statistics (identical to a normal pass over the same games).
+#[allow(clippy::type_complexity)]
 fn paired_pass(
     points: &[ScenarioPoint],
     plan: &Comparisons,
+    effects: &[(String, EffectPlan)],
     seed: u64,
     games: u64,
     pool: &rayon::ThreadPool,
     quiet: bool,
-) -> anyhow::Result<(Vec<report::compare::Comparison>, Vec<crate::stats::Accumulator>)> {
+) -> anyhow::Result<(
+    Vec<report::compare::Comparison>,
+    Vec<crate::stats::Accumulator>,
+    Vec<report::effects::Measured>,
+)> {
     let engines: Vec<&dyn games::Point> = points.iter().map(|p| &*p.engine).collect();
     let progress = Progress::new(games * points.len() as u64, "games", quiet);
-    progress.message("paired comparison".into());
+    progress
+        .message(if plan.pairs.is_empty() { "effects of the settings" } else { "paired comparison" }.into());
     let tick = |n: u64| progress.add(n);
     let chunk = chunk_for(&engines, seed);
     let stop = signal::stop_flag();
-    let result = pool.install(|| play_paired(&engines, &plan.pairs, seed, 0, games, chunk, stop, &tick));
+    let plans: Vec<EffectPlan> = effects.iter().map(|(_, p)| p.clone()).collect();
+    let result =
+        pool.install(|| play_paired_with(&engines, &plan.pairs, &plans, seed, 0, games, chunk, stop, &tick));
     progress.finish();
     let Some(result) = result else {
         return Err(Interrupted(
@@ -936,7 +952,12 @@ fn paired_pass(
         )
         .into());
     };
-    Ok((report::compare::rows(&plan.compared(points), &result.sums), result.accumulators))
+    let measured = effects
+        .iter()
+        .zip(result.effects)
+        .map(|((metric, _), sums)| report::effects::Measured { metric: metric.clone(), sums })
+        .collect();
+    Ok((report::compare::rows(&plan.compared(points), &result.sums), result.accumulators, measured))
 }
 
 /// `warsim compare DIR --baseline B`: replays the run's games in pairs and writes comparisons.csv;
@@ -948,7 +969,8 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
     signal::install();
     let pool = worker_pool(plan.threads)?;
     let seed = plan.manifest.seed;
-    let (rows, accs) = paired_pass(&plan.points, &plan.baseline, seed, plan.games, &pool, plan.quiet)?;
+    let (rows, accs, _) =
+        paired_pass(&plan.points, &plan.baseline, &[], seed, plan.games, &pool, plan.quiet)?;
     let mut text = String::new();
     if plan.games == plan.manifest.games {
         let points = plan
@@ -966,11 +988,16 @@ fn compare(plan: ComparePlan) -> anyhow::Result<()> {
         // The comparisons are this program's: the manifest names its build beside the run's.
         let build = crate::provenance::combined(&plan.manifest.build, crate::provenance::fingerprint());
         let manifest = Manifest { build, ..plan.manifest.clone() };
-        let result = RunResult { points, manifest, timings: Vec::new() };
+        let result = RunResult { points, manifest, timings: Vec::new(), effects: Vec::new() };
         report::write_visuals(&plan.dir, &result, &rows)?;
         text.push_str(&format!("comparisons.csv, plots and report.html written in {}\n", plan.dir.display()));
     } else {
-        let result = RunResult { points: Vec::new(), manifest: plan.manifest.clone(), timings: Vec::new() };
+        let result = RunResult {
+            points: Vec::new(),
+            manifest: plan.manifest.clone(),
+            timings: Vec::new(),
+            effects: Vec::new(),
+        };
         write_staged(&plan.dir, &lock, |dir| report::write_comparisons_only(dir, &result, &rows).map(drop))?;
         text.push_str(&format!(
             "comparisons.csv written in {} (first {} of the run's {} games)\n",

@@ -13,7 +13,7 @@ use crate::cli::{Cli, Command, CompareArgs, PlayArgs, PointArgs, RunArgs, TuneAr
 use crate::error::UsageError;
 use crate::report::compare::ComparedPair;
 use crate::scenario::{self, ScenarioPoint, ScenarioRequest};
-use crate::sim::paired::PairPlan;
+use crate::sim::paired::{EffectPlan, PairPlan};
 use crate::sim::shard::Shard;
 use crate::sim::until::Until;
 use crate::stats::metric;
@@ -47,6 +47,8 @@ pub struct RunPlan {
     pub allow_other_build: bool,
     /// What the run does differently from what its scenario file says, told on stderr first.
     pub notes: Vec<String>,
+    /// The question's metrics whose effects a sweep measures in the paired pass (`effect_plans`).
+    pub effects: Vec<(String, EffectPlan)>,
 }
 
 /// A validated `play`.
@@ -225,6 +227,10 @@ impl RunPlan {
                 metric::unknown(q, &names, p.game.name)
             )));
         }
+        let effects = match &req.question {
+            Some(q) if !split => effect_plans(q, &points),
+            _ => Vec::new(),
+        };
         let seed = args.point.seed.or(req.seed).unwrap_or(1);
         let out = match &args.out {
             Some(out) => out.clone(),
@@ -279,6 +285,7 @@ impl RunPlan {
             game_rows: args.game_rows.unwrap_or(0),
             allow_other_build: args.allow_other_build,
             notes,
+            effects,
         })
     }
 }
@@ -314,6 +321,24 @@ impl PlayPlan {
             game_of_event,
         })
     }
+}
+
+/// The effects a sweep measures: for each metric or share the question names, every point's
+/// quantity (`metric::ratio`), when the points vary some setting (two points at least) and at
+/// least two points have the metric. Question kinds (`policy_wins`, `card_impact`) have none.
+pub fn effect_plans(question: &str, points: &[ScenarioPoint]) -> Vec<(String, EffectPlan)> {
+    if points.len() < 2 {
+        return Vec::new();
+    }
+    question
+        .split(',')
+        .map(str::trim)
+        .filter(|q| *q != crate::report::answer::POLICY_WINS && *q != crate::report::answer::CARD_IMPACT)
+        .filter_map(|q| {
+            let per_point: Vec<_> = points.iter().map(|p| metric::ratio(q, p.engine.layout())).collect();
+            (per_point.iter().flatten().count() >= 2).then(|| (q.to_string(), EffectPlan { per_point }))
+        })
+        .collect()
 }
 
 /// `--threads`: at least 1; all cores when not given.
@@ -427,6 +452,11 @@ pub struct Comparisons {
 }
 
 impl Comparisons {
+    /// No pair at all (a paired pass for the effects alone).
+    pub fn none() -> Comparisons {
+        Comparisons { spec: String::new(), pairs: Vec::new(), metrics: Vec::new(), paired: Vec::new() }
+    }
+
     pub fn plan(points: &[ScenarioPoint], spec: &str) -> Result<Comparisons, UsageError> {
         if spec.trim().is_empty() {
             return Err(UsageError(

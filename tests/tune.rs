@@ -140,20 +140,34 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    // 36 points: a sentence with the lowest and highest point, then one row per point with a
-    // column per setting that varies and the answer's estimate and interval.
+    // 36 points: the value with the rules as written, the range and the settings' effects in
+    // words, then one grid whose rows and columns are the settings that vary (18 rows of
+    // agents x opening hand x starting life, a column per first draw), the rules as written marked.
     let first = text.lines().next().unwrap();
-    assert!(first.starts_with("first player win share (of decided games): from "), "{text}");
-    assert!(first.contains("% [") && first.contains(" at ") && first.ends_with('.'), "{first}");
-    let header = text.lines().position(|l| l.starts_with("policies ")).unwrap();
-    assert!(text.lines().nth(header).unwrap().ends_with("first player win share %"), "{text}");
-    let rows: Vec<&str> = text.lines().skip(header + 1).take(36).collect();
+    assert!(
+        first.starts_with("The first player's wins with the rules as written (agents aggressive, "),
+        "{text}"
+    );
+    assert!(first.contains("% [") && first.ends_with("of decided games."), "{first}");
+    assert!(
+        text.lines().nth(2).unwrap().contains("(paired on common deals, averaged over the other settings)"),
+        "{text}"
+    );
+    let header = text.lines().position(|l| l.starts_with("agents ")).unwrap();
+    assert!(text.lines().nth(header).unwrap().ends_with("first draw false"), "{text}");
+    let rows: Vec<&str> = text.lines().skip(header + 1).take(18).collect();
     assert!(rows.iter().all(|r| r.contains(" [") && r.ends_with(']')), "{text}");
-    assert!(rows[0].split_whitespace().take(4).eq(["aggressive", "true", "0", "15"]), "{text}");
+    assert!(rows[0].split_whitespace().take(3).eq(["aggressive", "0", "15"]), "{text}");
+    assert!(rows[1].contains('*') && text.contains("* the rules as written"), "{text}");
     let html = std::fs::read_to_string(tmp.path().join("b/report.html")).unwrap();
     let (answer, table) = (html.find("id=answer").unwrap(), html.find("id=summary").unwrap());
     assert!(answer < table, "the answer comes before the summary table");
-    assert_eq!(html[answer..table].matches("<tr><td").count(), 36, "one row per point");
+    assert_eq!(html[answer..table].matches("<tr><td").count(), 18, "one row per cell of the other settings");
+    assert!(
+        std::fs::read_to_string(tmp.path().join("b/effects.csv"))
+            .unwrap()
+            .starts_with("metric,kind,setting,")
+    );
     // A few points: one sentence each.
     let fair = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cardwars-fair.toml");
     let out = warsim()
@@ -163,8 +177,8 @@ fn a_scenarios_question_is_answered_first_with_its_interval() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     let first = text.lines().next().unwrap_or_default();
-    assert!(first.starts_with("cardwars policies=aggressive: first player win share "), "{text}");
-    assert!(first.ends_with("of decided games (240 decided, 0 capped or stalled)"), "{text}");
+    assert!(first.starts_with("The first player's wins (agents aggressive): "), "{text}");
+    assert!(first.ends_with("of decided games."), "{text}");
     // A question that is no metric of the scenario is refused.
     let bad = tmp.path().join("q.toml");
     std::fs::write(&bad, "question = \"speed\"\n[[run]]\ngame = \"war\"\n").unwrap();

@@ -40,6 +40,17 @@ pub struct GameDef {
     pub build: fn(&Settings) -> Result<Box<dyn Point>, String>,
     /// The card files a game's settings name, when it has any (`warsim cards`).
     pub card_files: Option<CardFiles>,
+    /// The game's own words for its outcomes, events, shares and settings, as the answers say them
+    /// (`("scorched", "Scorched Earth")`, `("decks", "decks")`): a
+    /// name the list leaves out is said with its underscores as spaces.
+    pub words: &'static [(&'static str, &'static str)],
+}
+
+impl GameDef {
+    /// The game's words for `name` (an outcome, event, share or setting), if it declares any.
+    pub fn word(&self, name: &str) -> Option<&'static str> {
+        self.words.iter().find(|(n, _)| *n == name).map(|(_, w)| *w)
+    }
 }
 
 /// What a game that reads card files offers beside its points: `warsim cards` and its fuzz target

@@ -243,7 +243,8 @@ mod tests {
             "shards":"1/1","threads":1,"start_time":"","end_time":"","points":[],"scenario_text":null,"until":null,"partial":false,"point_games":[]}"#,
         )
         .unwrap();
-        let run = RunResult { points: vec![a, mirror, b], manifest, timings: Vec::new() };
+        let run =
+            RunResult { points: vec![a, mirror, b], manifest, timings: Vec::new(), effects: Vec::new() };
         let m = matrix(&run);
         let cells: Vec<(&str, &str, u64, u64)> =
             m.iter().map(|c| (c.agent.as_str(), c.opponent.as_str(), c.wins, c.games)).collect();

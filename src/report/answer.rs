@@ -201,7 +201,9 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
     if let Some(m) = t.paired.iter().find(|m| m.name == "impact") {
         for k in 0..t.keys.len() {
             let e = super::paired_means::of_card(&p.acc, &plan, t, k, m);
-            if e.n >= 2 && e.interval.estimate.is_finite() {
+            // A card whose text never changed a result has nothing to say here.
+            let never = e.interval.low == 0.0 && e.interval.high == 0.0;
+            if e.n >= 2 && e.interval.estimate.is_finite() && !never {
                 found.push(Answer {
                     label: p.label.clone(),
                     what: format!("{} impact", t.keys[k]),
@@ -217,7 +219,20 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
                 });
             }
         }
-        found.sort_by(|a, b| b.interval.estimate.abs().total_cmp(&a.interval.estimate.abs()));
+        // Largest first by what the interval surely shows: its nearest end's distance from 0.
+        let sure = |a: &Answer| {
+            let i = &a.interval;
+            if i.low > 0.0 {
+                i.low
+            } else if i.high < 0.0 {
+                -i.high
+            } else {
+                0.0
+            }
+        };
+        found.sort_by(|a, b| {
+            sure(b).total_cmp(&sure(a)).then(b.interval.estimate.abs().total_cmp(&a.interval.estimate.abs()))
+        });
     } else if let Some(r) = t.rates.iter().position(|(n, _, _)| n == "game_win_rate") {
         let den = t.rates[r].2;
         for k in 0..t.keys.len() {
@@ -235,7 +250,14 @@ fn card_answers(p: &PointResult) -> Vec<Answer> {
                 });
             }
         }
-        found.sort_by(|a, b| b.interval.estimate.total_cmp(&a.interval.estimate));
+        // Highest first by the interval's low end: a card played in a handful of games does not
+        // top the list on luck.
+        found.sort_by(|a, b| {
+            b.interval
+                .low
+                .total_cmp(&a.interval.low)
+                .then(b.interval.estimate.total_cmp(&a.interval.estimate))
+        });
     }
     found.truncate(TOP_CARDS);
     for a in &mut found {
@@ -314,7 +336,20 @@ fn common_of(answers: &[&Answer]) -> String {
 pub fn headline(_question: &str, answers: &[Answer]) -> String {
     let labels: Vec<String> = answers.iter().map(|a| a.label.clone()).collect();
     let sweep = Sweep::of(&labels);
-    let short = |a: &Answer| sweep.short(labels.iter().position(|l| *l == a.label).unwrap_or(0));
+    // A point told by its settings in the game's words (`card set cards/imbalance.toml, placement
+    // random`), its whole label's when nothing varies.
+    let short = |a: &Answer| {
+        let i = labels.iter().position(|l| *l == a.label).unwrap_or(0);
+        let game = super::labels::words(&a.label).first().map(|w| w.1.clone()).unwrap_or_default();
+        let said: Vec<String> = sweep
+            .keys
+            .iter()
+            .zip(&sweep.values[i])
+            .filter(|(k, _)| *k != super::labels::GAME && *k != super::labels::REPEAT)
+            .filter_map(|(k, v)| v.as_ref().map(|v| super::pivot::setting_words(&game, k, v)))
+            .collect();
+        if said.is_empty() { sweep.short(i) } else { said.join(", ") }
+    };
     let mut out: Vec<String> = Vec::new();
     if !is_pivot(answers) {
         // Different things measured at each point (the cards that decide each point's games): the

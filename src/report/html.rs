@@ -133,7 +133,12 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
         super::html_events::section(&mut h, run, &sweep);
     }
-    if !answers.is_empty() {
+    let metric = if event.is_none() { super::pivot::metric_answer(run) } else { None };
+    if let Some(a) = metric {
+        let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
+        h.push_str(&metric_answer(&a));
+        let _ = writeln!(h, "</section>");
+    } else if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
         match super::answer::table(&answers) {
             None => {
@@ -220,6 +225,49 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     h.push_str("<h2 id=manifest>Manifest</h2>\n<pre>");
     h.push_str(&esc(&serde_json::to_string_pretty(&run.manifest).unwrap_or_default()));
     h.push_str("</pre>\n</body></html>\n");
+    h
+}
+
+/// A metric question's answer: its sentences, then one grid per metric, the rules as written in
+/// bold.
+fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
+    let mut h = String::new();
+    for s in &a.sentences {
+        let _ = writeln!(h, "<p>{}</p>", esc(s));
+    }
+    for p in &a.pivots {
+        let _ = write!(h, "<h3>{}</h3><div class=scroll><table><tr>", esc(&p.title));
+        for k in &p.row_keys {
+            let _ = write!(h, "<th class=l>{}</th>", esc(k));
+        }
+        for level in &p.col_levels {
+            let header =
+                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let _ = write!(h, "<th class=w>{}</th>", esc(&header));
+        }
+        h.push_str("</tr>\n");
+        for (r, (values, cells)) in p.rows.iter().enumerate() {
+            h.push_str("<tr>");
+            for v in values {
+                let _ = write!(h, "<td class=l>{}</td>", value(v));
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                match cell {
+                    None => h.push_str("<td>–</td>"),
+                    Some((e, range)) => {
+                        let (open, close) = if p.marked == Some((r, c)) { ("<b>", "</b>") } else { ("", "") };
+                        let _ =
+                            write!(h, "<td>{open}{}{close}<span class=ci>{}</span></td>", esc(e), esc(range));
+                    }
+                }
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table></div>\n");
+    }
+    if a.pivots.iter().any(|p| p.marked.is_some()) {
+        let _ = writeln!(h, "<p class=muted>{} (in bold) the rules as written.</p>", super::pivot::MARK);
+    }
     h
 }
 

@@ -10,6 +10,7 @@ pub mod answer;
 pub mod balance;
 pub mod compare;
 pub mod csv_files;
+pub mod effects;
 pub mod event_answer;
 pub mod format;
 pub mod games_csv;
@@ -21,6 +22,7 @@ pub mod labels;
 pub mod makers;
 pub mod manifest;
 pub mod paired_means;
+pub mod pivot;
 pub mod plots;
 pub mod terminal;
 pub mod timings;
@@ -70,6 +72,9 @@ pub struct RunResult {
     /// Each point's decision costs, when its games measured any (empty otherwise). Not part of the
     /// byte-identical files: only `timings.csv` reads it.
     pub timings: Vec<Timings>,
+    /// The co-moments of the question's metrics over every point, from the paired pass of a sweep
+    /// (`effects`); empty when no effects were measured.
+    pub effects: Vec<effects::Measured>,
 }
 
 /// One output file format.
@@ -138,8 +143,9 @@ fn write_manifest(
     Ok(all)
 }
 
-/// Writes what is drawn from a run (`plots/*.svg`, `report.html` and, when there are comparisons,
-/// `comparisons.csv`) after `write_all`, and the manifest again, listing them too.
+/// Writes what is drawn from a run (`plots/*.svg`, `report.html`, and `comparisons.csv` when there
+/// are comparisons, `effects.csv` when a sweep's effects were measured) after `write_all`, and the
+/// manifest again, listing them too.
 pub fn write_visuals(
     dir: &Path,
     run: &RunResult,
@@ -160,6 +166,15 @@ pub fn write_visuals(
     }
     if !comparisons.is_empty() {
         put("comparisons.csv".into(), write_comparisons(dir, comparisons)?);
+    }
+    let effects = effects::effects(run);
+    if !effects.is_empty() {
+        let w = write_atomic(&dir.join("effects.csv"), |w| {
+            let mut escaping = crate::untrusted::Escaping::new(w);
+            effects::write_csv(&effects, &mut escaping)?;
+            Ok(escaping.flush()?)
+        })?;
+        put("effects.csv".into(), w);
     }
     let page = html::page(run, comparisons, &plots);
     put("report.html".into(), write_atomic(&dir.join("report.html"), |w| Ok(w.write_all(page.as_bytes())?))?);

@@ -223,13 +223,13 @@ pub fn search(
 }
 
 /// A text with knobs `(k, setting)` set: the new text and, per edit, whether its printed text says it.
-pub type Edit = dyn Fn(&str, &[(usize, i64)]) -> anyhow::Result<(String, Vec<bool>)> + Sync;
+pub type Edit<'a> = dyn Fn(&str, &[(usize, i64)]) -> anyhow::Result<(String, Vec<bool>)> + Sync + 'a;
 
 /// The set's knobs as the driver needs them: for a text, each knob's design, name, printed
 /// number and other settings; and a text with knobs set.
 pub struct Knobs<'a> {
     pub list: &'a (dyn Fn(&str) -> anyhow::Result<Vec<crate::games::SheetKnob>> + Sync),
-    pub edit: &'a Edit,
+    pub edit: &'a Edit<'a>,
 }
 
 /// One pass: the measure of the set as it stood, and the race of each flagged design.

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::games::Point;
+use crate::stats::contrast::CoSums;
 use crate::stats::{Accumulator, PairedSums, Quantity};
 
 /// Games per chunk: the baseline's per-game values of one chunk are held while the other points
@@ -33,17 +34,28 @@ pub struct PairPlan {
     pub quantities: Vec<(Quantity, Quantity)>,
 }
 
-/// What the pass returns: each point's accumulator, and each pair's sums (one per quantity).
+/// One metric read at every point for the effects of a sweep's settings (`stats::contrast`): per
+/// point the per-game quantity summed (`Y`) and its denominator (`M`: `None` counts games), or
+/// `None` where the point does not have the metric (its `Y` and `M` stay 0).
+#[derive(Clone, Debug)]
+pub struct EffectPlan {
+    pub per_point: Vec<Option<(Quantity, Option<Quantity>)>>,
+}
+
+/// What the pass returns: each point's accumulator, each pair's sums (one per quantity), and each
+/// effect metric's co-moments over the deal groups of all points.
 pub struct PairedResult {
     pub accumulators: Vec<Accumulator>,
     pub sums: Vec<Vec<PairedSums>>,
+    pub effects: Vec<CoSums>,
 }
 
 impl PairedResult {
-    fn empty(points: &[&dyn Point], pairs: &[PairPlan]) -> Self {
+    fn empty(points: &[&dyn Point], pairs: &[PairPlan], effects: &[EffectPlan]) -> Self {
         PairedResult {
             accumulators: points.iter().map(|p| Accumulator::new(p.layout())).collect(),
             sums: pairs.iter().map(|p| vec![PairedSums::default(); p.quantities.len()]).collect(),
+            effects: effects.iter().map(|_| CoSums::new(points.len())).collect(),
         }
     }
 
@@ -55,6 +67,9 @@ impl PairedResult {
             for (x, y) in a.iter_mut().zip(b) {
                 x.merge(y);
             }
+        }
+        for (a, b) in self.effects.iter_mut().zip(&other.effects) {
+            a.merge(b);
         }
         self
     }
@@ -75,6 +90,25 @@ pub fn play_paired(
     stop: &AtomicBool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Option<PairedResult> {
+    play_paired_with(points, pairs, &[], master, first, count, chunk, stop, tick)
+}
+
+/// `play_paired`, also summing for each of `effects` every point's per-group totals into the
+/// co-moments of a sweep's effects (`stats::contrast`). The unit is the deal group of all points
+/// at once: the games whose indices share a deal in any point (the least common multiple of the
+/// points' group sizes), one independent draw of every point.
+#[allow(clippy::too_many_arguments)]
+pub fn play_paired_with(
+    points: &[&dyn Point],
+    pairs: &[PairPlan],
+    effects: &[EffectPlan],
+    master: u64,
+    first: u64,
+    count: u64,
+    chunk: u64,
+    stop: &AtomicBool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Option<PairedResult> {
     let every = points.iter().fold(1, |l, p| lcm(l, p.layout().group_size.max(1)));
     let chunk = crate::sim::runner::whole_groups(chunk.clamp(1, CHUNK), every);
     let chunks = count.div_ceil(chunk);
@@ -86,7 +120,11 @@ pub fn play_paired(
             }
             let start = first + c * chunk;
             let n = (first + count).min(start + chunk) - start;
-            let mut part = PairedResult::empty(points, pairs);
+            let mut part = PairedResult::empty(points, pairs, effects);
+            // zs[e][(2 k + j) * n + g]: effect metric e's Y (j = 0) or M (j = 1) of point k in
+            // game g of the chunk.
+            let k_points = points.len();
+            let mut zs: Vec<Vec<i64>> = effects.iter().map(|_| vec![0; 2 * k_points * n as usize]).collect();
             // xs[p][q * n + g], ys[p][q * n + g]: pair p's quantity q in game g of the chunk, in
             // the baseline and in the other point.
             let mut xs: Vec<Vec<i64>> =
@@ -114,6 +152,12 @@ pub fn play_paired(
                             }
                         }
                     }
+                    for (e, plan) in effects.iter().enumerate() {
+                        if let Some((y, m)) = &plan.per_point[k] {
+                            zs[e][2 * k * n as usize + g] = y.of(rec);
+                            zs[e][(2 * k + 1) * n as usize + g] = m.as_ref().map_or(1, |m| m.of(rec));
+                        }
+                    }
                 });
                 acc.finish_group();
                 tick(n);
@@ -132,13 +176,24 @@ pub fn play_paired(
                     }
                 }
             }
+            // One observation of every point per group of games that share a deal in any point.
+            let mut totals = vec![0i64; 2 * k_points];
+            for (e, z) in zs.iter().enumerate() {
+                for g in (0..n as usize).step_by(every as usize) {
+                    let end = (g + every as usize).min(n as usize);
+                    for (v, total) in totals.iter_mut().enumerate() {
+                        *total = z[v * n as usize + g..v * n as usize + end].iter().sum();
+                    }
+                    part.effects[e].add_group(&totals);
+                }
+            }
             crate::sim::hooks::pause_at(crate::sim::hooks::Moment::Comparison);
             // A stop during the pass discards it, whichever chunks had finished: the pass is
             // all or nothing.
             (!stop.load(Ordering::Relaxed)).then_some(part)
         })
         .reduce(
-            || Some(PairedResult::empty(points, pairs)),
+            || Some(PairedResult::empty(points, pairs, effects)),
             |a, b| match (a, b) {
                 (Some(a), Some(b)) => Some(a.merge(b)),
                 _ => None,

@@ -151,6 +151,17 @@ pub fn resolve(name: &str, layout: &Layout) -> Option<Metric> {
     metrics(layout).into_iter().find(|m| m.name == want).or_else(|| qualified(&want, layout))
 }
 
+/// A metric or declared share as a ratio of two per-game quantities: the quantity summed and its
+/// denominator (`None`: one per game; a share of decided games counts the decided ones), for
+/// contrasts between points (`stats::contrast`).
+pub fn ratio(name: &str, layout: &Layout) -> Option<(Quantity, Option<Quantity>)> {
+    let q = name.trim();
+    if let Some(s) = layout.shares.iter().find(|s| s.name == q || s.name.starts_with(&format!("{q}_of"))) {
+        return Some((Quantity::Counter(s.counter as usize), Some(Quantity::Ended(rows_of(layout, s.of)))));
+    }
+    resolve(q, layout).map(|m| (m.quantity, None))
+}
+
 /// A rate qualified by some of its rows' qualifiers (`win_rate seat=0` where the rows also name
 /// the policy that sat there): the games that ended in any row of that kind whose qualifiers
 /// include all those given, in any order.

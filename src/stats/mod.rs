@@ -6,6 +6,7 @@
 pub mod accumulator;
 pub mod betting;
 pub mod bisect;
+pub mod contrast;
 #[cfg(test)]
 mod coverage;
 pub mod examples;

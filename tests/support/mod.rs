@@ -78,7 +78,7 @@ pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> Poi
 pub fn run(name: &str, points: Vec<PointResult>) -> RunResult {
     let labels: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
     let games = points.first().map_or(0, |p| p.acc.games);
-    RunResult { points, manifest: manifest(name, games, &labels), timings: Vec::new() }
+    RunResult { points, manifest: manifest(name, games, &labels), timings: Vec::new(), effects: Vec::new() }
 }
 
 /// A sweep like territories-versions: players × version × line-ups, one run with a search budget.

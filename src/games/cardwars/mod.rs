@@ -124,6 +124,16 @@ pub const DEF: GameDef = GameDef {
     policies: &POLICIES,
     build,
     card_files: None,
+    words: &[
+        ("first_player_win_share", "the first player's wins"),
+        ("first_player_win_share_of_decided", "the first player's wins"),
+        ("capped", "games stopped at the turn cap"),
+        ("length", "the mean length"),
+        ("first_draw", "first draw"),
+        ("opening_hand", "opening hand"),
+        ("life", "starting life"),
+        ("policies", "agents"),
+    ],
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {

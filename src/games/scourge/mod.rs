@@ -68,6 +68,17 @@ pub const DEF: GameDef = GameDef {
     policies: &[],
     build,
     card_files: None,
+    words: &[
+        ("final_battle_out_of_units", "the Final Battle, out of units"),
+        ("final_battle_war_short", "the Final Battle, a war that cannot be fought"),
+        ("final_battle_scarsands", "the Final Battle, after the Scarsands"),
+        ("scorched", "Scorched Earth (no winner)"),
+        ("draw", "draws"),
+        ("length", "the mean length"),
+        ("decks", "decks"),
+        ("deck", "deck"),
+        ("players", "players"),
+    ],
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {

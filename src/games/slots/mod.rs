@@ -206,6 +206,7 @@ pub const DEF: GameDef = GameDef {
             edit: knobs::edit,
         }),
     }),
+    words: &[("policies", "placement"), ("cards", "card set"), ("draw", "draws")],
 };
 
 /// A card set's text compiled (`warsim cards`, the fuzz target).

@@ -100,6 +100,7 @@ pub const DEF: GameDef = GameDef {
     policies: &POLICIES,
     build,
     card_files: None,
+    words: &[],
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {

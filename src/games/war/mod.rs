@@ -195,6 +195,16 @@ pub const DEF: GameDef = GameDef {
     policies: &[],
     build,
     card_files: None,
+    words: &[
+        ("cycle", "games that never end (a cycle)"),
+        ("draw", "draws"),
+        ("capped", "games stopped at the battle cap"),
+        ("length", "the mean length"),
+        ("pickup", "pickup order"),
+        ("war_down", "face-down cards per war"),
+        ("players", "players"),
+        ("variant", "variant"),
+    ],
 };
 
 fn build(s: &Settings) -> Result<Box<dyn Point>, String> {

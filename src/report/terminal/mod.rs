@@ -324,6 +324,9 @@ pub fn render_answers(run: &super::RunResult) -> String {
 /// The run's answers (`report::answer`): a few as sentences, each wrapped to `width`; more as one
 /// sentence per metric over a compact table, one row per point and one column per metric.
 pub fn render_answers_at(run: &super::RunResult, width: usize) -> String {
+    if let Some(a) = super::pivot::metric_answer(run) {
+        return render_metric_answer(&a, width);
+    }
     let answers = super::answer::answers(run);
     let Some((sweep, columns)) = super::answer::table(&answers) else {
         return answers.iter().map(|a| table::wrap(&a.sentence(), width)).collect();
@@ -349,5 +352,39 @@ pub fn render_answers_at(run: &super::RunResult, width: usize) -> String {
     let mut t = Table::new(cols);
     t.fit(width);
     out.push_str(&t.render());
+    out
+}
+
+/// A metric question's answer: its sentences, then one grid per metric (rows and columns the
+/// settings that vary, one estimate and interval per point), the rules as written marked.
+fn render_metric_answer(a: &super::pivot::MetricAnswer, width: usize) -> String {
+    let mut out: String = a.sentences.iter().map(|s| table::wrap(s, width)).collect();
+    for p in &a.pivots {
+        out.push('\n');
+        out.push_str(&table::wrap(&format!("{}:", p.title), width));
+        let mut cols: Vec<Column> = p
+            .row_keys
+            .iter()
+            .enumerate()
+            .map(|(k, key)| Column::setting(key, p.rows.iter().map(|(v, _)| v[k].clone()).collect()))
+            .collect();
+        for (c, level) in p.col_levels.iter().enumerate() {
+            let header =
+                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let cells = p
+                .rows
+                .iter()
+                .map(|(_, cells)| cells[c].clone().unwrap_or_else(|| ("-".into(), String::new())))
+                .collect();
+            cols.extend(interval_columns(&header, cells, 0));
+        }
+        let mut t = Table::new(cols);
+        t.fit(width);
+        out.push_str(&t.render());
+    }
+    if a.pivots.iter().any(|p| p.marked.is_some()) {
+        out.push_str(&table::wrap(&format!("{} the rules as written", super::pivot::MARK), width));
+    }
+    out.push('\n');
     out
 }
