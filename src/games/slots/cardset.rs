@@ -285,6 +285,20 @@ impl Selector {
         self.value.is_some() || matches!(self.pick, Pick::Highest | Pick::Lowest)
     }
 
+    /// Whether it names "the card" of each place it looks at: a filter over one slot (`oc`, `this`,
+    /// `current`, `prev1`, `next1`, a single slot number), which reads the top card of each of its
+    /// places. Every other filter (a whole side, `all`, several slots) takes every card lying in
+    /// its places, the cards covered in a stack too.
+    #[inline]
+    pub fn names_tops(&self) -> bool {
+        self.base == Base::Filter
+            && match self.slots {
+                Slots::This | Slots::Current | Slots::Prev1 | Slots::Next1 => true,
+                Slots::Range(a, b) => a == b,
+                Slots::All | Slots::Adjacent | Slots::Prev | Slots::Next => false,
+            }
+    }
+
     /// Whether it can name at most one card (what a swap needs).
     pub fn names_one(&self) -> bool {
         match self.base {
