@@ -333,3 +333,53 @@ fn the_latest_set_in_force_gives_the_base_and_when_it_ends_the_one_before_applie
         assert_eq!(g.st.value(five), value + 1, "a counter still adds");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the rulings needed decided around them
+
+#[test]
+fn a_round_effect_of_last_words_lasts_the_round_and_a_source_one_never_starts() {
+    // The parting gift, destroyed at [SSCORE], gives P0's card in S3 +2 from the pile: for the
+    // round (its source has already left, nothing ends it), or while it stays (never).
+    for (duration, value) in [("round", 7), ("source", 5)] {
+        let cards = design(
+            "parting-gift",
+            2,
+            &[&format!(
+                "on = \"destroyed\"\neffect = \"modify\"\ntarget = {{ side = \"you\", slots = 3 }}\namount = 2\nduration = \"{duration}\""
+            )],
+        ) + &design("smasher", 4, &["on = \"score_start\"\neffect = \"destroy\"\ntarget = { side = \"opp\", slots = 2 }"]);
+        let mut b = bench(&cards);
+        let gift = b.up(0, "parting-gift", 2);
+        let five = b.up(0, "vanilla-5", 3);
+        b.up(1, "smasher", 4);
+        let mut g = b.game();
+        score_start(&mut g);
+        assert!(!g.st.on_table(gift));
+        assert_eq!((g.st.value(five), g.tally.effects_ended), (value, 0), "{duration}");
+    }
+}
+
+#[test]
+fn a_choose_over_a_whole_side_offers_each_card_of_a_stack_at_its_place() {
+    // P1's S2 holds a 2 covered by an 8. The picker chooses two of P1's cards for a -1 counter:
+    // the place S2/P1 (3) is offered once per card lying there; chosen twice, it takes both
+    // cards, the top first; chosen once, the top.
+    let cards = design(
+        "picker",
+        9,
+        &["on = \"score_start\"\neffect = \"counter\"\ntarget = { side = \"opp\", pick = \"choose\", n = 2 }\namount = -1"],
+    );
+    for (chosen, counters) in [(vec![3, 3], (-1, -1)), (vec![3], (0, -1))] {
+        let mut b = bench(&cards);
+        let two = b.up(1, "vanilla-2", 2);
+        let eight = b.up(1, "vanilla-8", 2);
+        b.up(0, "picker", 5);
+        let mut g = b.game();
+        let mut script = Script { targets: vec![chosen.clone()], ..Script::none() };
+        g.st.scoring = SLOTS as u8;
+        g.moment(Trigger::ScoreStart, &mut Silent, &mut script);
+        assert_eq!(script.asked[0].2, [3, 3], "{chosen:?}");
+        assert_eq!((g.st.counter_sum(two), g.st.counter_sum(eight)), counters, "{chosen:?}");
+    }
+}
