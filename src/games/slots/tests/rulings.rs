@@ -348,7 +348,11 @@ fn a_round_effect_of_last_words_lasts_the_round_and_a_source_one_never_starts() 
             &[&format!(
                 "on = \"destroyed\"\neffect = \"modify\"\ntarget = {{ side = \"you\", slots = 3 }}\namount = 2\nduration = \"{duration}\""
             )],
-        ) + &design("smasher", 4, &["on = \"score_start\"\neffect = \"destroy\"\ntarget = { side = \"opp\", slots = 2 }"]);
+        ) + &design(
+            "smasher",
+            4,
+            &["on = \"score_start\"\neffect = \"destroy\"\ntarget = { side = \"opp\", slots = 2 }"],
+        );
         let mut b = bench(&cards);
         let gift = b.up(0, "parting-gift", 2);
         let five = b.up(0, "vanilla-5", 3);
@@ -368,7 +372,9 @@ fn a_choose_over_a_whole_side_offers_each_card_of_a_stack_at_its_place() {
     let cards = design(
         "picker",
         9,
-        &["on = \"score_start\"\neffect = \"counter\"\ntarget = { side = \"opp\", pick = \"choose\", n = 2 }\namount = -1"],
+        &[
+            "on = \"score_start\"\neffect = \"counter\"\ntarget = { side = \"opp\", pick = \"choose\", n = 2 }\namount = -1",
+        ],
     );
     for (chosen, counters) in [(vec![3, 3], (-1, -1)), (vec![3], (0, -1))] {
         let mut b = bench(&cards);
@@ -382,4 +388,36 @@ fn a_choose_over_a_whole_side_offers_each_card_of_a_stack_at_its_place() {
         assert_eq!(script.asked[0].2, [3, 3], "{chosen:?}");
         assert_eq!((g.st.counter_sum(two), g.st.counter_sum(eight)), counters, "{chosen:?}");
     }
+}
+
+#[test]
+fn a_destroyed_card_keeps_only_its_own_last_words_not_its_watchers() {
+    // The mourner's last words score 1 point; its other `destroyed` ability watches the
+    // opponent's cards (5 points). Destroyed itself, only the last words act from the pile; an
+    // opposing card destroyed, only the watcher answers.
+    let cards = design(
+        "mourner",
+        3,
+        &[
+            "on = \"destroyed\"\neffect = \"points\"\nplayer = \"you\"\namount = 1",
+            "on = \"destroyed\"\nwatch = { side = \"opp\" }\neffect = \"points\"\nplayer = \"you\"\namount = 5",
+        ],
+    ) + &design(
+        "smasher",
+        4,
+        &["on = \"score_start\"\neffect = \"destroy\"\ntarget = { side = \"opp\", slots = 2 }"],
+    );
+    let mut b = bench(&cards);
+    b.up(0, "mourner", 2);
+    b.up(1, "smasher", 4);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.points, [1, 0], "the mourner destroyed");
+    let mut b = bench(&cards);
+    b.up(0, "mourner", 3);
+    b.up(1, "vanilla-5", 2);
+    b.up(0, "smasher", 4);
+    let mut g = b.game();
+    score_start(&mut g);
+    assert_eq!(g.st.points, [5, 0], "an opposing card destroyed");
 }
