@@ -624,6 +624,10 @@ pub struct CardSet {
     pub auras: Shelf,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
+    /// Per design, whether one of its `revealed` watchers may hear its own reveal (its `watch`
+    /// is `self`, or a filter that neither leaves it out nor looks at the other side only): only
+    /// then is a card's own reveal looked at for its watchers.
+    pub hears_itself: Vec<bool>,
     /// Per design, what its text is estimated to be worth, in tenths of a point of value
     /// (`strength`): what the deck policy `strength` adds to the printed value.
     pub worth: Vec<i32>,
@@ -661,6 +665,15 @@ impl CardSet {
         self.heads = self.abilities.iter().map(|a| Head { on: a.on, turns: a.turns }).collect();
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
+            .collect();
+        self.hears_itself = (0..self.designs.len() as u16)
+            .map(|d| {
+                self.abilities_of(d).iter().any(|a| {
+                    a.on == Trigger::Revealed
+                        && (a.watch.base == Base::Source
+                            || a.watch.base == Base::Filter && !a.watch.other && a.watch.side != Side::Opp)
+                })
+            })
             .collect();
         self.own_statics = Shelf::default();
         self.auras = Shelf::default();

@@ -433,7 +433,7 @@ impl Resolver {
             }
             // Every watcher face up at the event and now: a card turned up hears its own reveal
             // where its `watch` takes it in (the cards of a turn turn up at one moment).
-            let mut watchers = st.armed[watch as usize] & st.face_up & e.up;
+            let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !others_only(st, id);
             covered += u64::from(!snap.top && watchers != 0);
             while watchers != 0 {
                 let w = watchers.trailing_zeros() as u8;
@@ -900,7 +900,19 @@ pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
         Trigger::Destroyed => st.is_face_up(id) && st.design(id).is_some(),
         _ => false,
     };
-    own_acts || st.armed[watch as usize] & st.face_up != 0
+    own_acts || st.armed[watch as usize] & st.face_up & !others_only(st, id) != 0
+}
+
+/// The bit of card `id` when none of its watchers can hear an event about itself (`id`'s own
+/// reveal: a `revealed` watcher whose `watch` takes its source in, `CardSet::hears_itself`),
+/// else 0: what to leave out of the watchers of an event about `id`.
+#[inline]
+fn others_only(st: &State, id: u8) -> u64 {
+    let hears = match (&st.set, st.design(id)) {
+        (Some(set), Some(d)) => set.hears_itself[d as usize],
+        _ => false,
+    };
+    u64::from(!hears) << id
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its

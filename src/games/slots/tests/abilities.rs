@@ -610,8 +610,9 @@ fn a_reveal_or_a_placement_is_kept_only_if_a_card_can_answer_it() {
     assert!(heard(&g.st, Happened::Revealed, bully));
     g.st.turn_up(w);
     assert!(heard(&g.st, Happened::Revealed, four), "a face-up revealed watcher");
-    // Face up at its own reveal, the watcher may hear it (its `watch` decides): the event is kept.
-    assert!(heard(&g.st, Happened::Revealed, w), "a watcher's own reveal");
+    // Face up at its own reveal, a watcher hears it only where its `watch` takes it in: this
+    // one watches the other side.
+    assert!(!heard(&g.st, Happened::Revealed, w), "a watcher whose watch leaves it out");
     assert!(!heard(&g.st, Happened::Placed, four), "no placed watcher on the table");
     assert!(!heard(&g.st, Happened::Destroyed, four), "no destroyed watcher on the table");
     assert!(heard(&g.st, Happened::Destroyed, bully), "a face-up card with text may have last words");

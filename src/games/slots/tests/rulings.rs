@@ -421,3 +421,18 @@ fn a_destroyed_card_keeps_only_its_own_last_words_not_its_watchers() {
     score_start(&mut g);
     assert_eq!(g.st.points, [5, 0], "an opposing card destroyed");
 }
+
+#[test]
+fn a_cards_own_reveal_is_kept_for_its_watchers_only_when_one_can_take_it_in() {
+    use crate::games::slots::resolve::{Happened, heard};
+    // Face up and alone on the table: its own reveal is an event only for a watch that takes
+    // it in (`all`), not for the default watch (any other card) or one of the other side.
+    for (watch, kept) in [("watch = \"all\"\n", true), ("", false), ("watch = \"theirs\"\n", false)] {
+        let cards =
+            design("w", 3, &[&format!("on = \"revealed\"\n{watch}effect = \"draw\"\nplayer = \"you\"")]);
+        let mut b = bench(&cards);
+        let w = b.up(0, "w", 4);
+        let g = b.game();
+        assert_eq!(heard(&g.st, Happened::Revealed, w), kept, "{watch}");
+    }
+}
