@@ -281,7 +281,7 @@ impl State {
             };
             match self.slots[slot][side] {
                 NONE => {}
-                top if tops => test(top),
+                top if tops || self.under[slot][side].is_empty() => test(top),
                 _ => self.each_in_place(slot, side, test),
             }
         }
