@@ -203,6 +203,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         own_statics: Shelf::default(),
         auras: Shelf::default(),
         watches_values: false,
+        hears_itself: Vec::new(),
         worth: Vec::new(),
     };
     let list = array(cards, &At::top("card"))?;

@@ -285,6 +285,20 @@ impl Selector {
         self.value.is_some() || matches!(self.pick, Pick::Highest | Pick::Lowest)
     }
 
+    /// Whether it names "the card" of each place it looks at: a filter over one slot (`oc`, `this`,
+    /// `current`, `prev1`, `next1`, a single slot number), which reads the top card of each of its
+    /// places. Every other filter (a whole side, `all`, several slots) takes every card lying in
+    /// its places, the cards covered in a stack too.
+    #[inline]
+    pub fn names_tops(&self) -> bool {
+        self.base == Base::Filter
+            && match self.slots {
+                Slots::This | Slots::Current | Slots::Prev1 | Slots::Next1 => true,
+                Slots::Range(a, b) => a == b,
+                Slots::All | Slots::Adjacent | Slots::Prev | Slots::Next => false,
+            }
+    }
+
     /// Whether it can name at most one card (what a swap needs).
     pub fn names_one(&self) -> bool {
         match self.base {
@@ -610,6 +624,10 @@ pub struct CardSet {
     pub auras: Shelf,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
+    /// Per design, whether one of its `revealed` watchers may hear its own reveal (its `watch`
+    /// is `self`, or a filter that neither leaves it out nor looks at the other side only): only
+    /// then is a card's own reveal looked at for its watchers.
+    pub hears_itself: Vec<bool>,
     /// Per design, what its text is estimated to be worth, in tenths of a point of value
     /// (`strength`): what the deck policy `strength` adds to the printed value.
     pub worth: Vec<i32>,
@@ -647,6 +665,15 @@ impl CardSet {
         self.heads = self.abilities.iter().map(|a| Head { on: a.on, turns: a.turns }).collect();
         self.triggers = (0..self.designs.len() as u16)
             .map(|d| self.abilities_of(d).iter().fold(0, |m, a| m | a.on.bit()))
+            .collect();
+        self.hears_itself = (0..self.designs.len() as u16)
+            .map(|d| {
+                self.abilities_of(d).iter().any(|a| {
+                    a.on == Trigger::Revealed
+                        && (a.watch.base == Base::Source
+                            || a.watch.base == Base::Filter && !a.watch.other && a.watch.side != Side::Opp)
+                })
+            })
             .collect();
         self.own_statics = Shelf::default();
         self.auras = Shelf::default();

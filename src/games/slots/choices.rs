@@ -8,13 +8,15 @@
 //! Cards are named to the deciding seat by their table place (`slot * SEATS + side`), never by id:
 //! an id tells a card's pool place, and with it the printed value of a face-down card.
 
-use super::card::{SEATS, Stack};
+use super::card::{CARDS, SEATS, Stack};
 use super::cardset::Effect;
 use super::table::State;
+use crate::pile::Pile;
 use crate::seed::{GameRng, below};
 
-/// A few table places (`slot * SEATS + side`): a `Stack` of places instead of card ids.
-pub type Places = Stack;
+/// A few table places (`slot * SEATS + side`), one per card named: room for every card of the
+/// game, since a selector over a whole side offers each card of a stack at its place.
+pub type Places = Pile<u8, CARDS>;
 
 /// The side of a place.
 #[inline]

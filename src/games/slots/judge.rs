@@ -8,7 +8,7 @@
 //! loses, plus the difference of the two sides' total strength (so among answers that change no
 //! slot, the one that moves strength its way wins).
 
-use super::card::{SEATS, SLOTS};
+use super::card::{CARDS, SEATS, SLOTS};
 use super::cardset::{Effect, Player, ValueFrom};
 use super::choices::{Ask, Choices, Places, side_of, slot_of};
 use super::rules::{Observation, Seen};
@@ -136,7 +136,7 @@ pub fn targets(obs: &Observation, ask: &Ask, from: &Places, out: &mut Places) {
             .max(),
         _ => Some(gain(obs, seat, &ask.effect, &[p])),
     };
-    let mut keyed = [(i32::MIN, 0u8); SEATS * SLOTS];
+    let mut keyed = [(i32::MIN, 0u8); CARDS];
     for (k, &p) in keyed.iter_mut().zip(from.as_slice()) {
         *k = (judge(p).unwrap_or(i32::MIN + 1), p);
     }

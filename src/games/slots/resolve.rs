@@ -7,11 +7,11 @@
 //! state at the batch's start (targets, conditions, counts, picks), into a flat list of
 //! operations; instances of different cards whose operations touch the same card, one of them
 //! not additive, or that draw for and discard from the same player, fizzle; the rest apply in
-//! table order. Cards destroyed or turned up make the next moment, until `MAX_NESTED` nested
-//! moments have passed or a moment sets off more than `MAX_EVENTS` events. All buffers live in the `Resolver` and are reused: no allocation per
-//! slot in the hot loop.
+//! table order. Cards destroyed or turned up make the next moment, until `MAX_MOMENTS` moments
+//! (the first included) have resolved or a moment sets off more than `MAX_EVENTS` events. All
+//! buffers live in the `Resolver` and are reused: no allocation per slot in the hot loop.
 
-use super::card::{NONE, SEATS, SLOTS, owner};
+use super::card::{CARDS, NONE, SEATS, owner};
 use super::cardset::{
     Ability, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger, ValueFrom,
 };
@@ -21,13 +21,15 @@ use super::table::{State, Tally, Timed};
 use super::values::{Ctx, Snap};
 use crate::seed::{GameRng, below, shuffle};
 
-/// Nested moments (events of events) resolved before the rest is dropped (`cascade_cut`).
-pub const MAX_NESTED: usize = 8;
+/// The moments of one cascade: the moment a phase begins (a turn trigger, the turn's placement or
+/// reveal, the draws, a slot scored) is the first, and each moment its events start is the next;
+/// the events of the last one start nothing and are dropped, one count each (`cascade_cut`).
+pub const MAX_MOMENTS: usize = 8;
 
 /// The events one moment may set off. A moment whose operations set off more ends the cascade:
 /// none of its events starts another moment, and each counts once in `cascade_cut`. With at most
-/// this many events starting a moment, and `MAX_NESTED` moments after the first, every cascade
-/// (so every game) ends in bounded time whatever the card text.
+/// this many events starting a moment, and at most `MAX_MOMENTS` moments, every cascade (so every
+/// game) ends in bounded time whatever the card text.
 pub const MAX_EVENTS: usize = 64;
 
 /// Something a card did that other abilities may answer.
@@ -362,7 +364,8 @@ impl Resolver {
         }
     }
 
-    /// Resolves the moment in `now`, then each moment its events start, up to `MAX_NESTED`.
+    /// Resolves the moment in `now` (the first of the cascade), then each moment its events
+    /// start, `MAX_MOMENTS` moments in all.
     fn cascade<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
@@ -371,15 +374,17 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
-        let mut nested = 0;
+        let mut moments = 0;
         loop {
             self.resolve_moment(st, tally, rng, narr, ch);
+            moments += 1;
             if self.log.events.is_empty() {
                 return;
             }
-            // Past the nesting limit, or more events than a moment may set off: the cascade ends.
+            // The last moment resolved, or more events than a moment may set off: the cascade
+            // ends, and the events that would have made the next moment are dropped.
             let over = std::mem::take(&mut self.log.over);
-            if nested == MAX_NESTED || over > 0 {
+            if moments == MAX_MOMENTS || over > 0 {
                 let dropped = self.log.events.len() as u64 + over;
                 tally.cascade_cut += dropped;
                 if N::ON {
@@ -388,7 +393,6 @@ impl Resolver {
                 self.log.events.clear();
                 return;
             }
-            nested += 1;
             self.listen(st, tally);
         }
     }
@@ -427,7 +431,9 @@ impl Resolver {
             if own == Trigger::Destroyed && snap.up && st.design(id).is_some() {
                 self.push(st, Instance::new(id, own, event, event, NONE));
             }
-            let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !(1u64 << id);
+            // Every watcher face up at the event and now: a card turned up hears its own reveal
+            // where its `watch` takes it in (the cards of a turn turn up at one moment).
+            let mut watchers = st.armed[watch as usize] & st.face_up & e.up & !others_only(st, id);
             covered += u64::from(!snap.top && watchers != 0);
             while watchers != 0 {
                 let w = watchers.trailing_zeros() as u8;
@@ -640,7 +646,7 @@ impl Resolver {
             && a.conds().all(|c| st.holds(c, ctx))
         {
             let before = (self.ops.len(), plan, self.idle_reveals);
-            self.plan_effect(st, rng, &a.effect, ctx, &mut plan, ch);
+            self.plan_effect(st, rng, &a.effect, ctx, inst.from_pile.is_none(), &mut plan, ch);
             if a.optional && !self.taken(st, &a.effect, ctx, before.0, ch) {
                 self.ops.truncate(before.0);
                 plan = before.1;
@@ -684,13 +690,16 @@ impl Resolver {
         ch.take(st, &ask(ctx, effect, 1), &at)
     }
 
-    /// The operations of one effect, from the snapshot, and what they touch.
+    /// The operations of one effect, from the snapshot, and what they touch. `on_table`: the
+    /// source acts from the table (not a destroyed card's last words).
+    #[allow(clippy::too_many_arguments)]
     fn plan_effect<C: Choices>(
         &mut self,
         st: &State,
         rng: &mut GameRng,
         effect: &Effect,
         ctx: &Ctx,
+        on_table: bool,
         plan: &mut Plan,
         ch: &mut C,
     ) {
@@ -704,10 +713,15 @@ impl Resolver {
             Player::Opp => 1u8 << (1 - ctx.side),
             Player::Both => 3,
         };
+        // A modifier, set or factor from a card on the table ends when its source leaves the
+        // table or turns face down, whatever its duration (only counters stay). One started by a
+        // destroyed card's last words has no source on the table to end with: a `round` one lasts
+        // the round, a `source` one never starts.
+        let lasting = |d: Duration| on_table || d == Duration::Source;
         match *effect {
             Effect::Modify { target, amount, per, duration } => {
                 let amount = amount as i16 * times(&per);
-                let while_source = duration == Duration::Source;
+                let while_source = lasting(duration);
                 pick(&target, &mut found);
                 for &t in found.iter().filter(|_| amount != 0) {
                     self.ops.push(Op::Modify { target: t, amount, while_source });
@@ -715,7 +729,7 @@ impl Resolver {
                 }
             }
             Effect::Set { target, to, from, duration } => {
-                let while_source = duration == Duration::Source;
+                let while_source = lasting(duration);
                 // A value taken from another card is read now, from the snapshot; without that
                 // card the set does nothing.
                 let oc = st.opposing(ctx);
@@ -739,7 +753,7 @@ impl Resolver {
                 }
             }
             Effect::Multiply { target, by, duration } => {
-                let while_source = duration == Duration::Source;
+                let while_source = lasting(duration);
                 let by = match by {
                     Factor::Number(n) => Some(n as i32),
                     Factor::Stacked => st.stacked_high(ctx),
@@ -886,7 +900,19 @@ pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
         Trigger::Destroyed => st.is_face_up(id) && st.design(id).is_some(),
         _ => false,
     };
-    own_acts || st.armed[watch as usize] & st.face_up & !(1u64 << id) != 0
+    own_acts || st.armed[watch as usize] & st.face_up & !others_only(st, id) != 0
+}
+
+/// The bit of card `id` when none of its watchers can hear an event about itself (`id`'s own
+/// reveal: a `revealed` watcher whose `watch` takes its source in, `CardSet::hears_itself`),
+/// else 0: what to leave out of the watchers of an event about `id`.
+#[inline]
+fn others_only(st: &State, id: u8) -> u64 {
+    let hears = match (&st.set, st.design(id)) {
+        (Some(set), Some(d)) => set.hears_itself[d as usize],
+        _ => false,
+    };
+    u64::from(!hears) << id
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its
@@ -896,7 +922,7 @@ fn fires(st: &State, h: &Head, a: &Ability, inst: &Instance, seen: &Ctx) -> bool
         && (!inst.on.per_turn() || (h.turns.0..=h.turns.1).contains(&st.turn))
         && match (inst.on.watches(), inst.from_pile, inst.event) {
             (true, Some(_), _) => a.watch == Selector::SOURCE,
-            (true, None, Some(e)) => a.watch != Selector::SOURCE && st.watches(&a.watch, seen, &e),
+            (true, None, Some(e)) => st.watches(&a.watch, seen, &e),
             _ => true,
         }
 }
@@ -948,7 +974,9 @@ fn swap_pair<C: Choices>(
         }
         let mut out = Places::default();
         ch.targets(st, &Ask { partner, ..ask(ctx, effect, n) }, &places(st, from), &mut out);
-        out.as_slice().first().map(|&p| st.slots[p as usize / SEATS][p as usize % SEATS])
+        // The first candidate lying in the place chosen.
+        let p = *out.as_slice().first()?;
+        from.iter().copied().find(|&id| st.pos[id as usize] == p)
     };
     let (a_chooses, b_chooses) = (a.pick == Pick::Choose, b.pick == Pick::Choose);
     // The second side's candidates, known before the first side chooses.
@@ -999,9 +1027,17 @@ pub fn targets(
         Pick::Choose if !out.is_empty() => {
             let mut chosen = Places::default();
             choose(&places(st, out), &mut chosen);
+            // Each place chosen takes the first candidate lying there not taken yet (a place
+            // holding several candidates is offered once per candidate).
+            let (mut taken, mut ids) = (0u64, Places::default());
+            for &p in chosen.as_slice().iter().take(n) {
+                if let Some(&id) = out.iter().find(|&&id| st.pos[id as usize] == p && taken >> id & 1 == 0) {
+                    taken |= 1 << id;
+                    ids.push(id);
+                }
+            }
             out.clear();
-            let ids = chosen.as_slice().iter().map(|&p| st.slots[p as usize / SEATS][p as usize % SEATS]);
-            out.extend(ids.take(n));
+            out.extend_from_slice(ids.as_slice());
         }
         Pick::Choose => {}
         Pick::Random => {
@@ -1020,9 +1056,9 @@ pub fn targets(
                 out.swap(i, j);
             }
             // Each value once (a value reads every static on the table), then a stable
-            // insertion sort of at most 18 cards.
+            // insertion sort of the cards on the table.
             let high = sel.pick == Pick::Highest;
-            let mut keyed = [(0i32, NONE); 2 * SLOTS];
+            let mut keyed = [(0i32, NONE); CARDS];
             for (k, &id) in keyed.iter_mut().zip(out.iter()) {
                 let v = st.value(id);
                 *k = (if high { -v } else { v }, id);
@@ -1054,8 +1090,9 @@ fn apply<C: Choices>(
     ch: &mut C,
 ) {
     match op {
-        // An effect lasting while its source stays starts only if the source is still face up on
-        // the table (an earlier instance of the batch may have hidden or removed it).
+        // An effect that ends with its source starts only if the source is still face up on the
+        // table (an earlier instance of the batch may have hidden or removed it: it would end at
+        // once).
         Op::Modify { target, amount, while_source }
             if st.on_table(target) && stays(st, source, while_source) =>
         {
@@ -1243,7 +1280,8 @@ fn slot_of_rule(slot: u8, ctx: &Ctx) -> u8 {
     if slot == 0 { ctx.slot as u8 } else { slot - 1 }
 }
 
-/// Whether an effect from `source` may start: a `source` one only while it lies face up on the table.
+/// Whether an effect from `source` may start: one that ends with its source only while the source
+/// lies face up on the table (an earlier instance of its batch may have hidden or removed it).
 #[inline]
 fn stays(st: &State, source: u8, while_source: bool) -> bool {
     !while_source || (st.on_table(source) && st.is_face_up(source))

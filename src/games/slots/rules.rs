@@ -7,7 +7,7 @@
 //! simulations play the same rules. Placement is simultaneous: each seat answers from the table as
 //! it was before either card went down, and both cards are applied together.
 
-use super::card::{MAX_STACK, NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
+use super::card::{NONE, POOL, ROUNDS_TO_WIN, SEATS, SLOTS, Stack, owner};
 use super::cardset::Trigger;
 use super::choices::Choices;
 use super::ops::{Teller, Told};
@@ -312,8 +312,9 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Placed(slot));
         }
+        // The turn's two cards (`NONE`: a side left empty): its reveal turns up these and no other.
+        let placed = self.st.slots[slot];
         if self.st.text && self.st.armed[Trigger::Placed as usize] & self.st.face_up != 0 {
-            let placed = self.st.slots[slot];
             self.res.events(
                 &mut self.st,
                 &mut self.tally,
@@ -326,7 +327,7 @@ impl Game {
         }
         self.moment(Trigger::AfterPlace, narr, ch);
         if self.st.text {
-            self.reveal_turn(slot, narr, ch);
+            self.reveal_turn(slot, placed, narr, ch);
         } else {
             // Without text nothing turns a card up early or stacks one: the turn's two cards.
             for id in self.st.slots[slot] {
@@ -350,22 +351,25 @@ impl Game {
         }
     }
 
-    /// The reveal of slot `slot` when cards carry text, and its moment.
-    fn reveal_turn<N: Teller, C: Choices>(&mut self, slot: usize, narr: &mut N, ch: &mut C) {
-        // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays as it
-        // is and fires no reveal ability again. Cards stacked in the slot by then turn up too.
-        let mut placed = [NONE; SEATS * MAX_STACK];
-        placed[..SEATS].copy_from_slice(&self.st.slots[slot]);
-        let mut n = SEATS;
-        for under in &self.st.under[slot] {
-            placed[n..n + under.len()].copy_from_slice(under.as_slice());
-            n += under.len();
-        }
-        let placed = &mut placed[..n];
+    /// The reveal of slot `slot` when cards carry text, and its moment: the cards the players
+    /// placed this turn (`placed`) turn up together, wherever the [P] moment left them on the
+    /// table, and nothing else (a card an effect put into the slot stays as it lies).
+    fn reveal_turn<N: Teller, C: Choices>(
+        &mut self,
+        slot: usize,
+        mut placed: [u8; SEATS],
+        narr: &mut N,
+        ch: &mut C,
+    ) {
         for id in placed.iter_mut() {
-            if *id == NONE {
+            // A card an effect took off the table before the reveal (destroyed, returned) is
+            // not revealed.
+            if *id == NONE || !self.st.on_table(*id) {
+                *id = NONE;
                 continue;
             }
+            // Only a face-down card is revealed: one turned up early (by an effect at [P]) stays
+            // as it is and fires no reveal ability again.
             if self.st.is_face_up(*id) {
                 self.tally.already_up += 1;
                 *id = NONE;
@@ -376,7 +380,7 @@ impl Game {
         if N::ON {
             narr.tell(&self.st, Told::Revealed(slot));
         }
-        self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, placed, narr, ch);
+        self.res.revealed(&mut self.st, &mut self.tally, &mut self.chance, &placed, narr, ch);
     }
 
     /// A turn begins: its [BT] moment, the draw phase when the draw comes first (`draw_first`),

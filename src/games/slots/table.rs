@@ -11,7 +11,8 @@ use super::cardset::{CardSet, TRIGGERS};
 use super::pools::{DeckPolicy, Pools};
 use crate::seed::{GameRng, shuffle};
 
-/// A triggered modifier or set on a card, until the round ends or while its source lasts.
+/// A triggered modifier, set or factor on a card, until the round ends or its source leaves the
+/// table or turns face down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timed {
     pub target: u8,
@@ -21,7 +22,8 @@ pub struct Timed {
     pub set: bool,
     /// A factor the value is multiplied by (`multiply`), not a modifier.
     pub times: bool,
-    /// Lasts only while the source is face up on the table.
+    /// Ends when the source leaves the table or turns face down: every effect of a card on the
+    /// table, whatever its duration; not one started by a destroyed card's last words.
     pub while_source: bool,
 }
 
@@ -80,7 +82,8 @@ pub struct Tally {
     pub fizzles: u64,
     /// Instances whose source was hidden or gone when its batch came.
     pub lost_triggers: u64,
-    /// Events dropped after `resolve::MAX_NESTED` nested moments.
+    /// Events dropped at the end of a cascade: those of its last moment (`resolve::MAX_MOMENTS`),
+    /// or of a moment that set off more than `resolve::MAX_EVENTS`.
     pub cascade_cut: u64,
     /// Cards that changed sides in a swap.
     pub control_changes: u64,
@@ -93,7 +96,8 @@ pub struct Tally {
     /// Cards already face up at their slot's reveal or when an effect would reveal them (not
     /// revealed again).
     pub already_up: u64,
-    /// Effects lasting while their source stays, ended because it left the table or turned down.
+    /// Timed effects (modifiers, sets, factors) ended because their source left the table or
+    /// turned face down.
     pub effects_ended: u64,
     /// Watchers matched from the place they lay in at their event, which a swap then changed.
     pub watchers_moved: u64,
@@ -433,15 +437,15 @@ impl State {
         }
     }
 
-    /// Turns card `id` face down (a `hide`): its text stops, and the effects lasting while it
-    /// stays end for good. Returns how many ended.
+    /// Turns card `id` face down (a `hide`): its text stops, and its timed effects end for good.
+    /// Returns how many ended.
     pub fn turn_down(&mut self, id: u8) -> usize {
         self.face_up &= !(1 << id);
         self.end_lasting(id)
     }
 
-    /// Ends for good the effects that last while card `id` stays (it leaves the table or turns
-    /// face down): a later reveal starts fresh ones, these never return. Returns how many ended.
+    /// Ends for good the timed effects card `id` started (it leaves the table or turns face
+    /// down): a later reveal starts fresh ones, these never return. Returns how many ended.
     pub fn end_lasting(&mut self, id: u8) -> usize {
         let before = self.timed.len();
         self.timed.retain(|t| !(t.while_source && t.source == id));

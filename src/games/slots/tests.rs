@@ -20,7 +20,7 @@ pub(super) mod kit {
     pub use super::super::choices::{Ask, Choices, Places, UniformChoices};
     pub use super::super::impact::{Impact, score};
     pub use super::super::pools::{DeckPolicy, Pools, top21};
-    pub use super::super::resolve::{MAX_EVENTS, MAX_NESTED};
+    pub use super::super::resolve::{MAX_EVENTS, MAX_MOMENTS};
     pub use super::super::rules::*;
     pub use super::super::setup::POLICIES;
     pub use super::super::table::*;
@@ -607,6 +607,7 @@ fn the_per_card_table_adds_up_over_each_game() {
 
 mod abilities;
 mod audit;
+mod rulings;
 mod sideboard;
 mod turn_order;
 mod vocabulary;

@@ -69,7 +69,8 @@ impl State {
         let mut base = if up { printed } else { 0 };
         let mut add = self.counter_sum(id);
         let mut times = 1i32;
-        // A `source` effect is in `timed` only while its source stays face up on the table.
+        // A timed effect is in `timed` only while its source stays face up on the table (or, from
+        // last words, for the round).
         for t in self.timed.iter().filter(|t| t.target == id) {
             if t.set {
                 base = t.amount as i32;
@@ -125,8 +126,8 @@ impl State {
             return;
         }
         let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
-        // Selectors by side and slots name the top card of a place (a card under another is
-        // reached by `stacked`, `self` or `event` only).
+        // A selector naming one slot names the top card of each place (`Selector::names_tops`);
+        // one over a whole side or several slots reaches a card under another too.
         let covered = self.slots[slot][side] != id;
         while sources != 0 {
             let src = sources.trailing_zeros() as u8;
@@ -136,7 +137,7 @@ impl State {
             let (auras, targets) = set.auras.with_targets(self.pools.design[src as usize]);
             for (a, sel) in auras.iter().zip(targets) {
                 // A cheap refusal first: most auras name one side.
-                let out_of_reach = covered && sel.base == Base::Filter
+                let out_of_reach = covered && sel.names_tops()
                     || match sel.side {
                         Side::You => side != ctx.side,
                         Side::Opp => side == ctx.side,
@@ -262,21 +263,26 @@ impl State {
             }
             return;
         }
-        // Only the places the selector's base, side and slots allow, in table order (bit
-        // `slot * SEATS + side`): exactly the places `fits` would let through on those keys.
+        // Only the places the filter's side and slots allow, in table order (bit
+        // `slot * SEATS + side`): exactly the places `fits` would let through on those keys. A
+        // filter naming one slot reads the top card of each place; any other every card there,
+        // the top first, then the covered ones from the bottom (`Selector::names_tops`).
         let mut places = self.candidates(sel, ctx);
-        let filter = sel.base == Base::Filter;
+        let tops = sel.names_tops();
         while places != 0 {
             let at = places.trailing_zeros() as usize;
             places &= places - 1;
             let (slot, side) = (at / SEATS, at % SEATS);
-            let id = self.slots[slot][side];
-            if id == NONE {
-                continue;
-            }
-            let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
-            if !filter || self.fits_card(sel, ctx, c) {
-                each(id);
+            let mut test = |id: u8| {
+                let c = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
+                if self.fits_card(sel, ctx, c) {
+                    each(id);
+                }
+            };
+            match self.slots[slot][side] {
+                NONE => {}
+                top if tops || self.under[slot][side].is_empty() => test(top),
+                _ => self.each_in_place(slot, side, test),
             }
         }
     }
@@ -342,8 +348,9 @@ impl State {
             Base::Source => e.id == ctx.source,
             Base::Event => true,
             Base::Hand | Base::Pile | Base::Deck => false,
-            // Side and slots name the top card of a place: a card under another is not seen.
-            Base::Filter if !e.top => false,
+            // A watch naming one slot sees the top card of each place: a card under another is
+            // not seen there (a watch over a whole side or several slots sees it).
+            Base::Filter if !e.top && sel.names_tops() => false,
             Base::Stacked | Base::Filter => {
                 // The card as it was: its place, face and counters from the snapshot.
                 let c = Place {

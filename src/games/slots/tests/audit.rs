@@ -194,8 +194,8 @@ fn then_steps_of_equal_values_batch_first_abilities_then_second_ones() {
 // Durations
 
 #[test]
-fn a_round_long_modifier_stays_when_its_source_is_destroyed() {
-    // Gift (2) gives its OC +3 for the round; Smasher destroys Gift: the 5 stays at 8.
+fn a_round_long_modifier_ends_when_its_source_is_destroyed() {
+    // Gift (2) gives its OC +3 for the round; Smasher destroys Gift: the +3 goes with it.
     let mut b = audit();
     let gift = b.down(0, "au-gift", 1);
     let five = b.down(1, "vanilla-5", 1);
@@ -204,7 +204,7 @@ fn a_round_long_modifier_stays_when_its_source_is_destroyed() {
     g.reveal_for_tests(&[gift, five], &mut Script::none());
     score_start(&mut g);
     assert!(!g.st.on_table(gift));
-    assert_eq!((g.st.value(five), g.tally.effects_ended), (8, 0));
+    assert_eq!((g.st.value(five), g.tally.effects_ended), (5, 1));
 }
 
 #[test]

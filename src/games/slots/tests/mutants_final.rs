@@ -748,10 +748,10 @@ fn the_cascade_limit_drops_only_events_someone_listens_for() {
     }
     let mut g = b.game();
     g.reveal_for_tests(&[four], &mut Script::none());
-    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (1, MAX_NESTED as u64 + 1));
-    // The drummer drew for the first reveal and for each of the MAX_NESTED reveals heard before
-    // the cut.
-    assert_eq!(g.st.hands[0].len(), MAX_NESTED + 1);
+    assert_eq!((g.tally.cascade_cut, g.tally.re_reveals), (1, MAX_MOMENTS as u64));
+    // The drummer drew once in each of the MAX_MOMENTS moments: for the first reveal, then for
+    // each reveal heard before the cut.
+    assert_eq!(g.st.hands[0].len(), MAX_MOMENTS);
 }
 
 #[test]

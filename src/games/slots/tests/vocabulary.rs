@@ -173,14 +173,14 @@ fn stacked_names_the_other_cards_of_the_sources_place() {
     b.up(0, "vanilla-1", 3);
     let g = b.game();
     assert_eq!(g.st.value(wall), 5 + 2);
-    // An aura by side and slots reaches the top of a place only: Hearth Guard's +1 to your
-    // adjacent cards lifts the 4 on top, not the 6 under it.
+    // An aura over several slots reaches every card of their places: Hearth Guard's +1 to your
+    // adjacent cards lifts the 4 on top and the 6 under it.
     let mut b = table();
     b.up(0, "hearth-guard", 2);
     let six = b.up(0, "vanilla-6", 3);
     let four = b.up(0, "vanilla-4", 3);
     let g = b.game();
-    assert_eq!((g.st.value(four), g.st.value(six)), (5, 6));
+    assert_eq!((g.st.value(four), g.st.value(six)), (5, 7));
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn move_puts_a_card_onto_another_slot_only_once_its_turn_has_come_and_never_past
 }
 
 #[test]
-fn the_slots_reveal_turns_up_every_face_down_card_stacked_there() {
+fn the_turns_reveal_turns_up_the_placed_cards_only() {
     let mut b = table();
     for seat in 0..SEATS {
         b.hand(seat, "vanilla-2");
@@ -245,7 +245,7 @@ fn the_slots_reveal_turns_up_every_face_down_card_stacked_there() {
     play_turn(&mut g);
     assert!(g.st.is_face_up(g.st.slots[3][0]));
     // Reinforcer, at [P], puts P0's highest hand card face down onto slot 4, over the turn's 2:
-    // the reveal turns both up.
+    // the reveal turns up the 2 the player placed; the 9 stays face down.
     let mut b = table();
     b.up(0, "reinforcer", 1);
     let two = b.hand(0, "vanilla-2");
@@ -257,7 +257,7 @@ fn the_slots_reveal_turns_up_every_face_down_card_stacked_there() {
     g.st.turn = 4;
     play_turn(&mut g);
     assert_eq!((g.st.slots[3][0], g.st.under[3][0].as_slice()), (nine, &[two][..]));
-    assert!(g.st.is_face_up(two) && g.st.is_face_up(nine));
+    assert!(g.st.is_face_up(two) && !g.st.is_face_up(nine));
     assert_eq!((g.tally.stacked_cards, g.tally.already_up), (1, 0));
 }
 
