@@ -246,7 +246,7 @@ impl SlotsEngine {
         if let Some(t) = &self.impact {
             let mut of_seat = [[0u16; POOL]; SEATS];
             let (set, pools) = (self.rules.cards.as_deref(), &sc.game.st.pools);
-            let of = &self.rules;
+            let of = &self.rules.impact_of;
             let counts = [0, 1].map(|seat| impact::designs_of(set, of, pools, seat, &mut of_seat[seat]));
             impact::measure(t, end, &of_seat, counts, |seat, muted| self.replay(seed, sc, seat, muted), rec);
         }

@@ -127,11 +127,11 @@ pub fn score(end: End, seat: usize) -> i32 {
     }
 }
 
-/// The distinct designs with text that `rules` measures (`impact_of`) in `seat`'s pool of the game
+/// The distinct designs with text that `measured` marks (`Rules::impact_of`; empty: all) in `seat`'s pool of the game
 /// just played, in the set's order, into `out`; returns how many.
 pub fn designs_of(
     set: Option<&CardSet>,
-    rules: &super::setup::Rules,
+    measured: &[bool],
     pools: &Pools,
     seat: usize,
     out: &mut [u16; POOL],
@@ -140,7 +140,8 @@ pub fn designs_of(
     let mut n = 0;
     for id in pools.ids(seat) {
         let d = pools.design[id as usize];
-        if d != TEXTLESS && rules.measures(d) && !set.abilities_of(d).is_empty() && !out[..n].contains(&d) {
+        let of = measured.get(d as usize).copied().unwrap_or(measured.is_empty());
+        if d != TEXTLESS && of && !set.abilities_of(d).is_empty() && !out[..n].contains(&d) {
             out[n] = d;
             n += 1;
         }

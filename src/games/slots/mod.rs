@@ -45,12 +45,13 @@ pub mod values;
 pub mod view;
 
 /// The files of the game, bottom layer first (see the list of modules above).
-pub const LAYERS: [&str; 25] = [
+pub const LAYERS: [&str; 26] = [
     "card",
     "cardset",
     "strength",
     "cardfile",
     "spell",
+    "knobs",
     "deal",
     "pools",
     "table",
