@@ -188,7 +188,9 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
         }
     }
     BalanceResult {
-        set_name: plan.file.clone(),
+        set_name: std::path::Path::new(&plan.file)
+            .file_name()
+            .map_or(plan.file.clone(), |n| n.to_string_lossy().into_owned()),
         designs,
         changes,
         passes: p.passes.len(),

@@ -193,7 +193,7 @@ fn write_changes(r: &BalanceResult, out: &mut dyn std::io::Write) -> anyhow::Res
 /// A before/after strip of one design: its peers' median band, then its interval before (grey)
 /// and after (blue), on one scale.
 fn strip(d: &DesignRow, within: f64, lo: f64, hi: f64) -> String {
-    let (w, h, pad) = (420.0, 54.0, 12.0);
+    let (w, h, pad) = (420.0, 60.0, 12.0);
     let x = |v: f64| pad + (v - lo) / (hi - lo) * (w - 2.0 * pad);
     let mut s = format!("<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">");
     let r = d.reference_before;
@@ -220,6 +220,14 @@ fn strip(d: &DesignRow, within: f64, lo: f64, hi: f64) -> String {
             x(e)
         );
     }
+    // The scale's two ends, so the strip reads without the table beside it.
+    let _ = write!(
+        s,
+        "<text x=\"{pad}\" y=\"{h}\" font-size=\"9\" fill=\"#555\">{}</text><text x=\"{}\" y=\"{h}\" font-size=\"9\" fill=\"#555\" text-anchor=\"end\">{}</text>",
+        signed(lo, 2),
+        w - pad,
+        signed(hi, 2)
+    );
     s.push_str("</svg>");
     s
 }
