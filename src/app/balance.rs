@@ -62,7 +62,6 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         within: plan.within,
         seed: plan.seed,
         group: plan.groups(),
-        has_text: plan.sheet.designs.iter().map(|d| d.has_text).collect(),
     };
     let build = |text: &str, only: Option<usize>| -> anyhow::Result<Box<dyn crate::games::Point>> {
         Ok(plan.point(text, only)?)
@@ -104,10 +103,12 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
     })?;
     let (before, after) = result.flagged();
     print_out(&format!(
-        "{}\nflagged {before} -> {after}; {} passes ({}); files in {}\n",
+        "{}\nflagged {before} -> {after}; {} passes ({}); {} tournaments in {:.0} s; files in {}\n",
         result.answer(),
         result.passes,
         result.ended,
+        crate::report::format::grouped(result.tournaments_played as i128),
+        result.seconds,
         plan.out.display()
     ))
 }

@@ -39,7 +39,6 @@ pub struct Config {
     pub seed: u64,
     /// Groups of peers: designs of one group are judged against each other.
     pub group: Vec<u32>,
-    pub has_text: Vec<bool>,
 }
 
 /// Every design's impact over one measure: estimate (holders' games won per event that its text
