@@ -102,7 +102,7 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         Ok(())
     })?;
     let (before, after) = result.flagged();
-    print_out(&format!(
+    print_out(&crate::report::terminal::wrapped(&format!(
         "{}\nflagged {before} -> {after}; {} passes ({}); {} tournaments in {:.0} s; files in {}\n",
         result.answer(),
         result.passes,
@@ -110,7 +110,7 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         crate::report::format::grouped(result.tournaments_played as i128),
         result.seconds,
         plan.out.display()
-    ))
+    )))
 }
 
 /// The report's rows from the balance's progress.

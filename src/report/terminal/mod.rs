@@ -25,6 +25,12 @@ pub const DEFAULT_WIDTH: usize = 100;
 /// Narrower than this, a table is printed at this width and may wrap.
 const MIN_WIDTH: usize = 40;
 
+/// `text` broken at spaces to the terminal's width, line by line (never inside a word).
+pub fn wrapped(text: &str) -> String {
+    let w = width();
+    text.lines().map(|l| table::wrap(l, w)).map(|l| l.trim_end_matches('\n').to_string() + "\n").collect()
+}
+
 /// The width to fit: `COLUMNS` if set, else the size of the terminal on stdout, else 100.
 pub fn width() -> usize {
     let columns = std::env::var("COLUMNS").ok().and_then(|s| s.trim().parse::<usize>().ok());
