@@ -596,7 +596,7 @@ fn run(plan: RunPlan, command_line: Vec<String>) -> anyhow::Result<()> {
     let mut text = report::terminal::render_event_answer(&result, &comparisons)
         .unwrap_or_else(|| report::terminal::render_answers(&result));
     text.push_str(&report::terminal::render(&result));
-    text.push_str(&report::terminal::render_comparisons(&comparisons));
+    text.push_str(&report::terminal::render_comparisons(&report::event_answer::shown(&result, &comparisons)));
     text.push_str(&until_lines(&plan, &state));
     let played = driven.played + replayed;
     let rate = played as f64 / elapsed.max(1e-9);

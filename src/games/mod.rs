@@ -41,7 +41,8 @@ pub struct GameDef {
     /// The card files a game's settings name, when it has any (`warsim cards`).
     pub card_files: Option<CardFiles>,
     /// The game's own words for its outcomes, events, shares and settings, as the answers say them
-    /// (`("scorched", "Scorched Earth")`, `("decks", "decks")`): a
+    /// (`("scorched", "Scorched Earth")`, `("decks", "decks")`), and for a setting's value a phrase under
+    /// `key=value` (`("deal=piles", "pools dealt from the rarity piles")`): a
     /// name the list leaves out is said with its underscores as spaces.
     pub words: &'static [(&'static str, &'static str)],
 }

@@ -29,6 +29,13 @@ pub fn applies(run: &RunResult) -> bool {
     !run.points.is_empty() && run.points.iter().all(|p| p.layout.entrants.is_some())
 }
 
+/// The comparison rows to show a reader: in a run of events, every row but the events' length in
+/// slots or turns (a tournament's games are fixed by its entrants; `comparisons.csv` keeps it).
+pub fn shown(run: &RunResult, rows: &[Comparison]) -> Vec<Comparison> {
+    let events = applies(run);
+    rows.iter().filter(|c| !(events && c.metric == "length_mean")).cloned().collect()
+}
+
 /// The mean of distribution `name` at `p` with its normal interval over its observations.
 fn dist_mean(p: &PointResult, name: &str) -> Option<Interval> {
     let d = &p.acc.distributions[p.layout.distribution(name)?.0 as usize];
@@ -96,17 +103,132 @@ const COMPARED: &[(&str, &str)] = &[
 /// A difference with its interval: rates in points of percent, means as they are.
 fn difference(c: &Comparison) -> String {
     let i = c.best();
-    let how = if c.paired.is_some() { "paired" } else { "unpaired" };
     if c.is_rate {
         format!(
-            "{} points [{}, {}] ({how})",
+            "{} points [{}, {}]",
             signed(100.0 * c.difference, 1),
             signed(100.0 * i.low, 1),
             signed(100.0 * i.high, 1)
         )
     } else {
-        format!("{} [{}, {}] ({how})", signed(c.difference, 2), signed(i.low, 2), signed(i.high, 2))
+        format!("{} [{}, {}]", signed(c.difference, 2), signed(i.low, 2), signed(i.high, 2))
     }
+}
+
+/// Whether a comparison's 95% interval leaves out no difference.
+fn detected(c: &Comparison) -> bool {
+    let i = c.best();
+    i.low > 0.0 || i.high < 0.0
+}
+
+/// Point `i`'s settings in the game's words: those that vary, or with `from` only those that
+/// differ from point `from` (`pools dealt by designer sheet, four cards to start, the draw first`).
+fn point_words(run: &RunResult, sweep: &Sweep, i: usize, from: Option<usize>) -> String {
+    let game = run.points[i].game;
+    let words: Vec<String> = sweep
+        .keys
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| from.is_none_or(|f| sweep.values[f][k] != sweep.values[i][k]))
+        .filter_map(|(k, key)| sweep.values[i][k].as_ref().map(|v| super::pivot::setting_words(game, key, v)))
+        .collect();
+    if words.is_empty() { sweep.short(i) } else { words.join(", ") }
+}
+
+/// What each other point changes against the reference `b`: one sentence per point that changes
+/// something with 95% confidence (only what changed, paired on the same deals where the two points
+/// deal alike), then one sentence for the points that change nothing detectable, with the widest
+/// of their intervals as the bound.
+fn changes(
+    run: &RunResult,
+    sweep: &Sweep,
+    labels: &[String],
+    b: usize,
+    comparisons: &[Comparison],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut quiet: Vec<String> = Vec::new();
+    let (mut rate_bound, mut mean_bound) = (0.0_f64, 0.0_f64);
+    let mut quiet_pairing = (false, false);
+    for i in (0..labels.len()).filter(|&i| i != b) {
+        let rows: Vec<(&str, &Comparison)> = COMPARED
+            .iter()
+            .filter_map(|(metric, words)| {
+                comparisons
+                    .iter()
+                    .find(|c| c.scenario == labels[i] && c.metric == *metric)
+                    .map(|c| (*words, c))
+            })
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let what = point_words(run, sweep, i, Some(b));
+        let how = if rows[0].1.paired.is_some() { "paired on the same deals" } else { "other deals" };
+        let (moved, still): (Vec<_>, Vec<_>) = rows.iter().partition(|(_, c)| detected(c));
+        if moved.is_empty() {
+            for (_, c) in &rows {
+                let i = c.best();
+                let bound = i.low.abs().max(i.high.abs());
+                if c.is_rate {
+                    rate_bound = rate_bound.max(100.0 * bound)
+                } else {
+                    mean_bound = mean_bound.max(bound)
+                }
+            }
+            quiet_pairing =
+                if rows[0].1.paired.is_some() { (true, quiet_pairing.1) } else { (quiet_pairing.0, true) };
+            quiet.push(what);
+            continue;
+        }
+        let moved: Vec<String> = moved.iter().map(|(w, c)| format!("{w} {}", difference(c))).collect();
+        let still: Vec<&str> = still.iter().map(|(w, _)| *w).collect();
+        let rest = if still.is_empty() {
+            String::new()
+        } else {
+            format!("; no change detected in {}", or_list(&still))
+        };
+        out.push(format!("{} ({how}): {}{rest}.", capitalised(&what), moved.join("; ")));
+    }
+    if !quiet.is_empty() {
+        let how = match quiet_pairing {
+            (true, false) => "paired on the same deals, ",
+            (false, true) => "on other deals, ",
+            _ => "",
+        };
+        let bound = format!("{how}every interval within ±{rate_bound:.1} points and ±{mean_bound:.2} games");
+        let measures = "first place alone or shared or the winner's games won";
+        if quiet.len() + 1 == labels.len() {
+            let game = run.points[b].game;
+            let keys: Vec<String> = sweep.keys.iter().map(|k| super::pivot::word(game, k)).collect();
+            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            out.push(format!(
+                "No other {} changes {measures} detectably ({} points; {bound}).",
+                or_list(&keys),
+                quiet.len()
+            ));
+        } else {
+            out.push(format!(
+                "{}: no change detected in {measures} ({bound}).",
+                capitalised(&quiet.join("; "))
+            ));
+        }
+    }
+    out
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
 /// The answer, or `None` when the run's points are not all events.
@@ -123,7 +245,11 @@ pub fn answer(run: &RunResult, comparisons: &[Comparison]) -> Option<EventAnswer
     let events = p.acc.games;
     let mut sentences = Vec::new();
 
-    let at = if sweep.keys.is_empty() { String::new() } else { format!(" ({})", sweep.short(b)) };
+    let at = if sweep.keys.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", point_words(run, &sweep, b, None))
+    };
     let reference =
         if base_label.is_some() { format!("The reference{at}") } else { format!("The first point{at}") };
     let games = p.layout.counter("games").map(|c| p.acc.counters[c.0 as usize].total as u64 / events.max(1));
@@ -155,6 +281,7 @@ pub fn answer(run: &RunResult, comparisons: &[Comparison]) -> Option<EventAnswer
         let outside = chances.iter().filter(|i| i.low > even || i.high < even).count();
         let apart = match outside {
             0 => "every player's 95% interval holds that".to_string(),
+            1 => format!("1 of the {n} lies apart from it with 95% confidence"),
             k => format!("{k} of the {n} lie apart from it with 95% confidence each"),
         };
         // A share that never happened reads "none", never 0.0%.
@@ -185,26 +312,7 @@ pub fn answer(run: &RunResult, comparisons: &[Comparison]) -> Option<EventAnswer
         sentences.push(format!("{s}."));
     }
 
-    // What each other point changes against the reference, paired where the deals are the same.
-    for (i, _) in labels.iter().enumerate().filter(|&(i, _)| i != b) {
-        let rows: Vec<String> = COMPARED
-            .iter()
-            .filter_map(|(metric, words)| {
-                let c = comparisons.iter().find(|c| c.scenario == labels[i] && c.metric == *metric)?;
-                // A measure that is the same in every tournament of both points says nothing.
-                let i = c.best();
-                (c.difference != 0.0 || i.high > i.low).then(|| format!("{words} {}", difference(c)))
-            })
-            .collect();
-        let other = sweep.short(i);
-        if !rows.is_empty() {
-            sentences.push(format!("{other} against the reference: {}.", rows.join("; ")));
-        } else if comparisons.iter().any(|c| c.scenario == labels[i]) {
-            sentences.push(format!(
-                "{other} against the reference: no change in first place or the winner's games."
-            ));
-        }
-    }
+    sentences.extend(changes(run, &sweep, &labels, b, comparisons));
 
     let column = |header: &str, cells: Vec<(String, String)>| PivotColumn { header: header.into(), cells };
     let rate_column = |kind: OutcomeKind| {
@@ -253,4 +361,53 @@ pub fn answer(run: &RunResult, comparisons: &[Comparison]) -> Option<EventAnswer
         columns.push(column("strength-place", run.points.iter().map(|p| mean_cells(rho(p), 2)).collect()));
     }
     Some(EventAnswer { sentences, sweep, columns })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comparison(low: f64, high: f64, paired: bool) -> Comparison {
+        let i = Interval {
+            estimate: (low + high) / 2.0,
+            low,
+            high,
+            method: crate::stats::interval::Method::Normal,
+            units: 100,
+        };
+        Comparison {
+            scenario: "b".into(),
+            baseline: "a".into(),
+            metric: "win_rate".into(),
+            is_rate: true,
+            games: 100,
+            baseline_value: 0.5,
+            value: 0.5,
+            difference: i.estimate,
+            paired: paired.then_some(i),
+            unpaired: Interval { low: low - 1.0, high: high + 1.0, ..i },
+        }
+    }
+
+    #[test]
+    fn a_change_is_detected_only_when_the_read_interval_leaves_out_zero() {
+        assert!(detected(&comparison(0.01, 0.03, true)));
+        assert!(detected(&comparison(-0.03, -0.01, true)));
+        assert!(!detected(&comparison(-0.01, 0.03, true)));
+        // Paired where the deals are the same: the wider unpaired interval is not the one read.
+        assert!(
+            detected(&comparison(0.01, 0.03, true))
+                && !detected(&Comparison { paired: None, ..comparison(0.01, 0.03, true) })
+        );
+        assert_eq!(difference(&comparison(0.01, 0.03, true)), "+2.0 points [+1.0, +3.0]");
+    }
+
+    #[test]
+    fn lists_read_as_a_sentence() {
+        assert_eq!(or_list(&[]), "");
+        assert_eq!(or_list(&["dealing"]), "dealing");
+        assert_eq!(or_list(&["dealing", "turn order"]), "dealing or turn order");
+        assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
+        assert_eq!(capitalised("four cards"), "Four cards");
+    }
 }

@@ -15,6 +15,7 @@ use super::format::{count, fixed, grouped};
 use super::html_cards;
 use super::labels::{Sweep, baseline_words};
 use super::plots::Plot;
+use crate::record::OutcomeKind;
 use crate::stats::tracked::Key;
 
 /// Escapes text for HTML, control characters of outside text made visible (`untrusted`).
@@ -111,7 +112,9 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         }
         h.push_str(&shared(&a.sweep, ""));
         h.push_str("<div class=scroll><table><tr>");
-        h.push_str(&setting_headers(&a.sweep));
+        // The settings headed in the game's words (`dealing`, `turn order`).
+        let game = run.points.first().map_or("", |p| p.game);
+        h.push_str(&setting_headers(&named_keys(game, &a.sweep)));
         for c in &a.columns {
             let _ = write!(h, "<th class=w>{}</th>", esc(&c.header));
         }
@@ -206,7 +209,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
     summary(&mut h, run, &sweep);
     if !comparisons.is_empty() {
-        comparison_table(&mut h, comparisons);
+        comparison_table(&mut h, &super::event_answer::shown(run, comparisons));
     }
     h.push_str("<h2 id=plots>Plots</h2>\n");
     for p in plots {
@@ -272,7 +275,14 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
 }
 
 /// Header cells of the settings that vary (one `point` column when nothing does).
-fn setting_headers(sweep: &Sweep) -> String {
+/// `sweep` with its keys in the game's words (`dealing`, `turn order`), for headers.
+pub(super) fn named_keys(game: &str, sweep: &Sweep) -> Sweep {
+    let mut named = sweep.clone();
+    named.keys = named.keys.iter().map(|k| super::pivot::word(game, k)).collect();
+    named
+}
+
+pub(super) fn setting_headers(sweep: &Sweep) -> String {
     if sweep.keys.is_empty() {
         return "<th class=l>point</th>".into();
     }
@@ -280,7 +290,7 @@ fn setting_headers(sweep: &Sweep) -> String {
 }
 
 /// Point `i`'s cells under `setting_headers`, each spanning `rows` rows.
-fn setting_cells(sweep: &Sweep, i: usize, rows: usize) -> String {
+pub(super) fn setting_cells(sweep: &Sweep, i: usize, rows: usize) -> String {
     let span = if rows > 1 { format!(" rowspan={rows}") } else { String::new() };
     if sweep.keys.is_empty() {
         return format!("<td class=\"l s\"{span}>{}</td>", value(&sweep.short(i)));
@@ -310,11 +320,15 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
     units.dedup();
     let one_unit = units.len() == 1;
     let mut more = String::new();
+    // A tournament's length in slots or turns says nothing a designer asks: its games are fixed by
+    // the entrants, in the tournaments section.
+    let events = super::event_answer::applies(run);
     if same_games && let Some(p) = run.points.first() {
         let per = if run.points.len() == 1 { "" } else { " per point" };
-        more.push_str(&format!("{}{per}.", count(p.acc.games, "game")));
+        let unit = if events { "tournament" } else { "game" };
+        more.push_str(&format!("{}{per}.", count(p.acc.games, unit)));
     }
-    if one_unit {
+    if one_unit && !events {
         more.push_str(&format!(" Lengths in {}.", esc(units[0])));
     }
     h.push_str("<h2 id=summary>Summary</h2>\n");
@@ -324,12 +338,20 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
     if !same_games {
         h.push_str("<th>games</th>");
     }
-    if !one_unit {
+    if !one_unit && !events {
         h.push_str("<th>unit</th>");
     }
-    h.push_str("<th>mean length</th><th>sd</th><th>p50</th><th>p90</th><th>p99</th><th>max</th>");
+    if !events {
+        h.push_str("<th>mean length</th><th>sd</th><th>p50</th><th>p90</th><th>p99</th><th>max</th>");
+    }
     for k in &kinds {
-        let _ = write!(h, "<th>{} rate</th>", k.name());
+        match k {
+            OutcomeKind::Win if events => h.push_str("<th>first place alone</th>"),
+            OutcomeKind::Shared if events => h.push_str("<th>first place shared</th>"),
+            _ => {
+                let _ = write!(h, "<th>{} rate</th>", k.name());
+            }
+        }
     }
     h.push_str("</tr>\n");
     for (i, p) in run.points.iter().enumerate() {
@@ -342,20 +364,22 @@ fn summary(h: &mut String, run: &RunResult, sweep: &Sweep) {
         if !same_games {
             let _ = write!(h, "<td>{}</td>", int(p.acc.games));
         }
-        if !one_unit {
+        if !one_unit && !events {
             let _ = write!(h, "<td>{}</td>", esc(&p.layout.length_unit));
         }
-        let _ = write!(
-            h,
-            "<td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            num(ci.estimate),
-            interval(ci.low, ci.high, num),
-            num(sd),
-            q(0.5),
-            q(0.9),
-            q(0.99),
-            l.max().map_or("–".into(), int)
-        );
+        if !events {
+            let _ = write!(
+                h,
+                "<td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+                num(ci.estimate),
+                interval(ci.low, ci.high, num),
+                num(sd),
+                q(0.5),
+                q(0.9),
+                q(0.99),
+                l.max().map_or("–".into(), int)
+            );
+        }
         for &k in &kinds {
             match p.kind_interval(k) {
                 Some(ci) => {

@@ -54,7 +54,13 @@ fn first_range(p: &PointResult) -> String {
         };
         wilson(c("alone") + c("shared"), p.acc.games)
     };
-    let all: Vec<_> = t.names.iter().map(|n| (n, chance(n))).collect();
+    // Where the card set names its designers, entrant i plays the i-th designer's sheet.
+    let makers = p.layout.cards.as_ref().and_then(|c| c.makers.as_ref());
+    let shown = |i: usize, n: &String| match makers.and_then(|m| m.names.get(i)) {
+        Some(d) => format!("{d} ({n})"),
+        None => n.clone(),
+    };
+    let all: Vec<_> = t.names.iter().enumerate().map(|(i, n)| (shown(i, n), chance(n))).collect();
     let lo = all.iter().min_by(|a, b| a.1.estimate.total_cmp(&b.1.estimate));
     let hi = all.iter().max_by(|a, b| a.1.estimate.total_cmp(&b.1.estimate));
     match (lo, hi) {
@@ -85,7 +91,13 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
          <i>Strength and place</i>: Spearman's rank correlation between the strength of each entrant's dealt hand and \
          its final place (+1: the strongest hand always finishes first), mean over tournaments with its normal 95% interval.</p>\n",
     );
-    h.push_str("<div class=scroll><table><tr><th class=l>point</th><th>tournaments</th><th>winner's record</th><th>shared first</th><th>first place</th><th>games a tournament</th><th>strength and place</th></tr>\n");
+    let game = run.points.first().map_or("", |p| p.game);
+    let _ = write!(
+        h,
+        "<div class=scroll><table><tr>{}",
+        super::html::setting_headers(&super::html::named_keys(game, sweep))
+    );
+    h.push_str("<th>tournaments</th><th>winner's record</th><th>shared first</th><th>first place</th><th>games a tournament</th><th>strength and place</th></tr>\n");
     for (i, p) in run.points.iter().enumerate() {
         if p.layout.entrants.is_none() {
             continue;
@@ -111,8 +123,8 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
         };
         let _ = writeln!(
             h,
-            "<tr><td class=\"l s\">{}</td><td>{}</td><td>{}</td><td>{shared}</td><td>{}</td><td>{games}</td><td>{rho}</td></tr>",
-            esc(&sweep.short(i)),
+            "<tr>{}<td>{}</td><td>{}</td><td>{shared}</td><td>{}</td><td>{games}</td><td>{rho}</td></tr>",
+            super::html::setting_cells(sweep, i, 1),
             int(p.acc.games),
             records(p),
             first_range(p)

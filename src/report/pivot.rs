@@ -79,8 +79,12 @@ fn capital(s: &str) -> String {
     }
 }
 
-/// A setting's value in words: `first draw true`, `3 players`.
+/// A setting's value in words: `first draw true`, `3 players`, or the phrase the game declares for
+/// the pair (`deal=piles`: `pools dealt from the rarity piles`).
 pub fn setting_words(game: &str, key: &str, value: &str) -> String {
+    if let Some(phrase) = crate::games::find(game).and_then(|d| d.word(&format!("{key}={value}"))) {
+        return phrase.to_string();
+    }
     let w = word(game, key);
     if key == "players" || key == "decks" { format!("{value} {w}") } else { format!("{w} {value}") }
 }

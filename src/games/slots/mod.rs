@@ -207,7 +207,18 @@ pub const DEF: GameDef = GameDef {
             edit: knobs::edit,
         }),
     }),
-    words: &[("policies", "placement"), ("cards", "card set"), ("draw", "draws")],
+    words: &[
+        ("policies", "placement"),
+        ("cards", "card set"),
+        ("draw", "draws"),
+        ("deal", "dealing"),
+        ("variant", "turn order"),
+        ("deal=piles", "pools dealt from the rarity piles"),
+        ("deal=designer", "pools dealt by designer sheet"),
+        ("deal=independent", "each pool place drawn on its own"),
+        ("variant=standard", "five cards to start, the draw after each reveal"),
+        ("variant=future", "four cards to start, the draw first"),
+    ],
 };
 
 /// A card set's text compiled (`warsim cards`, the fuzz target).

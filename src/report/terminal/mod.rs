@@ -160,7 +160,7 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     // the event: its answer has the games, the winner's record and first place.
     let events = run.points.iter().all(|p| p.layout.entrants.is_some());
     if events {
-        head.push_str(&format!("rates in % of {unit}s (win: first place alone), ±95% intervals"));
+        head.push_str(&format!("rates in % of {unit}s, ±95% intervals"));
     } else {
         head.push_str(&format!(
             "length in {}, rates in % of {unit}s, ±95% intervals",
@@ -196,7 +196,12 @@ pub fn render_at(run: &RunResult, width: usize) -> String {
     }
     for &k in &kinds {
         let cis: Vec<Option<Interval>> = run.points.iter().map(|p| p.kind_interval(k)).collect();
-        cols.extend(rate_columns(k.name(), &cis, 0));
+        let name = match k {
+            OutcomeKind::Win if events => "first alone",
+            OutcomeKind::Shared if events => "first shared",
+            _ => k.name(),
+        };
+        cols.extend(rate_columns(name, &cis, 0));
     }
     if !events && run.points.iter().any(|p| first_policy_wins(p).is_some()) {
         let cis: Vec<Option<Interval>> = run
@@ -305,7 +310,11 @@ pub fn render_event_answer_at(
         out.push_str(&table::wrap(&format!("Every point: {}.", a.sweep.common), width));
     }
     let rows: Vec<usize> = (0..a.sweep.len()).collect();
-    let mut cols = setting_columns(&a.sweep, &rows);
+    // The settings' columns headed in the game's words (`dealing`, `turn order`).
+    let game = run.points.first().map_or("", |p| p.game);
+    let mut named = a.sweep.clone();
+    named.keys = named.keys.iter().map(|k| super::pivot::word(game, k)).collect();
+    let mut cols = setting_columns(&named, &rows);
     if cols.is_empty() {
         cols.push(Column::setting("point", a.sweep.shorts()));
     }
