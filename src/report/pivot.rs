@@ -334,7 +334,10 @@ fn effect_sentence(game: &str, label: &str, effects: &[&Effect], unit: &str, ref
         .collect();
     let paired = "paired on common deals, averaged over the other settings";
     let mut s = match decides {
-        Some(k) => format!("{} decides {label} ({paired}): {}", capital(&word(game, k)), parts.join("; ")),
+        // Said so that a plural setting (`players`, `agents`) reads as well as a singular one.
+        Some(k) => {
+            format!("The setting that moves {label} most is {} ({paired}): {}", word(game, k), parts.join("; "))
+        }
         None => format!("No setting moves {label} measurably ({paired}): {}", parts.join("; ")),
     };
     if !interactions.is_empty() {
