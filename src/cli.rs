@@ -271,7 +271,8 @@ pub struct PlayArgs {
     /// `warsim list SCENARIO` numbers them).
     #[arg(long, default_value_t = 0)]
     pub point_index: usize,
-    /// In a tournament (event=tournament), tell only game A-B in full (entrants numbered from 1).
+    /// In a tournament (event=tournament), tell only game A-B in full (entrants counted from 0, as
+    /// `play` names them).
     #[arg(long = "match", value_name = "A-B")]
     pub game_of_event: Option<String>,
 }

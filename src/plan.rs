@@ -60,9 +60,10 @@ pub struct PlayPlan {
     pub game_of_event: Option<(usize, usize)>,
 }
 
-/// Reads `--match A-B` (two entrant numbers from 1).
+/// Reads `--match A-B` (two entrant numbers, counted from 0).
 fn parse_match(raw: &str) -> Result<(usize, usize), UsageError> {
-    let bad = || UsageError(format!("--match '{raw}': give two entrant numbers, e.g. --match 1-2"));
+    let bad =
+        || UsageError(format!("--match '{raw}': give two entrant numbers counted from 0, e.g. --match 0-1"));
     let (a, b) = raw.split_once('-').ok_or_else(bad)?;
     Ok((a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?))
 }

@@ -86,3 +86,24 @@ fn csv_rate_intervals_lie_inside_zero_one_and_are_never_zero_zero() {
     let events = std::fs::read_to_string(dir.join("events.csv")).unwrap();
     assert!(events.lines().skip(1).all(|r| !r.split(',').nth(4).unwrap().starts_with('-')), "{events}");
 }
+
+/// Entrants count from 0, as seats, points and game indices do: `--match` names them so, and the
+/// old form (counted from 1, its last entrant one past the end) is refused in one line that says so.
+#[test]
+fn match_counts_entrants_from_zero() {
+    let play = |m: &str| {
+        cargo_bin_cmd!("warsim")
+            .args(["play", "slots", "--set", "event=tournament", "--set", "players=3", "--match", m])
+            .output()
+            .unwrap()
+    };
+    let o = play("0-2");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("player 0") && text.contains("player 2"), "{text}");
+    let o = play("1-3");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("from 0 to 2") && err.contains("entrants count from 0"), "{err}");
+}

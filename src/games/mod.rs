@@ -151,7 +151,7 @@ pub trait Engine: Send + Sync + 'static {
     fn unit(&self) -> &'static str {
         "game"
     }
-    /// Tells game `a`-`b` (entrants numbered from 1) of event `seed` in full: only an event
+    /// Tells game `a`-`b` (entrants counted from 0) of event `seed` in full: only an event
     /// (`contest`) has games to name.
     fn narrate_game(&self, _seed: GameSeed, a: usize, b: usize, _out: &mut String) -> Result<(), String> {
         Err(format!(

@@ -336,7 +336,11 @@ fn effect_sentence(game: &str, label: &str, effects: &[&Effect], unit: &str, ref
     let mut s = match decides {
         // Said so that a plural setting (`players`, `agents`) reads as well as a singular one.
         Some(k) => {
-            format!("The setting that moves {label} most is {} ({paired}): {}", word(game, k), parts.join("; "))
+            format!(
+                "The setting that moves {label} most is {} ({paired}): {}",
+                word(game, k),
+                parts.join("; ")
+            )
         }
         None => format!("No setting moves {label} measurably ({paired}): {}", parts.join("; ")),
     };

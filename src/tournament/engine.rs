@@ -252,15 +252,24 @@ impl<C: Contest> Tournament<C> {
         }
     }
 
-    /// Tells game `a`-`b` of event `seed` in full (entrants numbered from 1 as `play` shows them),
+    /// Tells game `a`-`b` of event `seed` in full (entrants counted from 0 as `play` shows them),
     /// after the event's deal and the games before it.
     pub fn narrate_game(&self, seed: GameSeed, a: usize, b: usize, out: &mut String) -> Result<(), String> {
         let n = self.contest.entrants().len();
         let (lo, hi) = (a.min(b), a.max(b));
-        if lo == hi || lo == 0 || hi > n {
-            return Err(format!("--match {a}-{b}: name two different entrants from 1 to {n}"));
+        if lo == hi || hi >= n {
+            // Counted from 1, the last entrant was `n`: say that entrants now count from 0.
+            let from_one = if hi == n {
+                format!(", as seats and game indices do (there is no entrant {n})")
+            } else {
+                String::new()
+            };
+            return Err(format!(
+                "--match {a}-{b}: name two different entrants from 0 to {}; entrants count from 0{from_one}",
+                n - 1
+            ));
         }
-        let k = self.schedule.iter().position(|m| m.low as usize == lo - 1 && m.high as usize == hi - 1);
+        let k = self.schedule.iter().position(|m| m.low as usize == lo && m.high as usize == hi);
         let k = k.expect("every pair meets");
         let mut sc = self.scratch();
         let mut rec = GameRecord::new(&self.layout);

@@ -5,7 +5,7 @@
 //!
 //! - `piles` (the rules text, "Making a Deck"): every design is printed once if rare or uncommon and
 //!   twice if common; each rarity's printed cards form a pile, shuffled and dealt without
-//!   replacement, 3 rares, 9 uncommons and 18 commons to each player, player 1 first. Cards left in a
+//!   replacement, 3 rares, 9 uncommons and 18 commons to each player, player 0 first. Cards left in a
 //!   pile are not dealt. A set whose pile of a rarity holds fewer cards than the players need is
 //!   refused when the point is built (the message says how many it needs).
 //! - `designer` (the rules' Future Suggestions): per printed value 1-9, two commons and one uncommon

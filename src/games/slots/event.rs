@@ -136,7 +136,8 @@ impl SlotsEvent {
         }
         let designers_known = set.is_none() || designer_of.iter().all(|&d| d != NO_DESIGNER);
         let printing = Printing::new(set, &designer_of, players, dealing)?;
-        let names = (1..=players).map(|i| format!("player {i}")).collect();
+        // Entrants count from 0, as seats, points and game indices do.
+        let names = (0..players).map(|i| format!("player {i}")).collect();
         let designer_names = designers.iter().map(|d| d.to_string()).collect();
         // The event measures impact itself: its games are played as written.
         let impact = rules.impact == super::impact::Impact::Cards;
@@ -496,7 +497,7 @@ mod tests {
             let t = event(9, dealing, "highest");
             let acc = Point::play_range(&*t, 11, 0, events, &|_| {});
             let layout = Point::layout(&*t);
-            let alone: Vec<f64> = (1..=9)
+            let alone: Vec<f64> = (0..9)
                 .map(|p| {
                     let c = layout.counter(&format!("player {p} first alone")).unwrap();
                     acc.counters[c.0 as usize].total as f64
@@ -508,9 +509,8 @@ mod tests {
             for (i, a) in alone.iter().enumerate() {
                 assert!(
                     (a - mean).abs() < 5.0 * se,
-                    "{}: player {}: {a} first places, mean {mean}",
-                    dealing.name(),
-                    i + 1
+                    "{}: player {i}: {a} first places, mean {mean}",
+                    dealing.name()
                 );
             }
             assert!(mean > 0.075 * events as f64, "{}: someone wins most events alone", dealing.name());
@@ -531,7 +531,7 @@ mod tests {
             // Rebuild the table from the game lines and compare it with the standings told.
             let mut table = Table::default();
             table.reset(5);
-            let player = |w: &str| w.parse::<usize>().unwrap() - 1;
+            let player = |w: &str| w.parse::<usize>().unwrap();
             for line in story.lines().filter(|l| l.starts_with("game ")) {
                 let w: Vec<&str> = line.split_whitespace().collect();
                 // game K (round R): player A beat player B x-y (player S at seat 0) | drew
@@ -546,7 +546,7 @@ mod tests {
             table.rank();
             let told: Vec<&str> =
                 story.lines().skip_while(|l| !l.starts_with("Standings")).skip(1).take(5).collect();
-            let names: Vec<String> = (1..=5).map(|i| format!("player {i}")).collect();
+            let names: Vec<String> = (0..5).map(|i| format!("player {i}")).collect();
             let mine = table_text(&table, &names);
             assert_eq!(told, mine.lines().skip(1).collect::<Vec<_>>(), "event {index}");
             assert_eq!(story.lines().filter(|l| l.starts_with("game ")).count(), 10);

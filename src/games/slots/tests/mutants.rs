@@ -302,7 +302,7 @@ fn an_event_ranks_each_pool_by_its_21_strongest_cards() {
     let pools: Vec<&str> = story.lines().filter(|l| l.contains(" pool (deal=piles, strength ")).collect();
     assert_eq!(pools.len(), 3, "{story}");
     for (p, line) in pools.iter().enumerate() {
-        // "player 1 pool (deal=piles, strength 1230, ...): 9 8 ...": textless, so tenths of value.
+        // "player 0 pool (deal=piles, strength 1230, ...): 9 8 ...": textless, so tenths of value.
         let (head, values) = line.split_once("): ").expect("the values");
         let mut values: Vec<i64> = values.split(' ').map(|v| v.parse().expect("a value")).collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
