@@ -121,24 +121,33 @@ pub fn action(key: &str, value: &str, help: Option<&str>) -> String {
     let help = help.split_once(": ").filter(|(h, _)| h.starts_with("balance")).map_or(help, |(_, r)| r);
     let help = help.split(';').next().unwrap_or(help).trim();
     let Some(what) = help.strip_prefix("extra ") else { return plain() };
+    // One of a plural thing is said in the singular (`1 extra card`, not `1 extra cards`).
+    let one = value == "1";
     let value = if value == "0" { "no" } else { value };
+    let singular = |x: &str| -> String {
+        match x.split_once(' ') {
+            Some((noun, rest)) if one && noun.ends_with('s') => format!("{} {rest}", &noun[..noun.len() - 1]),
+            None if one && x.ends_with('s') => x[..x.len() - 1].to_string(),
+            _ => x.to_string(),
+        }
+    };
     // `extra X for the Y`: give the Y V extra X.
     if let Some((x, y)) = what.split_once(" for ")
         && y.starts_with("the ")
     {
-        return format!("give {y} {value} extra {x}");
+        return format!("give {y} {value} extra {}", singular(x));
     }
     // `extra X in the Y's Z`: give the Y V extra X in its Z.
     if let Some((x, rest)) = what.split_once(" in the ")
         && let Some((y, z)) = rest.split_once("'s ")
     {
-        return format!("give the {y} {value} extra {x} in its {z}");
+        return format!("give the {y} {value} extra {} in its {z}", singular(x));
     }
     // `extra X the Y draws on its Z`: let the Y draw V extra X on its Z.
     if let Some((x, rest)) = what.split_once(" the ")
         && let Some((y, z)) = rest.split_once(" draws ")
     {
-        return format!("let the {y} draw {value} extra {x} {z}");
+        return format!("let the {y} draw {value} extra {} {z}", singular(x));
     }
     plain()
 }
@@ -421,7 +430,15 @@ mod tests {
         );
         assert_eq!(
             action("second_extra_draws", "1", help("second_extra_draws")),
-            "let the second player draw 1 extra cards on its first turn"
+            "let the second player draw 1 extra card on its first turn"
+        );
+        assert_eq!(
+            action("second_extra_cards", "1", help("second_extra_cards")),
+            "give the second player 1 extra card in its opening hand"
+        );
+        assert_eq!(
+            action("second_extra_life", "1", help("second_extra_life")),
+            "give the second player 1 extra starting life"
         );
         assert_eq!(action("war_down", "3", Some("face-down cards per war step")), "set war_down to 3");
         assert_eq!(action("variant", "peace", None), "play the peace variant");
