@@ -142,6 +142,13 @@ fn every_shipped_scenario_and_a_single_point_draw_readable_plots() {
         }
         assert_eq!(files.contains(&"comparisons.svg".to_string()), name == "war-variants", "{name}");
         assert_eq!(files.contains(&"agents.svg".to_string()), name == "territories-versions", "{name}");
+        // A sweep whose answer measured its settings' effects draws them: the answer's picture.
+        let swept = ["war-variants", "war-pickup", "scourge-decks"].contains(&name);
+        assert_eq!(files.contains(&"effects.svg".to_string()), swept, "{name}: {files:?}");
+        if swept {
+            let svg = read(&out.join("plots"), "effects.svg");
+            assert!(svg.contains("What each setting changes") && svg.contains(" → "), "{name}");
+        }
     }
 }
 

@@ -11,6 +11,9 @@
 //!   told apart by a table of the settings that vary, one panel per rate, event or difference.
 //! - `agents.svg` (decision games): interval rows of each point's line-up result and seat effect,
 //!   as shares of the decided games (`agents`).
+//! - `effects.svg` (sweeps whose answer measured the settings' effects): what each setting
+//!   changes in each metric of the question, with its paired interval (`effects`), the picture
+//!   of the answer.
 //! - `impact.svg` (points with a per-card impact): the most and least impactful cards, with their
 //!   paired intervals (`impact`).
 //!
@@ -20,6 +23,7 @@
 mod agents;
 mod axis;
 mod comparisons;
+mod effects;
 mod events;
 mod facets;
 pub(crate) mod forest;
@@ -66,6 +70,9 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     }
     if let Some(svg) = impact::impact(run) {
         add("impact.svg", "Card impact", svg);
+    }
+    if let Some(svg) = effects::effects(run) {
+        add("effects.svg", "What each setting changes", svg);
     }
     Ok(out)
 }
