@@ -142,3 +142,11 @@ fn list_of_a_scenario_prints_every_point_with_its_index() {
     let listed = warsim().args(["list"]).output().unwrap();
     assert!(String::from_utf8_lossy(&listed.stdout).contains("scenarios/war-pickup.toml"));
 }
+
+#[test]
+fn playing_only_holders_games_is_refused_outside_a_tournament_impact() {
+    rejects(
+        &["run", "slots", "--set", "impact_games=holders", "--games", "10"],
+        &["impact_games=holders measures designs in tournaments", "event=tournament and impact=cards"],
+    );
+}

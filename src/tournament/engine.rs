@@ -55,6 +55,9 @@ pub struct TournamentScratch<S> {
     results: Vec<GameResult>,
     /// The table with one entrant's games replayed by a variant of its hand.
     variant: Table,
+    /// Per entrant, whether its hand has variants (asked before the games when the contest
+    /// measures its variants alone).
+    varied: Vec<bool>,
 }
 
 /// Every contest plays as events: the one way a game's contest becomes a scenario point.
@@ -112,8 +115,21 @@ impl<C: Contest> Tournament<C> {
         sc.table.reset(names.len());
         sc.results.clear();
         self.contest.deal(seed, &mut sc.contest, rec, narr);
+        // Measuring variants alone, a game neither of whose entrants has any is never looked at.
+        let only = self.contest.variants_only();
+        if only {
+            sc.varied.clear();
+            for e in 0..names.len() {
+                let v = self.contest.variants(&mut sc.contest, e) > 0;
+                sc.varied.push(v);
+            }
+        }
         for (k, m) in self.schedule.iter().enumerate() {
             let seats = m.seats(seed.index);
+            if only && !sc.varied[seats[0]] && !sc.varied[seats[1]] {
+                sc.results.push(GameResult { winner: None, score: [0, 0], length: 0 });
+                continue;
+            }
             let r = self.contest.play(self.game_seed(seed, k), seats, &mut sc.contest, rec, &mut Silent);
             self.enter(seats, r, sc, rec);
             sc.results.push(r);
@@ -214,10 +230,14 @@ impl<C: Contest> Tournament<C> {
                     sc.variant.enter(seats[0], seats[1], r.winner.map(|s| seats[s]), r.score);
                 }
                 sc.variant.rank();
-                let effect = Effect {
-                    points: points - sc.variant.points(e) as i64,
-                    first: first - sc.variant.first_share(e, self.share_unit),
+                // Measuring variants alone, the other entrants' games were not played: first
+                // place is not measured.
+                let first = if self.contest.variants_only() {
+                    0
+                } else {
+                    first - sc.variant.first_share(e, self.share_unit)
                 };
+                let effect = Effect { points: points - sc.variant.points(e) as i64, first };
                 self.contest.variant_effect(&mut sc.contest, e, v, effect);
             }
         }
@@ -249,6 +269,7 @@ impl<C: Contest> Tournament<C> {
             places: Vec::new(),
             results: Vec::new(),
             variant: Table::default(),
+            varied: Vec::new(),
         }
     }
 

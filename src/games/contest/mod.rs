@@ -117,6 +117,13 @@ pub trait Contest: Send + Sync + 'static {
     ) -> GameResult {
         unreachable!("a contest that names variants plays them")
     }
+    /// Whether the event measures its variants alone (as `warsim balance` asks): only the games
+    /// of entrants whose hand has variants are played, and an effect is on points alone (its
+    /// first-place share 0); the table, first place and the other entrants' records are then
+    /// partial and say nothing. `variants` is then also asked before the games.
+    fn variants_only(&self) -> bool {
+        false
+    }
     /// Takes what entrant `e`'s hand as dealt did against its variant `v` over the event (called
     /// before `finished`).
     fn variant_effect(&self, _sc: &mut Self::Scratch, _e: usize, _v: usize, _effect: Effect) {}

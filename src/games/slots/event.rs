@@ -252,8 +252,13 @@ impl Contest for SlotsEvent {
             };
             let at = DESIGN_COLUMNS.len() + 1;
             let unit = crate::games::contest::share_unit(self.names.len());
-            // The first is the game impact: the verdicts read it (`report::makers`).
-            b.card_paired(vec![mean("game_impact", at, 2), mean("first_impact", at + 3, unit)]);
+            // The first is the game impact: the verdicts read it (`report::makers`). Playing only
+            // the holders' games (`impact_games=holders`) measures no first place.
+            let mut means = vec![mean("game_impact", at, 2)];
+            if !self.engine.rules.impact_holders {
+                means.push(mean("first_impact", at + 3, unit));
+            }
+            b.card_paired(means);
         }
         if !self.designers_known {
             return;
@@ -388,6 +393,10 @@ impl Contest for SlotsEvent {
         }
         let end = self.engine.run_dealt(seed, &mut sc.game, &mut Silent, &mut Unwatched);
         Self::result(end, &sc.game.game)
+    }
+
+    fn variants_only(&self) -> bool {
+        self.impact && self.engine.rules.impact_holders
     }
 
     /// Adds the effect to its design's sums of the event (over every holder).
@@ -687,6 +696,49 @@ mod tests {
         assert_eq!(a.totals[impact_events], 2 * events as u128);
         let mean = (dud.means[0].interval.estimate + scorer.means[0].interval.estimate) / 2.0;
         assert!((a.means[0].interval.estimate - mean).abs() < 1e-12, "{:?} {mean}", a.means[0]);
+    }
+
+    #[test]
+    fn playing_only_the_holders_games_measures_the_same_game_impact_with_fewer_games() {
+        // Ember Coal with a static +9: it wins its slot, so its holders' games change without it.
+        let text = std::fs::read_to_string("scenarios/cards/tournament.toml").unwrap();
+        let at = text.find("id = \"ember-coal\"").unwrap();
+        let end = at + text[at..].find("designer = \"Ryan\"\n").unwrap() + "designer = \"Ryan\"\n".len();
+        let plus = "  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 9\n";
+        let text = format!("{}{plus}{}", &text[..end], &text[end..]);
+        let set = std::sync::Arc::new(crate::games::slots::cardfile::parse("t.toml", &text).unwrap());
+        let d = set.designs.iter().position(|d| d.id == "ember-coal").unwrap();
+        let mut of = vec![false; set.designs.len()];
+        of[d] = true;
+        let impact = super::super::impact::Impact::Cards;
+        let rules = |holders| Rules {
+            cards: Some(set.clone()),
+            impact,
+            impact_of: of.clone(),
+            impact_holders: holders,
+            ..Rules::with("highest")
+        };
+        let (event, holders) = (point_of(rules(false), 9, 5, 40), point_of(rules(true), 9, 5, 40));
+        let t = event.layout.cards.as_ref().unwrap();
+        let at = t.columns.iter().position(|c| c == "impact_events").unwrap();
+        let cell = |p: &crate::report::PointResult, c: usize| {
+            p.acc.counters[t.first as usize + d * t.columns.len() + c].total
+        };
+        // The holder's games are the same games on the same seeds: the game impact's sums agree.
+        for c in at..at + 4 {
+            assert_eq!(cell(&event, c), cell(&holders, c), "{}", t.columns[c]);
+        }
+        assert!(cell(&event, at) > 0 && cell(&event, at + 1) > 0);
+        // A holder plays 8 of the 36 games (two holders at most 15): far fewer are played.
+        let games = |p: &crate::report::PointResult| {
+            p.acc.counters[p.layout.counter("games").unwrap().0 as usize].total
+        };
+        assert_eq!(games(&event), 40 * 36);
+        assert!(games(&holders) <= 40 * 15 && games(&holders) >= 40 * 8, "{}", games(&holders));
+        // First place is not measured: only the game impact is declared.
+        let names: Vec<&str> =
+            holders.layout.cards.as_ref().unwrap().paired.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["game_impact"]);
     }
 
     #[test]

@@ -115,6 +115,13 @@ pub const SETTINGS: &[SettingSpec] = &[
         deal: false,
     },
     SettingSpec {
+        key: "impact_games",
+        default: "event",
+        allowed: Allowed::Choice(&["event", "holders"]),
+        help: "with event=tournament and impact=cards: play the whole round robin and measure each design's impact on its holders' games and first place (event), or play only the games of players holding a measured design and measure the game impact alone (holders: the standings and first place then say nothing; what `warsim balance` uses, several times faster when impact_of names few designs)",
+        deal: false,
+    },
+    SettingSpec {
         key: "max_replays",
         default: "10",
         allowed: Allowed::Int { min: 0, max: 1_000 },
@@ -201,7 +208,7 @@ pub const DEF: GameDef = GameDef {
         report: report_cards,
         balancing: Some(super::Balancing {
             card_key: "cards",
-            fixed: &[("event", "tournament"), ("impact", "cards")],
+            fixed: &[("event", "tournament"), ("impact", "cards"), ("impact_games", "holders")],
             only_key: "impact_of",
             sheet: knobs::sheet,
             edit: knobs::edit,

@@ -25,6 +25,9 @@ pub struct Rules {
     pub impact: Impact,
     /// Per design, whether `impact` measures it (`impact_of`; empty: every design).
     pub impact_of: Vec<bool>,
+    /// In an event, whether only the measured designs' holders' games are played and only the
+    /// game impact is measured (`impact_games=holders`).
+    pub impact_holders: bool,
     pub max_replays: u32,
     pub lineup: Lineup,
     pub rotate: bool,
@@ -70,9 +73,17 @@ impl Rules {
                 of
             }
         };
+        let impact_holders = s.get("impact_games") == "holders";
+        if impact_holders && (impact != Impact::Cards || s.get("event") != "tournament") {
+            return Err(
+                "impact_games=holders measures designs in tournaments: add event=tournament and impact=cards (or leave impact_games=event)"
+                    .into(),
+            );
+        }
         Ok(Rules {
             cards,
             impact_of,
+            impact_holders,
             deck_policy: DeckPolicy::lineup(s.get("deck_policy")).ok_or("slots: unknown deck_policy")?,
             impact,
             max_replays: s.int("max_replays") as u32,
@@ -91,6 +102,7 @@ impl Rules {
             deck_policy: [DeckPolicy::Top21; SEATS],
             impact: Impact::None,
             impact_of: Vec::new(),
+            impact_holders: false,
             max_replays: 10,
             lineup: Lineup::parse(lineup, SEATS, &POLICIES).expect("known policies"),
             rotate: true,
