@@ -793,6 +793,14 @@ impl TunePlan {
                 unit: layout.group_size.clamp(1, u32::MAX as u64) as u32,
             });
         }
+        // A share's goal written as a percentage without its sign (`=50`) is out of a share's range.
+        if share && !(0.0..=1.0).contains(&target.value()) {
+            let v = target.value();
+            return Err(UsageError(format!(
+                "--goal '{goal_raw}': {metric_name} is a share, between 0 and 1: write {} or {v}%",
+                v / 100.0
+            )));
+        }
         if goal_raw.trim_end().ends_with('%') && !share {
             return Err(UsageError(format!(
                 "--goal '{goal_raw}': a percentage is a share's goal, and {metric_name} is not a share (write the target as a number)"

@@ -150,3 +150,11 @@ fn playing_only_holders_games_is_refused_outside_a_tournament_impact() {
         &["impact_games=holders measures designs in tournaments", "event=tournament and impact=cards"],
     );
 }
+
+#[test]
+fn a_share_goal_out_of_a_shares_range_names_both_ways_to_write_it() {
+    rejects(
+        &["tune", "cardwars", "--goal", "first_player_win_share=50", "--vary", "second_extra_life=0..12"],
+        &["first_player_win_share is a share, between 0 and 1: write 0.5 or 50%"],
+    );
+}
