@@ -181,10 +181,12 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     }
     let points = run.points.len() as u64;
     let per = if points == 1 { "" } else { " per point" };
+    // A run of tournaments counts tournaments, each one independent unit.
+    let unit = if event.is_some() { "tournament" } else { "game" };
     let _ = writeln!(
         h,
-        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: over independent games Wilson for rates and normal for means, over deal groups the ratio estimator (summary.csv names each); a share that never happened is given the exact bound 1 − 0.025<sup>1/n</sup> over its n independent units.</p>",
-        count(m.games, "game"),
+        "<p class=muted>{}{per}, {}, seed {}, warsim {}{}; {} to {}. Intervals are 95%: over independent {unit}s Wilson for rates and normal for means, over deal groups the ratio estimator (summary.csv names each); a share that never happened is given the exact bound 1 − 0.025<sup>1/n</sup> over its n independent units.</p>",
+        count(m.games, unit),
         count(points, "point"),
         m.seed,
         esc(&m.warsim_version),
