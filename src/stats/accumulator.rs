@@ -113,6 +113,8 @@ impl Accumulator {
 
     /// `new`, with `plan` (`Plan::of(layout)`) built once by the caller for many accumulators.
     pub fn with_plan(layout: &Layout, plan: Arc<Plan>) -> Self {
+        // `close_group` reads the plan's indices without bounds checks.
+        assert!(plan.fits(), "a plan whose indices exceed its sizes");
         let open = OpenGroup {
             terms: Terms::of(layout),
             totals: vec![0; plan.width],
@@ -228,15 +230,24 @@ impl Accumulator {
         if open.games == 0 {
             return;
         }
-        let (plan, totals) = (&open.plan, &open.totals);
+        let (plan, totals) = (&open.plan, &open.totals[..]);
+        // The plan's indices were checked against its sizes when the accumulator was made
+        // (`Plan::fits`), and the open group's totals and the moments have those sizes: the
+        // quantities are read without a bounds check each (about a fifth of this loop's cost).
+        assert!(self.grouped.len() == plan.keys.len() && totals.len() == plan.width);
+        // SAFETY: `n < plan.width == totals.len()` for every term of `per_game` and of `single`
+        // (`Plan::fits`, asserted in `with_plan`; the plan is shared and never changed after).
+        let term = |n: u32| unsafe { *totals.get_unchecked(n as usize) };
+        let grouped = &mut self.grouped[..];
         // Once per group for every quantity. A per-game quantity's denominator is the group's
         // games, the same for all of them (added to `pending`), and in most groups its numerator
         // is 0 (a counter that did not fire, a row not reached): then it costs a read.
         let games = totals[tracked::GAMES];
         for &(k, n) in &plan.per_game {
-            let t = totals[n as usize];
+            let t = term(n);
             if t != 0 {
-                self.grouped[k as usize].add_numerator(t, games as u64);
+                // SAFETY: `k < plan.keys.len() == grouped.len()` (`Plan::fits`, the assertion).
+                unsafe { grouped.get_unchecked_mut(k as usize) }.add_numerator(t, games as u64);
             }
         }
         if !plan.per_game.is_empty() {
@@ -246,12 +257,16 @@ impl Accumulator {
         }
         // The others: most are one term over one term (card rates), read without `eval`.
         for &k in &plan.others {
-            let k = k as usize;
-            let (t, m) = match plan.single[k] {
-                (tracked::MANY, _) => (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals)),
-                (n, d) => (totals[n as usize], totals[d as usize]),
+            // SAFETY: `k < plan.keys.len() == plan.single.len()` (`Plan::fits`).
+            let (t, m) = match unsafe { *plan.single.get_unchecked(k as usize) } {
+                (tracked::MANY, _) => {
+                    let k = k as usize;
+                    (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals))
+                }
+                (n, d) => (term(n), term(d)),
             };
-            let sums = &mut self.grouped[k];
+            // SAFETY: `k < plan.keys.len() == grouped.len()` (`Plan::fits`, the assertion).
+            let sums = unsafe { grouped.get_unchecked_mut(k as usize) };
             if t != 0 {
                 sums.add(t, m as u64);
             } else if m != 0 {
@@ -620,6 +635,19 @@ mod tests {
             parts.merge(&part);
         }
         assert_eq!(parts, acc);
+    }
+
+    /// `close_group` reads the plan's indices without bounds checks: a plan whose indices
+    /// exceed its sizes is refused when the accumulator is made.
+    #[test]
+    #[should_panic(expected = "a plan whose indices exceed its sizes")]
+    fn a_plan_whose_indices_exceed_its_sizes_is_refused() {
+        let l = threes();
+        let mut plan = Plan::of(&l);
+        assert!(plan.fits());
+        plan.per_game[0].1 = plan.width as u32;
+        assert!(!plan.fits());
+        Accumulator::with_plan(&l, Arc::new(plan));
     }
 
     /// Two seats rotated over two agents, deals of 2 games, and a draw row.

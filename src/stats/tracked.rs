@@ -281,6 +281,24 @@ impl Plan {
         self.den.push(d);
     }
 
+    /// Whether every index the group's reading relies on is within the plan's sizes: each
+    /// quantity of `per_game` and `others` below `keys.len()`, each term of `per_game` and each
+    /// single term (`single`) of `others` below `width`. `Accumulator` reads them without bounds
+    /// checks, having asserted this once.
+    pub fn fits(&self) -> bool {
+        let n = self.keys.len();
+        let sized = self.single.len() == n && self.num.len() == n && self.den.len() == n;
+        sized
+            && self.per_game.iter().all(|&(k, t)| (k as usize) < n && (t as usize) < self.width)
+            && self.others.iter().all(|&k| {
+                (k as usize) < n
+                    && match self.single[k as usize] {
+                        (MANY, _) => true,
+                        (t, d) => (t as usize) < self.width && (d as usize) < self.width,
+                    }
+            })
+    }
+
     /// Whether quantity `k` is one of `per_game`.
     pub fn is_per_game(&self, k: usize) -> bool {
         matches!(self.single[k], (n, d) if n != MANY && d == GAMES as u32)

@@ -603,11 +603,9 @@ impl Game {
         if self.turn > 1 || self.config.first_draw {
             self.draw(s, rng, narr);
         }
-        // The second player's first turn: its compensation draws.
-        if self.turn == 2 {
-            for _ in 0..self.config.second_extra_draws {
-                self.draw(s, rng, narr);
-            }
+        // The second player's first turn: its compensation draws, out of the common path.
+        if self.turn == 2 && self.config.second_extra_draws > 0 {
+            self.extra_draws(s, rng, narr);
         }
         if N::ON {
             narrate::hand(self, s, narr);
@@ -615,7 +613,18 @@ impl Game {
         self.ask_resource(rng, narr);
     }
 
+    /// The compensation draws of the second player's first turn (`second_extra_draws`).
+    #[cold]
+    #[inline(never)]
+    fn extra_draws<N: Narrator>(&mut self, s: usize, rng: &mut GameRng, narr: &mut N) {
+        for _ in 0..self.config.second_extra_draws {
+            self.draw(s, rng, narr);
+        }
+    }
+
     /// Draws one card; an empty deck takes the shuffled graveyard first; with both empty, nothing.
+    /// Inlined into the turn's start, its common caller: as a call of its own it cost more per turn.
+    #[inline(always)]
     fn draw<N: Narrator>(&mut self, s: usize, rng: &mut GameRng, narr: &mut N) {
         let p = &mut self.players[s];
         if p.deck.is_empty() {

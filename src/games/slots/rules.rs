@@ -341,7 +341,7 @@ impl Game {
         }
         self.moment(Trigger::AfterReveal, narr, ch);
         if !self.st.draw_first {
-            self.draw_phase(narr, ch);
+            self.draws(narr, ch);
         }
         if self.st.turn as usize == SLOTS {
             self.score(rng, narr, ch);
@@ -388,9 +388,22 @@ impl Game {
     fn begin_turn<N: Teller, C: Choices>(&mut self, rng: &mut GameRng, narr: &mut N, ch: &mut C) {
         self.moment(Trigger::TurnStart, narr, ch);
         if self.st.draw_first {
-            self.draw_phase(narr, ch);
+            self.draws(narr, ch);
         }
         self.ask_or_play(rng, narr, ch);
+    }
+
+    /// The draw phase where the turn calls it: without text the two draws, inlined at both of its
+    /// call sites (`draw_phase`, a function called from two places, cost more than the draws).
+    #[inline(always)]
+    fn draws<N: Teller, C: Choices>(&mut self, narr: &mut N, ch: &mut C) {
+        if self.st.text {
+            self.draw_phase(narr, ch);
+        } else {
+            for seat in 0..SEATS {
+                self.st.draw(seat, &mut self.tally);
+            }
+        }
     }
 
     /// Both seats draw one card, then the [D] moment.
@@ -473,7 +486,7 @@ impl Game {
         self.st.scoring = SLOTS as u8;
         self.moment(Trigger::ScoreStart, narr, ch);
         for slot in 0..SLOTS {
-            let taken = self.st.winner_of(slot);
+            let taken = if self.st.text { self.st.winner_of(slot) } else { self.st.plain_winner_of(slot) };
             if let Taken::Seat(seat) = taken {
                 self.st.points[seat] += 1;
             }

@@ -525,6 +525,24 @@ impl State {
         }
     }
 
+    /// `winner_of` in a game without text, where no slot is stacked and no card changes the rule:
+    /// the higher value. Inlined where the turn's scoring calls it (`winner_of`, too large to
+    /// inline, was a call per slot).
+    #[inline(always)]
+    pub fn plain_winner_of(&self, slot: usize) -> Taken {
+        debug_assert!(!self.text);
+        match self.slots[slot] {
+            [NONE, NONE] => Taken::Nobody,
+            [_, NONE] => Taken::Seat(0),
+            [NONE, _] => Taken::Seat(1),
+            [a, b] => match self.value(a).cmp(&self.value(b)) {
+                std::cmp::Ordering::Greater => Taken::Seat(0),
+                std::cmp::Ordering::Less => Taken::Seat(1),
+                std::cmp::Ordering::Equal => Taken::Nobody,
+            },
+        }
+    }
+
     /// Whether either side of slot `slot` holds more than one card.
     #[inline]
     pub fn is_stacked(&self, slot: usize) -> bool {

@@ -150,6 +150,9 @@ fn scoring_gives_each_slot_to_the_higher_card_and_any_card_beats_an_empty_place(
     use Taken::*;
     assert_eq!(taken, vec![Seat(0), Nobody, Nobody, Seat(0), Seat(1), Seat(1), Seat(0)]);
     assert_eq!((st.value(c(0, 9)), st.value(c(1, 1))), (0, 1));
+    // Without text the turn's scoring reads the plain comparison, inlined: the same slots.
+    let plain: Vec<Taken> = (0..7).map(|k| st.plain_winner_of(k)).collect();
+    assert_eq!(plain, taken);
 }
 
 /// Eight slots already played as `table`, one card left in each hand: the round's last turn.
