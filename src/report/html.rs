@@ -133,10 +133,15 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
         super::html_events::section(&mut h, run, &sweep);
     }
-    let metric = if event.is_none() { super::pivot::metric_answer(run) } else { None };
-    if let Some(a) = metric {
+    let metric = if event.is_none() { super::pivot::answer(run) } else { None };
+    // The picture made for the answer is drawn with it, not again among the plots.
+    let picture = metric.as_ref().and_then(|a| a.picture).and_then(|f| plots.iter().find(|p| p.file == f));
+    if let Some(a) = &metric {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
-        h.push_str(&metric_answer(&a));
+        h.push_str(&metric_answer(a));
+        if let Some(p) = picture {
+            plot(&mut h, p);
+        }
         let _ = writeln!(h, "</section>");
     } else if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
@@ -209,11 +214,8 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         comparison_table(&mut h, comparisons);
     }
     h.push_str("<h2 id=plots>Plots</h2>\n");
-    for p in plots {
-        let svg = p.svg.trim_start();
-        let svg = if svg.starts_with("<?xml") { svg.split_once("?>").map_or(svg, |x| x.1) } else { svg };
-        let _ =
-            writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
+    for p in plots.iter().filter(|p| picture.is_none_or(|x| x.file != p.file)) {
+        plot(&mut h, p);
     }
     html_cards::section(&mut h, run, &sweep);
     if event.is_none() {
@@ -226,6 +228,13 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     h.push_str(&esc(&serde_json::to_string_pretty(&run.manifest).unwrap_or_default()));
     h.push_str("</pre>\n</body></html>\n");
     h
+}
+
+/// One plot with its title.
+fn plot(h: &mut String, p: &Plot) {
+    let svg = p.svg.trim_start();
+    let svg = if svg.starts_with("<?xml") { svg.split_once("?>").map_or(svg, |x| x.1) } else { svg };
+    let _ = writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
 }
 
 /// A metric question's answer: its sentences, then one grid per metric, the rules as written in
@@ -241,8 +250,7 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
             let _ = write!(h, "<th class=l>{}</th>", esc(k));
         }
         for level in &p.col_levels {
-            let header =
-                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let header = super::pivot::column_header(p, level);
             let _ = write!(h, "<th class=w>{}</th>", esc(&header));
         }
         h.push_str("</tr>\n");

@@ -39,11 +39,38 @@ pub struct Pivot {
     pub marked: Option<(usize, usize)>,
 }
 
+/// The header of a grid's column of `level`: `against search`, `highest` (a column per level of
+/// no named setting), `estimate` (one column of values).
+pub fn column_header(p: &Pivot, level: &str) -> String {
+    match (p.col_key.is_empty(), level.is_empty()) {
+        (true, true) => "estimate".into(),
+        (true, false) => level.to_string(),
+        _ => format!("{} {level}", p.col_key),
+    }
+}
+
 /// A metric question's answer.
 #[derive(Clone, Debug)]
 pub struct MetricAnswer {
     pub sentences: Vec<String>,
     pub pivots: Vec<Pivot>,
+    /// The plot made for this answer (`plots/<file>`), shown beside it in `report.html`.
+    pub picture: Option<&'static str>,
+}
+
+/// The answer of a run in sentences and grids, whichever kind its question asks: metrics and
+/// shares (`metric_answer`), who wins (`lineups`), what a card does (`card_answer`). A metric
+/// question over line-ups of several policies also says who beats whom.
+pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
+    if let Some(mut a) = metric_answer(run) {
+        if let Some(h) = super::lineups::head_to_heads(run) {
+            a.sentences.extend(h.sentences);
+            a.pivots.extend(h.pivots);
+            a.picture = a.picture.or(h.picture);
+        }
+        return Some(a);
+    }
+    super::lineups::answer(run).or_else(|| super::card_answer::answer(run))
 }
 
 /// The game's words for a metric or setting name: its declared words for the name or for the
@@ -108,7 +135,7 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
     let grid = Grid::of(&run.points)?;
     let game = run.points[0].game;
     if run.points.len() == 1 {
-        return Some(MetricAnswer { sentences: one_point(run, &all, &metrics), pivots: Vec::new() });
+        return Some(MetricAnswer { sentences: one_point(run, &all, &metrics), pivots: Vec::new(), picture: None });
     }
     if grid.keys.is_empty() {
         return None;
@@ -131,7 +158,7 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         .enumerate()
         .map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference))
         .collect();
-    Some(MetricAnswer { sentences, pivots })
+    Some(MetricAnswer { sentences, pivots, picture: None })
 }
 
 /// A run of one point: each metric's value, with the settings its label names in words.

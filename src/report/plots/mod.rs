@@ -18,6 +18,7 @@
 //! estimated width, so no text is clipped or covers another (`tests/plots.rs` checks it).
 
 mod agents;
+mod head_to_head;
 mod axis;
 mod comparisons;
 mod events;
@@ -60,6 +61,9 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     }
     if !comparisons.is_empty() {
         add("comparisons.svg", "Differences from the baseline", comparisons::comparisons(run, comparisons));
+    }
+    if let Some(svg) = head_to_head::head_to_head(run) {
+        add(crate::report::lineups::PICTURE, "Head to head: who beats whom", svg);
     }
     if let Some(svg) = agents::agents(run) {
         add("agents.svg", "Agents: line-ups and the seat effect", svg);
