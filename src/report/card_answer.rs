@@ -67,10 +67,13 @@ pub fn measured(p: &PointResult) -> Option<(Measure, Vec<Found>)> {
         let (t, _, rows) = ranked_cards(p)?;
         let mut found: Vec<(usize, Found)> = rows
             .into_iter()
-            .filter(|(_, e)| e.interval.estimate.is_finite() && !(e.interval.low == 0.0 && e.interval.high == 0.0))
+            .filter(|(_, e)| {
+                e.interval.estimate.is_finite() && !(e.interval.low == 0.0 && e.interval.high == 0.0)
+            })
             .map(|(k, e)| {
                 let i = e.interval;
-                let pt = Interval { estimate: 100.0 * i.estimate, low: 100.0 * i.low, high: 100.0 * i.high, ..i };
+                let pt =
+                    Interval { estimate: 100.0 * i.estimate, low: 100.0 * i.low, high: 100.0 * i.high, ..i };
                 (k, Found { card: t.keys[k].clone(), interval: pt, trials: e.n })
             })
             .collect();
@@ -96,7 +99,12 @@ pub fn measured(p: &PointResult) -> Option<(Measure, Vec<Found>)> {
 /// `+21.2 points [19.8, 22.6]` for an impact, `79.6% [78.3, 81.0]` for a share.
 fn said(m: Measure, f: &Found) -> String {
     match m {
-        Measure::Impact => format!("{} points [{}, {}]", signed(f.interval.estimate), signed(f.interval.low), signed(f.interval.high)),
+        Measure::Impact => format!(
+            "{} points [{}, {}]",
+            signed(f.interval.estimate),
+            signed(f.interval.low),
+            signed(f.interval.high)
+        ),
         Measure::GameWins => format::rate(&f.interval, f.trials, "game"),
     }
 }
@@ -166,7 +174,8 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     let mut rows: Vec<(Vec<String>, Vec<Cell>)> = Vec::new();
     let mut baseline: Vec<usize> = Vec::new();
     for c in &ctxs {
-        let points: Vec<usize> = (0..run.points.len()).filter(|&i| ctx(i) == *c && all[i].is_some()).collect();
+        let points: Vec<usize> =
+            (0..run.points.len()).filter(|&i| ctx(i) == *c && all[i].is_some()).collect();
         let found_at = |i: usize| &all[i].as_ref().unwrap().1;
         // The designs measured at every point of the context, by their mean over them.
         let mut designs: Vec<String> = Vec::new();
@@ -236,9 +245,10 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
                 let up = ds.iter().filter(|f| f.clear(measure) && f.interval.estimate > 0.0).count();
                 let down = ds.iter().filter(|f| f.clear(measure) && f.interval.estimate < 0.0).count();
                 let where_ = placement(points[0]).map(|w| format!(" under {w}")).unwrap_or_default();
-                let verb = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+                let verb =
+                    |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
                 s.push_str(&format!(
-                    " (of the {} designs played{where_}, {} their owner, {}, {} no clear effect).",
+                    " (of the {} designs whose text changed some game{where_}, {} their owner, {}, {} no clear effect).",
                     ds.len(),
                     verb(up, "clearly helps", "clearly help"),
                     verb(down, "clearly hurts", "clearly hurt"),
@@ -281,8 +291,11 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     // The textless baseline: what the printed value alone gives.
     if measure == Measure::GameWins && !baseline.is_empty() {
         let i = baseline[0];
-        let textless: Vec<&Found> = all[i].as_ref().unwrap().1.iter().filter(|f| is_textless(&f.card)).collect();
-        if let (Some(hi), Some(lo)) = (textless.iter().max_by_key(|f| value(&f.card)), textless.iter().min_by_key(|f| value(&f.card))) {
+        let textless: Vec<&Found> =
+            all[i].as_ref().unwrap().1.iter().filter(|f| is_textless(&f.card)).collect();
+        if let (Some(hi), Some(lo)) =
+            (textless.iter().max_by_key(|f| value(&f.card)), textless.iter().min_by_key(|f| value(&f.card)))
+        {
             let where_ = placement(i).map(|w| format!(" ({w})")).unwrap_or_default();
             sentences.push(format!(
                 "Without a card set (textless cards only), the printed value alone: a {}'s owner wins {} of the games it is played in, a {}'s {}{where_}.",
@@ -319,11 +332,15 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     keys.push("card".into());
     let (title, picture) = match measure {
         Measure::Impact => (
-            format!("Change in the owner's chance to win (points; the {TOP} strongest and {BOTTOM} weakest designs of each set)"),
+            format!(
+                "Change in the owner's chance to win (points; the {TOP} strongest and {BOTTOM} weakest designs of each set)"
+            ),
             Some(PICTURE),
         ),
         Measure::GameWins => (
-            format!("The owner's wins of the games the card is played in (%; the {TOP} highest and {BOTTOM} lowest designs of each set)"),
+            format!(
+                "The owner's wins of the games the card is played in (%; the {TOP} highest and {BOTTOM} lowest designs of each set)"
+            ),
             None,
         ),
     };
@@ -335,7 +352,7 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
         rows,
         marked: None,
     };
-    Some(MetricAnswer { sentences, pivots: vec![pivot], picture })
+    Some(MetricAnswer { sentences, pivots: vec![pivot], picture, picture_after: 0 })
 }
 
 /// A textless card's printed value (`textless-9` → 9).

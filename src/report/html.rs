@@ -138,10 +138,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     let picture = metric.as_ref().and_then(|a| a.picture).and_then(|f| plots.iter().find(|p| p.file == f));
     if let Some(a) = &metric {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
-        h.push_str(&metric_answer(a));
-        if let Some(p) = picture {
-            plot(&mut h, p);
-        }
+        h.push_str(&metric_answer(a, picture));
         let _ = writeln!(h, "</section>");
     } else if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
@@ -239,12 +236,12 @@ fn plot(h: &mut String, p: &Plot) {
 
 /// A metric question's answer: its sentences, then one grid per metric, the rules as written in
 /// bold.
-fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
+fn metric_answer(a: &super::pivot::MetricAnswer, picture: Option<&Plot>) -> String {
     let mut h = String::new();
     for s in &a.sentences {
         let _ = writeln!(h, "<p>{}</p>", esc(s));
     }
-    for p in &a.pivots {
+    for (i, p) in a.pivots.iter().enumerate() {
         let _ = write!(h, "<h3>{}</h3><div class=scroll><table><tr>", esc(&p.title));
         for k in &p.row_keys {
             let _ = write!(h, "<th class=l>{}</th>", esc(k));
@@ -272,6 +269,9 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
             h.push_str("</tr>\n");
         }
         h.push_str("</table></div>\n");
+        if let Some(p) = picture.filter(|_| i == a.picture_after) {
+            plot(&mut h, p);
+        }
     }
     if a.pivots.iter().any(|p| p.marked.is_some()) {
         let _ = writeln!(h, "<p class=muted>{} (in bold) the rules as written.</p>", super::pivot::MARK);

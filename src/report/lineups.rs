@@ -105,7 +105,13 @@ fn lineup(p: &PointResult) -> Vec<String> {
 
 /// Decided games at a point: games some seat won.
 fn decided(p: &PointResult) -> u64 {
-    p.layout.outcomes.iter().zip(&p.acc.outcomes).filter(|(o, _)| o.kind == OutcomeKind::Win).map(|(_, n)| n).sum()
+    p.layout
+        .outcomes
+        .iter()
+        .zip(&p.acc.outcomes)
+        .filter(|(o, _)| o.kind == OutcomeKind::Win)
+        .map(|(_, n)| n)
+        .sum()
 }
 
 /// A share of decided games in a sentence: `60.2% [58.6, 61.9]`.
@@ -128,7 +134,9 @@ fn context_keys(grid: &Grid, points: &[PointResult]) -> Vec<usize> {
         .filter(|&k| Some(k) != pk)
         .filter(|&k| {
             (0..points.len()).any(|i| {
-                (0..points.len()).any(|j| lineup(&points[i]) == lineup(&points[j]) && grid.values[i][k] != grid.values[j][k])
+                (0..points.len()).any(|j| {
+                    lineup(&points[i]) == lineup(&points[j]) && grid.values[i][k] != grid.values[j][k]
+                })
             })
         })
         .collect()
@@ -142,7 +150,8 @@ fn agent_settings(run: &RunResult, grid: &Grid, ctx: &[usize]) -> Vec<String> {
     let mut out = Vec::new();
     for k in (0..grid.keys.len()).filter(|k| Some(*k) != pk && !ctx.contains(k)) {
         let default = grid.defaults[k].clone();
-        let set: Vec<usize> = (0..run.points.len()).filter(|&i| Some(&grid.values[i][k]) != default.as_ref()).collect();
+        let set: Vec<usize> =
+            (0..run.points.len()).filter(|&i| Some(&grid.values[i][k]) != default.as_ref()).collect();
         let Some(&first) = set.first() else { continue };
         let mut users: Vec<String> = lineup(&run.points[first]);
         users.retain(|u| set.iter().all(|&i| lineup(&run.points[i]).contains(u)));
@@ -155,7 +164,11 @@ fn agent_settings(run: &RunResult, grid: &Grid, ctx: &[usize]) -> Vec<String> {
         if users.is_empty() || values.len() != 1 {
             continue;
         }
-        out.push(format!("{} plays with {}", users.join(" and "), setting_words(game, &grid.keys[k], values[0])));
+        out.push(format!(
+            "{} plays with {}",
+            users.join(" and "),
+            setting_words(game, &grid.keys[k], values[0])
+        ));
     }
     out
 }
@@ -181,8 +194,10 @@ pub fn ranking(agent: &str, pairings: &[Pairing]) -> String {
         }
     }
     // Each pairing seen from its winner (or, with none, from the one ahead).
-    let seen: Vec<Pairing> =
-        pairings.iter().map(|p| if p.b_wins() || (!p.a_wins() && p.share.estimate < 0.5) { p.flipped() } else { p.clone() }).collect();
+    let seen: Vec<Pairing> = pairings
+        .iter()
+        .map(|p| if p.b_wins() || (!p.a_wins() && p.share.estimate < 0.5) { p.flipped() } else { p.clone() })
+        .collect();
     let wins = |n: &str| seen.iter().filter(|p| p.a == n && p.a_wins()).count();
     let mean = |n: &str| {
         let mine: Vec<f64> = seen
@@ -207,7 +222,8 @@ pub fn ranking(agent: &str, pairings: &[Pairing]) -> String {
         if beaten.is_empty() {
             continue;
         }
-        let list: Vec<String> = beaten.iter().map(|p| format!("{} {}", p.b, said(&p.share, p.decided))).collect();
+        let list: Vec<String> =
+            beaten.iter().map(|p| format!("{} {}", p.b, said(&p.share, p.decided))).collect();
         let opponents = names.len() - 1;
         let met = seen.iter().filter(|p| p.a == *n || p.b == *n).count();
         if beaten.len() == opponents && met == opponents && opponents > 1 {
@@ -311,7 +327,7 @@ fn build(run: &RunResult, whole: bool) -> Option<MetricAnswer> {
     let agent = singular(&word(game, POLICIES));
     let (grid, ctx_keys, tables) = tables(run)?;
     let keys: Vec<String> = ctx_keys.iter().map(|&k| grid.keys[k].clone()).collect();
-    let mut out = MetricAnswer { sentences: Vec::new(), pivots: Vec::new(), picture: None };
+    let mut out = MetricAnswer { sentences: Vec::new(), pivots: Vec::new(), picture: None, picture_after: 0 };
     head_to_head(game, &agent, &keys, &tables, &mut out);
     if !whole {
         return (!out.sentences.is_empty()).then_some(out);
@@ -367,7 +383,7 @@ pub fn pairings(run: &RunResult) -> (Vec<String>, Vec<Pairing>) {
     let vary = varying(&ctxs, ctx_keys.len());
     let game = run.points[0].game;
     let keys = vary.iter().map(|&k| word(game, &grid.keys[ctx_keys[k]])).collect();
-    let seen = all
+    let mut seen: Vec<Pairing> = all
         .iter()
         .map(|p| {
             let mut p = if p.share.estimate < 0.5 { p.flipped() } else { p.clone() };
@@ -375,6 +391,16 @@ pub fn pairings(run: &RunResult) -> (Vec<String>, Vec<Pairing>) {
             p
         })
         .collect();
+    // Grouped by the settings of the table, the strongest policies' pairings first.
+    let order = ranking_order(&all);
+    let mut ctx_order: Vec<Vec<String>> = Vec::new();
+    for p in &seen {
+        if !ctx_order.contains(&p.ctx) {
+            ctx_order.push(p.ctx.clone());
+        }
+    }
+    let at = |x: &String| order.iter().position(|y| y == x).unwrap_or(usize::MAX);
+    seen.sort_by_key(|p| (ctx_order.iter().position(|c| *c == p.ctx), at(&p.a), at(&p.b)));
     (keys, seen)
 }
 
@@ -412,7 +438,8 @@ fn head_to_head(game: &str, agent: &str, keys: &[String], tables: &[Table], out:
     };
     let (fk, fv) = pick(ctxs[0], &fixed);
     let at_fixed = ctx_words(game, &fk, &fv);
-    let rotated = tables.iter().any(|t| t.p.settings.values.iter().any(|(k, v)| *k == "rotate_seats" && v == "true"));
+    let rotated =
+        tables.iter().any(|t| t.p.settings.values.iter().any(|(k, v)| *k == "rotate_seats" && v == "true"));
     let of = if rotated {
         "of the decided games, both seats played on every deal"
     } else {
@@ -477,7 +504,8 @@ fn head_to_head(game: &str, agent: &str, keys: &[String], tables: &[Table], out:
             format!("{what}: no pairing's share changes measurably")
         } else {
             let more = changes.iter().filter(|c| c.2).count() - clear.len();
-            let mut s = format!("{what}: {}", clear.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "));
+            let mut s =
+                format!("{what}: {}", clear.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "));
             if more > 0 {
                 s.push_str(&format!(" (and {more} more)"));
             }
@@ -504,9 +532,15 @@ fn head_to_head(game: &str, agent: &str, keys: &[String], tables: &[Table], out:
             let cells: Vec<Cell> = names
                 .iter()
                 .map(|b| {
-                    let p = pairings.iter().find(|p| p.ctx == **c && p.a == *a && p.b == *b).cloned().or_else(|| {
-                        pairings.iter().find(|p| p.ctx == **c && p.a == *b && p.b == *a).map(Pairing::flipped)
-                    })?;
+                    let p =
+                        pairings.iter().find(|p| p.ctx == **c && p.a == *a && p.b == *b).cloned().or_else(
+                            || {
+                                pairings
+                                    .iter()
+                                    .find(|p| p.ctx == **c && p.a == *b && p.b == *a)
+                                    .map(Pairing::flipped)
+                            },
+                        )?;
                     Some(cell(&p.share, p.decided))
                 })
                 .collect();
@@ -522,7 +556,9 @@ fn head_to_head(game: &str, agent: &str, keys: &[String], tables: &[Table], out:
     row_keys.push(agent.to_string());
     let at = if at_fixed.is_empty() { String::new() } else { format!(" ({at_fixed})") };
     out.pivots.push(Pivot {
-        title: format!("Head to head{at}: the row {agent}'s share of the decided games against the column's (%)"),
+        title: format!(
+            "Head to head{at}: the row {agent}'s share of the decided games against the column's (%)"
+        ),
         row_keys,
         col_key: "against".into(),
         col_levels: names,
@@ -530,6 +566,7 @@ fn head_to_head(game: &str, agent: &str, keys: &[String], tables: &[Table], out:
         marked: None,
     });
     out.picture = Some(PICTURE);
+    out.picture_after = out.pivots.len() - 1;
 }
 
 /// The policies of `pairings` from the strongest: by pairings won, then by mean share.
@@ -579,15 +616,14 @@ fn mixed(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut M
         t.agents
             .iter()
             .map(|(name, _)| {
-                let rows: Vec<u16> = t
-                    .p
-                    .layout
-                    .outcomes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, o)| o.kind == OutcomeKind::Win && o.policy.as_deref() == Some(name))
-                    .map(|(i, _)| i as u16)
-                    .collect();
+                let rows: Vec<u16> =
+                    t.p.layout
+                        .outcomes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| o.kind == OutcomeKind::Win && o.policy.as_deref() == Some(name))
+                        .map(|(i, _)| i as u16)
+                        .collect();
                 let held = line.iter().filter(|x| *x == name).count().max(1);
                 (name.clone(), t.p.interval(&Key::Rows(rows)).scaled(held as f64))
             })
@@ -607,7 +643,10 @@ fn mixed(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut M
         .iter()
         .enumerate()
         .filter_map(|(i, t)| {
-            per_seat(t).into_iter().max_by(|a, b| a.1.estimate.total_cmp(&b.1.estimate)).map(|(n, s)| (i, n, s))
+            per_seat(t)
+                .into_iter()
+                .max_by(|a, b| a.1.estimate.total_cmp(&b.1.estimate))
+                .map(|(n, s)| (i, n, s))
         })
         .collect();
     let where_ = |i: usize| {
@@ -638,7 +677,9 @@ fn mixed(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut M
     } else {
         let each: Vec<String> = tops
             .iter()
-            .map(|(i, name, s)| format!("{} ({}) {name} {}", "at", where_(*i), format::rate(s, mixed[*i].p.acc.games, "game")))
+            .map(|(i, name, s)| {
+                format!("{} ({}) {name} {}", "at", where_(*i), format::rate(s, mixed[*i].p.acc.games, "game"))
+            })
             .collect();
         format!(
             "At mixed tables (three {} or more), the most games won per seat it holds: {}; {even}.",
@@ -705,17 +746,16 @@ fn mirrors(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut
             "Seat order: no edge detected in any of the {n} mirrors ({mirror_words}): {who} wins its even share of the decided games within the 95% interval everywhere."
         )
     } else {
-        let top = clear.iter().max_by(|a, b| edge(a).unwrap().0.abs().total_cmp(&edge(b).unwrap().0.abs())).unwrap();
+        let top = clear
+            .iter()
+            .max_by(|a, b| edge(a).unwrap().0.abs().total_cmp(&edge(b).unwrap().0.abs()))
+            .unwrap();
         let (_, ci) = top.first.as_ref().unwrap();
         let mut at: Vec<String> = vary.iter().map(|&k| setting_words(game, &keys[k], &top.ctx[k])).collect();
         at.insert(0, format!("{} mirror", top.agents[0].0));
         let even = 100.0 / top.seats.max(1) as f64;
         let none = n - clear.len();
-        let rest = if none > 0 {
-            format!("; no edge detected in the other {none}")
-        } else {
-            String::new()
-        };
+        let rest = if none > 0 { format!("; no edge detected in the other {none}") } else { String::new() };
         let chance = if n >= 10 { " (about 1 in 20 would show one by chance)" } else { "" };
         format!(
             "Seat order ({mirror_words}): {who} has an edge in {} of the {n} mirrors{chance}, the largest {} of the decided games ({}; even {}%){rest}.",
@@ -769,11 +809,14 @@ fn mirrors(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut
 fn draws(game: &str, keys: &[String], tables: &[Table], out: &mut MetricAnswer) {
     // Over deal groups, as every other share of the answer.
     let share = |t: &Table| (t.p.kind_interval(OutcomeKind::Draw), t.p.acc.games);
-    let Some(top) = tables
-        .iter()
-        .filter(|t| share(t).0.is_some_and(|i| i.estimate.is_finite()))
-        .max_by(|a, b| share(a).0.unwrap().estimate.total_cmp(&share(b).0.unwrap().estimate))
-    else {
+    // The first of equals.
+    let Some(top) = tables.iter().filter(|t| share(t).0.is_some_and(|i| i.estimate.is_finite())).fold(
+        None,
+        |best: Option<&Table>, t| match best {
+            Some(b) if share(b).0.unwrap().estimate >= share(t).0.unwrap().estimate => Some(b),
+            _ => Some(t),
+        },
+    ) else {
         return;
     };
     let (Some(i), games) = share(top) else { return };

@@ -56,6 +56,8 @@ pub struct MetricAnswer {
     pub pivots: Vec<Pivot>,
     /// The plot made for this answer (`plots/<file>`), shown beside it in `report.html`.
     pub picture: Option<&'static str>,
+    /// The grid the picture follows (an index into `pivots`).
+    pub picture_after: usize,
 }
 
 /// The answer of a run in sentences and grids, whichever kind its question asks: metrics and
@@ -65,8 +67,11 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     if let Some(mut a) = metric_answer(run) {
         if let Some(h) = super::lineups::head_to_heads(run) {
             a.sentences.extend(h.sentences);
+            if a.picture.is_none() && h.picture.is_some() {
+                a.picture = h.picture;
+                a.picture_after = a.pivots.len() + h.picture_after;
+            }
             a.pivots.extend(h.pivots);
-            a.picture = a.picture.or(h.picture);
         }
         return Some(a);
     }
@@ -135,7 +140,12 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
     let grid = Grid::of(&run.points)?;
     let game = run.points[0].game;
     if run.points.len() == 1 {
-        return Some(MetricAnswer { sentences: one_point(run, &all, &metrics), pivots: Vec::new(), picture: None });
+        return Some(MetricAnswer {
+            sentences: one_point(run, &all, &metrics),
+            pivots: Vec::new(),
+            picture: None,
+            picture_after: 0,
+        });
     }
     if grid.keys.is_empty() {
         return None;
@@ -158,7 +168,7 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         .enumerate()
         .map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference))
         .collect();
-    Some(MetricAnswer { sentences, pivots, picture: None })
+    Some(MetricAnswer { sentences, pivots, picture: None, picture_after: 0 })
 }
 
 /// A run of one point: each metric's value, with the settings its label names in words.

@@ -18,12 +18,12 @@
 //! estimated width, so no text is clipped or covers another (`tests/plots.rs` checks it).
 
 mod agents;
-mod head_to_head;
 mod axis;
 mod comparisons;
 mod events;
 mod facets;
 pub(crate) mod forest;
+mod head_to_head;
 mod histograms;
 mod impact;
 mod layout;
