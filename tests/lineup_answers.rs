@@ -268,6 +268,7 @@ fn cards_point(label: &str, cards: &[(&str, u64, u64)]) -> PointResult {
             first: 0,
             pairs: None,
             makers: None,
+            class: Vec::new(),
         }),
         entrants: None,
         group_size: 1,
@@ -301,12 +302,16 @@ fn cards_point(label: &str, cards: &[(&str, u64, u64)]) -> PointResult {
 
 #[test]
 fn the_cards_that_win_most_and_least_are_said_per_set_beside_the_textless_baseline() {
+    let mut sample = cards_point(
+        "slots cards=cards/sample.toml policies=random",
+        &[("eclipse", 500, 400), ("colossus", 1000, 560), ("tired-giant", 800, 300)],
+    );
+    // The set names each design's rarity and printed value.
+    sample.layout.cards.as_mut().unwrap().class =
+        vec![("rare".into(), 9), ("uncommon".into(), 8), ("common".into(), 6)];
     let points = vec![
         cards_point("slots policies=random", &[("textless-9", 1000, 546), ("textless-3", 400, 150)]),
-        cards_point(
-            "slots cards=cards/sample.toml policies=random",
-            &[("eclipse", 500, 400), ("colossus", 1000, 560), ("tired-giant", 800, 300)],
-        ),
+        sample,
     ];
     let mut r = run("cards", points);
     r.manifest.question = Some("card_impact".into());
@@ -314,8 +319,9 @@ fn the_cards_that_win_most_and_least_are_said_per_set_beside_the_textless_baseli
     assert_eq!(
         a.sentences[0],
         format!(
-            "With cards/sample.toml, eclipse's owner wins the most of the games it is played in: {}; tired-giant's owner the fewest: {}.",
+            "With cards/sample.toml, the owner of eclipse (rare 9) wins the most of the games it is played in: {} (a textless 9 without a set: {}); the owner of tired-giant (common 6) the fewest: {}.",
             ratio(400, 500, 1000),
+            ratio(546, 1000, 1000),
             ratio(300, 800, 1000)
         )
     );
@@ -330,7 +336,16 @@ fn the_cards_that_win_most_and_least_are_said_per_set_beside_the_textless_baseli
     let g = &a.pivots[0];
     assert_eq!(g.row_keys, ["card set", "card"]);
     let names: Vec<&str> = g.rows.iter().map(|r| r.0[1].as_str()).collect();
-    assert_eq!(names, ["eclipse", "colossus", "tired-giant", "a textless 9", "a textless 3"]);
+    assert_eq!(
+        names,
+        [
+            "eclipse (rare 9)",
+            "colossus (uncommon 8)",
+            "tired-giant (common 6)",
+            "a textless 9",
+            "a textless 3"
+        ]
+    );
     let text = render_answers_at(&r, 80);
     assert!(text.lines().all(|l| l.chars().count() <= 80), "\n{text}");
     for bad in ["[0.0, 0.0]", "NaN", "one row each", "_"] {

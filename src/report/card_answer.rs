@@ -48,6 +48,18 @@ pub struct Found {
     pub interval: Interval,
     /// Paired games (impact) or games played in (game wins).
     pub trials: u64,
+    /// Its rarity and printed value, where the set names them.
+    pub class: Option<(String, u8)>,
+}
+
+impl Found {
+    /// The card in words: `eclipse (rare 7)`, `warlord`.
+    pub fn named(&self) -> String {
+        match &self.class {
+            Some((rarity, value)) => format!("{} ({rarity} {value})", self.card),
+            None => self.card.clone(),
+        }
+    }
 }
 
 impl Found {
@@ -74,7 +86,15 @@ pub fn measured(p: &PointResult) -> Option<(Measure, Vec<Found>)> {
                 let i = e.interval;
                 let pt =
                     Interval { estimate: 100.0 * i.estimate, low: 100.0 * i.low, high: 100.0 * i.high, ..i };
-                (k, Found { card: t.keys[k].clone(), interval: pt, trials: e.n })
+                (
+                    k,
+                    Found {
+                        card: t.keys[k].clone(),
+                        interval: pt,
+                        trials: e.n,
+                        class: t.class.get(k).cloned(),
+                    },
+                )
             })
             .collect();
         found.sort_by_key(|(k, _)| *k);
@@ -86,6 +106,7 @@ pub fn measured(p: &PointResult) -> Option<(Measure, Vec<Found>)> {
         .filter_map(|k| {
             let played = p.acc.counters[t.first as usize + k * t.columns.len() + den].total;
             (played > 0).then(|| Found {
+                class: t.class.get(k).cloned(),
                 card: t.keys[k].clone(),
                 interval: p.interval(&Key::CardRate(k, r)),
                 trials: u64::try_from(played).unwrap_or(u64::MAX),
@@ -173,6 +194,12 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     let mut sentences = Vec::new();
     let mut rows: Vec<(Vec<String>, Vec<Cell>)> = Vec::new();
     let mut baseline: Vec<usize> = Vec::new();
+    // The points of textless cards only: what a printed value alone gives.
+    let textless_only: Vec<usize> = (0..run.points.len())
+        .filter(|&i| {
+            all[i].as_ref().is_some_and(|(_, f)| !f.is_empty() && f.iter().all(|f| is_textless(&f.card)))
+        })
+        .collect();
     for c in &ctxs {
         let points: Vec<usize> =
             (0..run.points.len()).filter(|&i| ctx(i) == *c && all[i].is_some()).collect();
@@ -212,6 +239,7 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
         let mut weak = designs.clone();
         weak.sort_by(|a, b| score(b, false).total_cmp(&score(a, false)));
         let weakest = weak.last().cloned().unwrap_or_default();
+        let weak_id = weakest.clone();
         let top: Vec<String> = designs.iter().take(TOP).cloned().collect();
         weak.retain(|d| !top.contains(d));
         let bottom: Vec<String> = weak[weak.len().saturating_sub(BOTTOM)..].to_vec();
@@ -228,16 +256,23 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
                 .collect()
         };
         let of = if set.is_empty() { String::new() } else { format!(" of {set}") };
-        let strongest = &designs[0];
-        let weakest = &weakest;
+        let name = |d: &str| -> String {
+            points
+                .iter()
+                .find_map(|&i| found_at(i).iter().find(|f| f.card == d))
+                .map_or(d.to_string(), Found::named)
+        };
+        let strongest_id = designs[0].clone();
+        let (strongest, weakest) = (&name(&strongest_id), &name(&weakest));
+        let weakest_id = weak_id;
         let s = match measure {
             Measure::Impact => {
                 let mut s = format!(
                     "The strongest design{of} is {strongest}: {} on its owner's chance to win",
-                    at(strongest).join(", ")
+                    at(&strongest_id).join(", ")
                 );
-                if weakest != strongest {
-                    s.push_str(&format!("; the weakest is {weakest}: {}", at(weakest).join(", ")));
+                if weakest_id != strongest_id {
+                    s.push_str(&format!("; the weakest is {weakest}: {}", at(&weakest_id).join(", ")));
                 }
                 // How many clearly help or hurt, at the context's first point.
                 let first = found_at(points[0]);
@@ -258,12 +293,34 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
             }
             Measure::GameWins => {
                 let mut s = format!(
-                    "{}{strongest}'s owner wins the most of the games it is played in: {}",
-                    if set.is_empty() { String::new() } else { format!("With {set}, ") },
-                    at(strongest).join(", ")
+                    "{} {strongest} wins the most of the games it is played in: {}",
+                    if set.is_empty() {
+                        "The owner of".to_string()
+                    } else {
+                        format!("With {set}, the owner of")
+                    },
+                    at(&strongest_id).join(", ")
                 );
-                if weakest != strongest {
-                    s.push_str(&format!("; {weakest}'s owner the fewest: {}", at(weakest).join(", ")));
+                // Beside a textless card of its printed value, without a set, at the same placement.
+                let first = points[0];
+                let value = found_at(first)
+                    .iter()
+                    .find(|f| f.card == strongest_id)
+                    .and_then(|f| f.class.as_ref())
+                    .map(|c| c.1);
+                let same = |j: usize| col.is_none_or(|c| grid.values[j][c] == grid.values[first][c]);
+                if let Some(v) = value
+                    && let Some(j) = textless_only.iter().copied().find(|&j| same(j))
+                    && let Some(f) = found_at(j).iter().find(|f| f.card == format!("{TEXTLESS}{v}"))
+                {
+                    let w = placement(first).map(|w| format!(", {w}")).unwrap_or_default();
+                    s.push_str(&format!(" (a textless {v} without a set: {}{w})", said(measure, f)));
+                }
+                if weakest_id != strongest_id {
+                    s.push_str(&format!(
+                        "; the owner of {weakest} the fewest: {}",
+                        at(&weakest_id).join(", ")
+                    ));
                 }
                 s.push('.');
                 s
@@ -284,7 +341,7 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
             if let Some(k) = row_keys.iter().position(|&k| grid.keys[k] == CARDS) {
                 values[k] = set.clone();
             }
-            values.push(d.clone());
+            values.push(name(d));
             rows.push((values, cells));
         }
     }
