@@ -185,8 +185,8 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     let row_keys: Vec<usize> = (0..grid.keys.len()).filter(|&k| Some(k) != col).collect();
     let ctx = |i: usize| -> Vec<String> { row_keys.iter().map(|&k| grid.values[i][k].clone()).collect() };
     let mut ctxs: Vec<Vec<String>> = Vec::new();
-    for i in 0..run.points.len() {
-        if all[i].is_some() && !ctxs.contains(&ctx(i)) {
+    for (i, _) in all.iter().enumerate().filter(|(_, a)| a.is_some()) {
+        if !ctxs.contains(&ctx(i)) {
             ctxs.push(ctx(i));
         }
     }

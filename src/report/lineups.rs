@@ -746,19 +746,18 @@ fn mirrors(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut
             "Seat order: no edge detected in any of the {n} mirrors ({mirror_words}): {who} wins its even share of the decided games within the 95% interval everywhere."
         )
     } else {
-        let top = clear
-            .iter()
-            .max_by(|a, b| edge(a).unwrap().0.abs().total_cmp(&edge(b).unwrap().0.abs()))
-            .unwrap();
+        // The largest gap, the first of equals.
+        let gap = |t: &Table| edge(t).map_or(0.0, |e| e.0.abs());
+        let top = clear.iter().skip(1).fold(clear[0], |best, t| if gap(t) > gap(best) { t } else { best });
         let (_, ci) = top.first.as_ref().unwrap();
         let mut at: Vec<String> = vary.iter().map(|&k| setting_words(game, &keys[k], &top.ctx[k])).collect();
         at.insert(0, format!("{} mirror", top.agents[0].0));
         let even = 100.0 / top.seats.max(1) as f64;
         let none = n - clear.len();
         let rest = if none > 0 { format!("; no edge detected in the other {none}") } else { String::new() };
-        let chance = if n >= 10 { " (about 1 in 20 would show one by chance)" } else { "" };
+        let chance = if n >= 10 { " (about 1 in 20 would by chance alone)" } else { "" };
         format!(
-            "Seat order ({mirror_words}): {who} has an edge in {} of the {n} mirrors{chance}, the largest {} of the decided games ({}; even {}%){rest}.",
+            "Seat order ({mirror_words}): {who}'s share of the decided games differs from even in {} of the {n} mirrors{chance}; the largest gap: {} ({}; even {}%){rest}.",
             clear.len(),
             said(ci, top.decided),
             at.join(", "),
