@@ -741,9 +741,19 @@ fn mirrors(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut
     let clear: Vec<&&Table> = mirrors.iter().filter(|t| edge(t).is_some_and(|e| e.1)).collect();
     let who = mirrors[0].first.as_ref().map_or("the first seat".to_string(), |f| f.0.clone());
     let mirror_words = format!("one {agent} in every seat");
-    let s = if clear.is_empty() {
+    let s = if n == 1 {
+        let t = mirrors[0];
+        let (_, ci) = t.first.as_ref().unwrap();
+        let even = format::fixed(100.0 / t.seats.max(1) as f64, if t.seats == 2 { 0 } else { 1 });
+        let found = if clear.is_empty() { "no edge detected" } else { "an edge" };
         format!(
-            "Seat order: no edge detected in any of the {n} mirrors ({mirror_words}): {who} wins its even share of the decided games within the 95% interval everywhere."
+            "Seat order ({mirror_words}): {found}: {who} wins {} of the decided games of the {} mirror (even {even}%).",
+            said(ci, t.decided),
+            t.agents[0].0
+        )
+    } else if clear.is_empty() {
+        format!(
+            "Seat order ({mirror_words}): no edge detected in any of the {n} mirrors: {who} wins its even share of the decided games within the 95% interval everywhere."
         )
     } else {
         // The largest gap, the first of equals.
@@ -788,6 +798,10 @@ fn mirrors(game: &str, agent: &str, keys: &[String], tables: &[Table], out: &mut
         rows.push((values, cells));
     }
     sort_rows(&mut rows);
+    // One mirror: its sentence says all the grid would.
+    if n == 1 {
+        return;
+    }
     let row_keys: Vec<String> = vary.iter().map(|&k| word(game, &keys[k])).collect();
     let even = if mirrors.iter().all(|t| t.seats == 2) {
         "even 50".to_string()
