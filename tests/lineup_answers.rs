@@ -181,7 +181,8 @@ fn who_wins_is_said_per_version_with_what_the_version_changes() {
     );
     // The mirror's first seat won 480 of 980 decided games: no edge.
     assert!(
-        a.sentences[3].starts_with("Seat order (one policy in every seat): no edge detected in any of the 2 mirrors"),
+        a.sentences[3]
+            .starts_with("Seat order (one policy in every seat): no edge detected in any of the 2 mirrors"),
         "{}",
         a.sentences[3]
     );

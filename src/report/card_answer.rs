@@ -390,25 +390,35 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     let (title, picture) = match measure {
         Measure::Impact => (
             format!(
-                "Change in the owner's chance to win (points; the {TOP} strongest and {BOTTOM} weakest designs of each set)"
+                "Change in the owner's chance to win, in points: the {TOP} strongest and {BOTTOM} weakest designs of each set"
             ),
             Some(PICTURE),
         ),
         Measure::GameWins => (
             format!(
-                "The owner's wins of the games the card is played in (%; the {TOP} highest and {BOTTOM} lowest designs of each set)"
+                "The owner's wins of the games the card is played in, in %: the {TOP} highest and {BOTTOM} lowest designs of each set"
             ),
             None,
         ),
     };
-    let pivot = Pivot {
-        title,
-        row_keys: keys,
-        col_key: col.map_or(String::new(), |c| word(game, &grid.keys[c])),
-        col_levels: levels,
-        rows,
-        marked: None,
+    // A set's name once, on its first row.
+    let mut last = String::new();
+    for r in &mut rows {
+        if r.0.len() > 1 {
+            if r.0[0] == last {
+                r.0[0] = String::new();
+            } else {
+                last.clone_from(&r.0[0]);
+            }
+        }
+    }
+    // The placements head their columns alone: the title names the setting.
+    let title = match col {
+        Some(c) => format!("{title}, a column per {}", word(game, &grid.keys[c])),
+        None => title,
     };
+    let pivot =
+        Pivot { title, row_keys: keys, col_key: String::new(), col_levels: levels, rows, marked: None };
     Some(MetricAnswer { sentences, pivots: vec![pivot], picture, picture_after: 0 })
 }
 
