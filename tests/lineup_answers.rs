@@ -353,3 +353,11 @@ fn the_cards_that_win_most_and_least_are_said_per_set_beside_the_textless_baseli
         assert!(!text.contains(bad), "{bad} in\n{text}");
     }
 }
+
+#[test]
+fn a_game_without_policies_gets_no_who_wins_answer() {
+    let mut r = run("war", vec![support::point("war", 1000, 300, 10)]);
+    r.manifest.question = Some("policy_wins".into());
+    assert!(lineups::answer(&r).is_none());
+    assert!(pivot::answer(&r).is_none());
+}

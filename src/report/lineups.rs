@@ -327,6 +327,10 @@ fn build(run: &RunResult, whole: bool) -> Option<MetricAnswer> {
     let agent = singular(&word(game, POLICIES));
     let (grid, ctx_keys, tables) = tables(run)?;
     let keys: Vec<String> = ctx_keys.iter().map(|&k| grid.keys[k].clone()).collect();
+    // A game whose outcomes name no policy has nothing to say here.
+    if tables.iter().all(|t| t.agents.is_empty()) {
+        return None;
+    }
     let mut out = MetricAnswer { sentences: Vec::new(), pivots: Vec::new(), picture: None, picture_after: 0 };
     head_to_head(game, &agent, &keys, &tables, &mut out);
     if !whole {
