@@ -190,7 +190,9 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
             ctxs.push(ctx(i));
         }
     }
-    let placement = |i: usize| col.map(|c| setting_words(game, POLICIES, &grid.values[i][c]));
+    // A line-up in words: `placement highest against random`.
+    let placement =
+        |i: usize| col.map(|c| setting_words(game, POLICIES, &grid.values[i][c].replace(',', " against ")));
     let mut sentences = Vec::new();
     let mut rows: Vec<(Vec<String>, Vec<Cell>)> = Vec::new();
     let mut baseline: Vec<usize> = Vec::new();
