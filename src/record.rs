@@ -272,6 +272,10 @@ pub struct CardTable {
     /// Who made each card, when the table is read as feedback to its makers (`designers.csv`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub makers: Option<Makers>,
+    /// Each card's rarity and printed value as its set names them (`rare`, 7; `textless`, 9), for
+    /// the answers to say what a design is; empty where the game names none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub class: Vec<(String, u8)>,
 }
 
 /// The makers of a per-card table's cards, and the expected and observed count of a maker's own
@@ -622,6 +626,7 @@ impl LayoutBuilder {
             first,
             pairs: None,
             makers: None,
+            class: Vec::new(),
         });
         CardCounters { first, columns: columns.len() as u32 }
     }
@@ -634,6 +639,13 @@ impl LayoutBuilder {
             makers.maker.len() == n && makers.stratum.len() == n && makers.verdict_rate < table.rates.len()
         );
         table.makers = Some(makers);
+    }
+
+    /// Each card's rarity and printed value (declared before): one per card, in the table's order.
+    pub fn card_class(&mut self, class: Vec<(String, u8)>) {
+        let table = self.layout.cards.as_mut().expect("the per-card table comes first");
+        assert_eq!(class.len(), table.keys.len());
+        table.class = class;
     }
 
     /// Paired means over columns of the per-card table (declared before).

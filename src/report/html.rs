@@ -136,10 +136,12 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
         super::html_events::section(&mut h, run, &sweep);
     }
-    let metric = if event.is_none() { super::pivot::metric_answer(run) } else { None };
-    if let Some(a) = metric {
+    let metric = if event.is_none() { super::pivot::answer(run) } else { None };
+    // The picture made for the answer is drawn with it, not again among the plots.
+    let picture = metric.as_ref().and_then(|a| a.picture).and_then(|f| plots.iter().find(|p| p.file == f));
+    if let Some(a) = &metric {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
-        h.push_str(&metric_answer(&a));
+        h.push_str(&metric_answer(a, picture));
         let _ = writeln!(h, "</section>");
     } else if !answers.is_empty() {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
@@ -214,11 +216,8 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         comparison_table(&mut h, &super::event_answer::shown(run, comparisons));
     }
     h.push_str("<h2 id=plots>Plots</h2>\n");
-    for p in plots {
-        let svg = p.svg.trim_start();
-        let svg = if svg.starts_with("<?xml") { svg.split_once("?>").map_or(svg, |x| x.1) } else { svg };
-        let _ =
-            writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
+    for p in plots.iter().filter(|p| picture.is_none_or(|x| x.file != p.file)) {
+        plot(&mut h, p);
     }
     html_cards::section(&mut h, run, &sweep);
     if event.is_none() {
@@ -233,21 +232,27 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
     h
 }
 
+/// One plot with its title.
+fn plot(h: &mut String, p: &Plot) {
+    let svg = p.svg.trim_start();
+    let svg = if svg.starts_with("<?xml") { svg.split_once("?>").map_or(svg, |x| x.1) } else { svg };
+    let _ = writeln!(h, "<h3>{}</h3><div class=plot id=\"plot-{}\">{svg}</div>", esc(&p.title), esc(&p.file));
+}
+
 /// A metric question's answer: its sentences, then one grid per metric, the rules as written in
 /// bold.
-fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
+fn metric_answer(a: &super::pivot::MetricAnswer, picture: Option<&Plot>) -> String {
     let mut h = String::new();
     for s in &a.sentences {
         let _ = writeln!(h, "<p>{}</p>", esc(s));
     }
-    for p in &a.pivots {
+    for (i, p) in a.pivots.iter().enumerate() {
         let _ = write!(h, "<h3>{}</h3><div class=scroll><table><tr>", esc(&p.title));
         for k in &p.row_keys {
             let _ = write!(h, "<th class=l>{}</th>", esc(k));
         }
         for level in &p.col_levels {
-            let header =
-                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let header = super::pivot::column_header(p, level);
             let _ = write!(h, "<th class=w>{}</th>", esc(&header));
         }
         h.push_str("</tr>\n");
@@ -269,6 +274,9 @@ fn metric_answer(a: &super::pivot::MetricAnswer) -> String {
             h.push_str("</tr>\n");
         }
         h.push_str("</table></div>\n");
+        if let Some(p) = picture.filter(|_| i == a.picture_after) {
+            plot(&mut h, p);
+        }
     }
     if a.pivots.iter().any(|p| p.marked.is_some()) {
         let _ = writeln!(h, "<p class=muted>{} (in bold) the rules as written.</p>", super::pivot::MARK);

@@ -8,6 +8,7 @@
 pub mod agents;
 pub mod answer;
 pub mod balance;
+pub mod card_answer;
 pub mod compare;
 pub mod csv_files;
 pub mod effects;
@@ -19,6 +20,7 @@ pub(crate) mod html_cards;
 pub mod html_events;
 pub(crate) mod html_makers;
 pub mod labels;
+pub mod lineups;
 pub mod makers;
 pub mod manifest;
 pub mod paired_means;

@@ -39,11 +39,43 @@ pub struct Pivot {
     pub marked: Option<(usize, usize)>,
 }
 
+/// The header of a grid's column of `level`: `against search`, `highest` (a column per level of
+/// no named setting), `estimate` (one column of values).
+pub fn column_header(p: &Pivot, level: &str) -> String {
+    match (p.col_key.is_empty(), level.is_empty()) {
+        (true, true) => "estimate".into(),
+        (true, false) => level.to_string(),
+        _ => format!("{} {level}", p.col_key),
+    }
+}
+
 /// A metric question's answer.
 #[derive(Clone, Debug)]
 pub struct MetricAnswer {
     pub sentences: Vec<String>,
     pub pivots: Vec<Pivot>,
+    /// The plot made for this answer (`plots/<file>`), shown beside it in `report.html`.
+    pub picture: Option<&'static str>,
+    /// The grid the picture follows (an index into `pivots`).
+    pub picture_after: usize,
+}
+
+/// The answer of a run in sentences and grids, whichever kind its question asks: metrics and
+/// shares (`metric_answer`), who wins (`lineups`), what a card does (`card_answer`). A metric
+/// question over line-ups of several policies also says who beats whom.
+pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
+    if let Some(mut a) = metric_answer(run) {
+        if let Some(h) = super::lineups::head_to_heads(run) {
+            a.sentences.extend(h.sentences);
+            if a.picture.is_none() && h.picture.is_some() {
+                a.picture = h.picture;
+                a.picture_after = a.pivots.len() + h.picture_after;
+            }
+            a.pivots.extend(h.pivots);
+        }
+        return Some(a);
+    }
+    super::lineups::answer(run).or_else(|| super::card_answer::answer(run))
 }
 
 /// The game's words for a metric or setting name: its declared words for the name or for the
@@ -112,7 +144,12 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
     let grid = Grid::of(&run.points)?;
     let game = run.points[0].game;
     if run.points.len() == 1 {
-        return Some(MetricAnswer { sentences: one_point(run, &all, &metrics), pivots: Vec::new() });
+        return Some(MetricAnswer {
+            sentences: one_point(run, &all, &metrics),
+            pivots: Vec::new(),
+            picture: None,
+            picture_after: 0,
+        });
     }
     if grid.keys.is_empty() {
         return None;
@@ -135,7 +172,7 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         .enumerate()
         .map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference))
         .collect();
-    Some(MetricAnswer { sentences, pivots })
+    Some(MetricAnswer { sentences, pivots, picture: None, picture_after: 0 })
 }
 
 /// A run of one point: each metric's value, with the settings its label names in words.

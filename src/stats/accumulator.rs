@@ -475,6 +475,7 @@ mod tests {
             first: 1,
             pairs: None,
             makers: None,
+            class: Vec::new(),
         });
         let mut acc = Accumulator::new(&l);
         // (wars, a played, a won, b played, b won, c played, c won), one game each.

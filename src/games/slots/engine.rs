@@ -108,6 +108,11 @@ impl SlotsEngine {
             columns.extend(IMPACT_COLUMNS);
         }
         let cards = b.cards(keys, &columns, CARD_RATES);
+        let class = rules
+            .cards
+            .iter()
+            .flat_map(|set| set.designs.iter().map(|d| (d.rarity.name().to_string(), d.value)));
+        b.card_class(class.chain((1..=9).map(|v| ("textless".to_string(), v))).collect());
         let impact = (rules.impact != Impact::None)
             .then(|| ImpactTable::declare(&mut b, rules.impact, cards, CARD_COLUMNS.len(), textless));
         let (layout, outcomes) = b.finish();

@@ -27,6 +27,7 @@ mod effects;
 mod events;
 mod facets;
 pub(crate) mod forest;
+mod head_to_head;
 mod histograms;
 mod impact;
 mod layout;
@@ -64,6 +65,9 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     }
     if !comparisons.is_empty() {
         add("comparisons.svg", "Differences from the baseline", comparisons::comparisons(run, comparisons));
+    }
+    if let Some(svg) = head_to_head::head_to_head(run) {
+        add(crate::report::lineups::PICTURE, "Head to head: who beats whom", svg);
     }
     if let Some(svg) = agents::agents(run) {
         add("agents.svg", "Agents: line-ups and the seat effect", svg);

@@ -339,7 +339,7 @@ pub fn render_answers(run: &super::RunResult) -> String {
 /// The run's answers (`report::answer`): a few as sentences, each wrapped to `width`; more as one
 /// sentence per metric over a compact table, one row per point and one column per metric.
 pub fn render_answers_at(run: &super::RunResult, width: usize) -> String {
-    if let Some(a) = super::pivot::metric_answer(run) {
+    if let Some(a) = super::pivot::answer(run) {
         return render_metric_answer(&a, width);
     }
     let answers = super::answer::answers(run);
@@ -384,8 +384,7 @@ fn render_metric_answer(a: &super::pivot::MetricAnswer, width: usize) -> String 
             .map(|(k, key)| Column::setting(key, p.rows.iter().map(|(v, _)| v[k].clone()).collect()))
             .collect();
         for (c, level) in p.col_levels.iter().enumerate() {
-            let header =
-                if p.col_key.is_empty() { "estimate".to_string() } else { format!("{} {level}", p.col_key) };
+            let header = super::pivot::column_header(p, level);
             let cells = p
                 .rows
                 .iter()
