@@ -167,12 +167,16 @@ pub fn metric_answer(run: &RunResult) -> Option<MetricAnswer> {
         sentences.extend(metric_sentences(run, &grid, name, &of(m), reference, &effects));
     }
     let col = column_key(&grid, metrics.first().and_then(|m| effects::deciding(&effects, m)));
-    let pivots = metrics
+    let pivots: Vec<Pivot> = metrics
         .iter()
         .enumerate()
         .map(|(m, name)| pivot(game, &grid, col, name, &of(m), reference))
         .collect();
-    Some(MetricAnswer { sentences, pivots, picture: None, picture_after: 0 })
+    // The answer's picture: what each setting changes (`plots/effects.svg`), after the last grid.
+    let measured = metrics.iter().any(|m| effects.iter().any(|e| e.metric == *m));
+    let picture = measured.then_some(super::plots::EFFECTS);
+    let picture_after = pivots.len().saturating_sub(1);
+    Some(MetricAnswer { sentences, pivots, picture, picture_after })
 }
 
 /// A run of one point: each metric's value, with the settings its label names in words.

@@ -19,6 +19,12 @@ fn row(game: &str, c: &Change) -> Vec<String> {
     }
 }
 
+/// Whether some setting moved metric `m` in some game (a metric no setting ever moved, say a
+/// rate that never happened, has no panel: its answer says so).
+fn moved(all: &[Effect], m: &str) -> bool {
+    all.iter().any(|e| e.metric == m && (e.interval.low != 0.0 || e.interval.high != 0.0))
+}
+
 /// The plot, when the run measured effects for the metrics of its question.
 pub fn effects(run: &RunResult) -> Option<String> {
     let all = effects::effects(run);
@@ -27,7 +33,7 @@ pub fn effects(run: &RunResult) -> Option<String> {
         .manifest
         .question
         .as_deref()
-        .map(|q| q.split(',').map(str::trim).filter(|m| all.iter().any(|e| e.metric == *m)).collect())
+        .map(|q| q.split(',').map(str::trim).filter(|m| moved(&all, m)).collect())
         .unwrap_or_default();
     if metrics.is_empty() {
         return None;

@@ -40,6 +40,9 @@ use super::RunResult;
 use super::compare::Comparison;
 use super::labels::Sweep;
 
+/// The picture of a sweep's answer (`effects`).
+pub const EFFECTS: &str = "effects.svg";
+
 /// A plot file: its name in `plots/` and its SVG text.
 pub struct Plot {
     pub file: String,
@@ -76,7 +79,7 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
         add("impact.svg", "Card impact", svg);
     }
     if let Some(svg) = effects::effects(run) {
-        add("effects.svg", "What each setting changes", svg);
+        add(EFFECTS, "What each setting changes", svg);
     }
     Ok(out)
 }
