@@ -225,7 +225,8 @@ fn play_tells_a_tournament_whose_standings_follow_from_its_games() {
     ]);
     assert!(out.lines().next().unwrap().ends_with("seed 1, tournament 3"), "{out}");
     let mut wdl = [[0u32; 3]; 9];
-    let player = |w: &str| w.parse::<usize>().unwrap() - 1;
+    // Entrants count from 0, as seats do.
+    let player = |w: &str| w.parse::<usize>().unwrap();
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 36, "every pair of nine players meets once");
     for line in games {
@@ -247,7 +248,7 @@ fn play_tells_a_tournament_whose_standings_follow_from_its_games() {
         let w: Vec<&str> = row.split_whitespace().collect();
         let p = player(w[2]);
         let r: Vec<u32> = w[3].split('-').map(|x| x.parse().unwrap()).collect();
-        assert_eq!(r, wdl[p], "player {}: {row}", p + 1);
+        assert_eq!(r, wdl[p], "player {p}: {row}");
     }
     // The closing counters line has the event's own counters and the game's: each player's and
     // each pair's results are the standings' above, not a list of counters.
