@@ -44,6 +44,12 @@ fn a_tournament_run_is_answered_as_events() {
     let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
     let (answer, tournaments) = (page.find("id=answer").unwrap(), page.find("id=tournaments>").unwrap());
     assert!(answer < tournaments && tournaments < page.find("id=summary").unwrap());
+    // The answer's picture follows its grid, inside the answer, and is not drawn twice.
+    let picture = page.find("id=\"plot-tournaments.svg\"").expect("the tournaments picture");
+    assert!(answer < picture && picture < tournaments, "the picture sits in the answer");
+    assert_eq!(page.matches("id=\"plot-tournaments.svg\"").count(), 1);
+    let svg = std::fs::read_to_string(dir.join("plots/tournaments.svg")).unwrap();
+    assert!(svg.contains("first place alone") && svg.contains("dealing") && !svg.contains("deal="), "{svg}");
     // Standings and designers carry the varying settings and the designers' names.
     let standings = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
     let header = standings.lines().next().unwrap();

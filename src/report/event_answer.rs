@@ -37,7 +37,7 @@ pub fn shown(run: &RunResult, rows: &[Comparison]) -> Vec<Comparison> {
 }
 
 /// The mean of distribution `name` at `p` with its normal interval over its observations.
-fn dist_mean(p: &PointResult, name: &str) -> Option<Interval> {
+pub(crate) fn dist_mean(p: &PointResult, name: &str) -> Option<Interval> {
     let d = &p.acc.distributions[p.layout.distribution(name)?.0 as usize];
     (d.total() > 0).then(|| mean_interval(d.sum(), d.sum_sq(), d.total()))
 }

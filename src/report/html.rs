@@ -132,13 +132,22 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
             }
             h.push_str("</tr>\n");
         }
-        h.push_str("</table></div>\n</section>\n");
+        h.push_str("</table></div>\n");
+        // The answer's picture follows its grid (and is not drawn again among the plots).
+        if let Some(p) = plots.iter().find(|p| p.file == super::plots::TOURNAMENTS) {
+            plot(&mut h, p);
+        }
+        h.push_str("</section>\n");
         let sweep = Sweep::of(&run.points.iter().map(|p| p.label.clone()).collect::<Vec<_>>());
         super::html_events::section(&mut h, run, &sweep);
     }
     let metric = if event.is_none() { super::pivot::answer(run) } else { None };
     // The picture made for the answer is drawn with it, not again among the plots.
-    let picture = metric.as_ref().and_then(|a| a.picture).and_then(|f| plots.iter().find(|p| p.file == f));
+    let picture = metric
+        .as_ref()
+        .and_then(|a| a.picture)
+        .or(event.as_ref().map(|_| super::plots::TOURNAMENTS))
+        .and_then(|f| plots.iter().find(|p| p.file == f));
     if let Some(a) = &metric {
         let _ = writeln!(h, "<section id=answer><h2>The answer</h2>");
         h.push_str(&metric_answer(a, picture));

@@ -14,6 +14,8 @@
 //! - `effects.svg` (sweeps whose answer measured the settings' effects): what each setting
 //!   changes in each metric of the question, with its paired interval (`effects`), the picture
 //!   of the answer.
+//! - `tournaments.svg` (runs of tournaments): first place alone, the winner's games won and
+//!   strength against place per point, the picture of the tournament answer (`tournaments`).
 //! - `impact.svg` (points with a per-card impact): the most and least impactful cards, with their
 //!   paired intervals (`impact`).
 //!
@@ -35,6 +37,7 @@ mod lengths;
 mod outcomes;
 pub(crate) mod palette;
 mod svg;
+mod tournaments;
 
 use super::RunResult;
 use super::compare::Comparison;
@@ -42,6 +45,8 @@ use super::labels::Sweep;
 
 /// The picture of a sweep's answer (`effects`).
 pub const EFFECTS: &str = "effects.svg";
+/// The picture of a tournament run's answer (`tournaments`).
+pub const TOURNAMENTS: &str = "tournaments.svg";
 
 /// A plot file: its name in `plots/` and its SVG text.
 pub struct Plot {
@@ -80,6 +85,9 @@ pub fn plots(run: &RunResult, comparisons: &[Comparison]) -> anyhow::Result<Vec<
     }
     if let Some(svg) = effects::effects(run) {
         add(EFFECTS, "What each setting changes", svg);
+    }
+    if let Some(svg) = tournaments::tournaments(run) {
+        add(TOURNAMENTS, "Each point's tournaments", svg);
     }
     Ok(out)
 }
