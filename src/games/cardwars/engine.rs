@@ -172,6 +172,9 @@ impl DecisionEngine for CardwarsEngine {
                 return end;
             }
             ask(&sc.game, &mut sc.players, &mut sc.obs, &mut sc.action);
+            if W::ON || N::ON {
+                sc.game.check_answer(&sc.action);
+            }
             sc.game.answer(&sc.action, &mut rng, narr);
         }
     }

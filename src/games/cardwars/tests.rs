@@ -108,6 +108,19 @@ fn a_payment_is_a_minimal_set_and_the_excess_is_lost() {
     assert_eq!((exact.tally.overpaid_value, exact.tally.faces_played), (0, 1));
 }
 
+/// The check every told game and every census makes of a policy's answer (`Game::answer` itself
+/// trusts it): the payment 9+5+3 that could leave the 3 out is refused, the minimal one is not.
+#[test]
+#[should_panic(expected = "illegal answer")]
+fn a_policys_illegal_answer_is_caught_by_the_check() {
+    let mut g = table(0);
+    g.players[0].field = field(&["9H", "5H", "3H"]);
+    g.players[0].hand = zone(&["QH"]);
+    g.stop_at(Next::Face(0));
+    g.check_answer(&Action::Face(0, m(&[0, 1])));
+    g.check_answer(&Action::Face(0, m(&[0, 1, 2])));
+}
+
 #[test]
 fn only_resources_of_the_faces_suit_or_a_joker_pay_and_faces_never_pay() {
     // KD (13): the 2H is the wrong suit and the JD is a face; the joker (10) and the 3D pay.
