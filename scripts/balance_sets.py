@@ -4,6 +4,9 @@
 uniform.toml: nine designers x 21 designs (3 rares, 9 uncommons and 9 commons of values 1-9),
 every one reading "+1 while face up": nothing to balance. outlier.toml: the same set with one
 common of value 5 reading "+6 while face up": that design alone must be brought back to its peers.
+pair.toml: every design reads "+1 while face up. Another +1." (two abilities), but one common 5
+reads "+6 while face up. Another +5.": no single number brings it back (at best +1 and +5), so its
+two numbers must both be turned to 1, in a first race and a second on top of it.
 """
 import sys
 from pathlib import Path
@@ -12,7 +15,26 @@ DESIGNERS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
 RARE_VALUES = [[2, 5, 8], [1, 4, 7], [3, 6, 9]]
 
 
-def card(cid, name, rarity, value, designer, amount):
+def card(cid, name, rarity, value, designer, amount, more=None):
+    if more is not None:
+        return f'''[[card]]
+id = "{cid}"
+name = "{name}"
+rarity = "{rarity}"
+value = {value}
+text = "+{amount} while face up. Another +{more}."
+designer = "{designer}"
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = {amount}
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = {more}
+'''
     return f'''[[card]]
 id = "{cid}"
 name = "{name}"
@@ -28,7 +50,7 @@ designer = "{designer}"
 '''
 
 
-def write(path, name, outlier):
+def write(path, name, outlier, pair=False):
     out = [f'''# Written by scripts/balance_sets.py: {name}.
 format = "warsim-slots-cards"
 version = 1
@@ -38,9 +60,11 @@ name = "{name}"
         cards = [("rare", v) for v in RARE_VALUES[i % 3]]
         cards += [("uncommon", v) for v in range(1, 10)] + [("common", v) for v in range(1, 10)]
         for rarity, v in cards:
-            amount = 6 if outlier and (i, rarity, v) == (4, "common", 5) else 1
+            odd = outlier and (i, rarity, v) == (4, "common", 5)
+            amount = 6 if odd else 1
+            more = (5 if odd else 1) if pair else None
             cid = f"{who.lower()}-{rarity[0]}{v}"
-            out.append(card(cid, f"{who} {rarity} {v}", rarity, v, who, amount))
+            out.append(card(cid, f"{who} {rarity} {v}", rarity, v, who, amount, more))
     Path(path).write_text("\n".join(out))
 
 
@@ -49,3 +73,4 @@ if __name__ == "__main__":
     folder.mkdir(parents=True, exist_ok=True)
     write(folder / "uniform.toml", "uniform", False)
     write(folder / "outlier.toml", "outlier", True)
+    write(folder / "pair.toml", "pair", True, pair=True)

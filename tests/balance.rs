@@ -1,7 +1,8 @@
 //! `warsim balance` on card sets with a known answer (`tests/fixtures/balance`, written by
 //! `scripts/balance_sets.py`): nine designers whose 189 designs all read "+1 while face up" have
 //! nothing to balance; the same set with one common 5 reading "+6" must get that one design back
-//! to +1 and nothing else. Also: the files for any thread count, a stopped balance resumed, and
+//! to +1 and nothing else; where no single number is enough (a common 5 reading "+6 ... Another
+//! +5." among designs reading "+1 ... Another +1."), both of its numbers are turned. Also: the files for any thread count, a stopped balance resumed, and
 //! bad input refused in one line.
 
 use std::path::Path;
@@ -11,6 +12,7 @@ use assert_cmd::cargo::cargo_bin_cmd;
 
 const UNIFORM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/uniform.toml");
 const OUTLIER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/outlier.toml");
+const PAIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/pair.toml");
 
 fn warsim() -> assert_cmd::Command {
     let mut c = cargo_bin_cmd!("warsim");
@@ -65,6 +67,32 @@ fn the_outlier_alone_comes_back_to_its_peers() {
     assert!(cards.status.success());
     let page = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(page.contains("What to print differently") && page.contains("Ed common 5"));
+}
+
+#[test]
+fn a_second_number_is_turned_only_when_one_is_not_enough() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    let said = ok(PAIR, "400", &out, &[]);
+    let changes: Vec<Vec<String>> = rows(&out).into_iter().map(|c| c[..8].to_vec()).collect();
+    // Its first race turns ability 1 to 1 (+1 and +5, the closest a single number comes); its
+    // second turns ability 2 on top of that. No other design is touched.
+    assert_eq!(
+        changes,
+        [
+            ["ed-c5", "Ed", "common", "5", "ability 1 amount", "6", "1", "edited"],
+            ["ed-c5", "Ed", "common", "5", "ability 2 amount", "5", "1", "edited"]
+        ]
+    );
+    // The answer names the design once with both edits (the terminal wraps its lines).
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("flagged 1 -> 0"), "{said}");
+    assert!(
+        said.contains("Ed common 5 (Ed): ability 1 amount 6 to 1 and ability 2 amount 5 to 1."),
+        "{said}"
+    );
+    let edited = std::fs::read_to_string(out.join("balanced.toml")).unwrap();
+    assert!(edited.contains("text = \"+1 while face up. Another +1.\"\ndesigner = \"Ed\""));
 }
 
 #[test]

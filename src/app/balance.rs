@@ -160,11 +160,22 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
     if let Some((index, pass)) = last {
         let knobs =
             (plan.balancing.sheet)(&plan.file, &pass.text, plan.values).map(|s| s.knobs).unwrap_or_default();
-        for s in pass.searches.iter().filter(|s| s.chosen.is_none()) {
+        // A design's last race of the pass says whether it was settled (its second race, when
+        // one number was not enough, comes after its first).
+        let last_race = |s: &&balance::Search| pass.searches.iter().rev().find(|x| x.design == s.design);
+        let unsettled = pass
+            .searches
+            .iter()
+            .filter(|s| last_race(s).is_some_and(|l| std::ptr::eq(l, *s)) && s.chosen.is_none());
+        for s in unsettled {
             let (k, v, e, (l, u)) = s.closest;
-            let closest = match k {
-                Some(k) => format!("{} {} -> {v}: {e:+.3} [{l:+.3}, {u:+.3}]", knobs[k].name, knobs[k].value),
-                None => format!("as printed: {e:+.3} [{l:+.3}, {u:+.3}]"),
+            let setting = |k: usize, v: i64| format!("{} {} -> {v}", knobs[k].name, knobs[k].value);
+            let settings: Vec<String> =
+                s.base.iter().map(|&(k, v)| setting(k, v)).chain(k.map(|k| setting(k, v))).collect();
+            let closest = if settings.is_empty() {
+                format!("as printed: {e:+.3} [{l:+.3}, {u:+.3}]")
+            } else {
+                format!("{}: {e:+.3} [{l:+.3}, {u:+.3}]", settings.join(" and "))
             };
             changes.push(ChangeRow {
                 design: s.design,

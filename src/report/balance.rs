@@ -94,20 +94,24 @@ impl BalanceResult {
                 super::format::grouped(self.events as i128)
             )
         };
+        // The first three designs edited, each with all its edits (two when one number was not
+        // enough).
         let mut named: Vec<String> = Vec::new();
-        for c in self.changes.iter().filter(|c| c.new.is_some()).take(3) {
+        let mut shown = 0;
+        for c in self.changes.iter().filter(|c| c.new.is_some()) {
             let d = &self.designs[c.design];
-            named.push(format!(
-                "{} ({}): {} {} to {}",
-                d.name,
-                d.designer,
-                c.field,
-                c.old.unwrap_or_default(),
-                c.new.unwrap_or_default()
-            ));
+            let edit = format!("{} {} to {}", c.field, c.old.unwrap_or_default(), c.new.unwrap_or_default());
+            let head = format!("{} ({}): ", d.name, d.designer);
+            let full = named.len() == 3;
+            match named.last_mut() {
+                Some(last) if last.starts_with(&head) => *last = format!("{last} and {edit}"),
+                _ if full => break,
+                _ => named.push(format!("{head}{edit}")),
+            }
+            shown += 1;
         }
         if !named.is_empty() {
-            let more = edits.saturating_sub(named.len());
+            let more = edits.saturating_sub(shown);
             let _ = write!(
                 s,
                 " {}{}.",

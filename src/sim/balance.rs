@@ -130,12 +130,16 @@ pub fn measure(
 pub struct Search {
     pub design: usize,
     pub pass: usize,
+    /// The edits (knob, setting) every candidate of the race carries: none in a design's first
+    /// race; in its second, the closest single setting of the first, which did not reach the band.
+    #[serde(default)]
+    pub base: Vec<(usize, i64)>,
     /// The peers' median the race aimed at.
     pub reference: f64,
-    /// The knob and setting chosen (None: none came within the band: a redesign).
+    /// The knob and setting chosen, on top of `base` (None: none came within the band).
     pub chosen: Option<(usize, i64)>,
-    /// The closest setting raced (knob, setting; `None` knob: as printed) with its estimate and
-    /// 95% interval.
+    /// The closest setting raced (knob, setting; `None` knob: `base` alone, the design as printed
+    /// in a first race) with its estimate and 95% interval.
     pub closest: (Option<usize>, i64, f64, (f64, f64)),
     pub candidates: usize,
     /// Tournaments per candidate at the end of the race, and played by all candidates together.
@@ -143,20 +147,21 @@ pub struct Search {
     pub played: u64,
 }
 
-/// One candidate of a race: a knob at a setting, or the design as printed.
+/// One candidate of a race: a knob at a setting, or none (the race's base alone).
 #[derive(Clone, Copy, Debug)]
 pub struct Candidate {
     pub knob: Option<usize>,
     pub setting: i64,
 }
 
-/// Races `candidates` of design `d` (each a card-set text) towards `reference` on the same
-/// events (until one is left, all are within the band, or the cap); the closest wins when its
-/// interval reaches the band. None when `stop` was raised.
+/// Races `candidates` of design `d` (each a card-set text, every one carrying the edits `base`)
+/// towards `reference` on the same events (until one is left, all are within the band, or the
+/// cap); the closest wins when its estimate lies in the band. None when `stop` was raised.
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     d: usize,
     pass: usize,
+    base: &[(usize, i64)],
     candidates: &[Candidate],
     texts: &[String],
     reference: f64,
@@ -186,9 +191,10 @@ pub fn search(
     };
     let obs = tune::observation_games([group as u64]);
     let mut state = TuneState::new(String::new(), &measures);
-    // Each design's race has its own seed, so races are independent of each other and of the
-    // measures.
-    let master = crate::seed::mix64(cfg.seed ^ crate::seed::mix64(1 + pass as u64 * 100_003 + d as u64));
+    // Each race has its own seed (a design's second race another than its first), so races are
+    // independent of each other and of the measures.
+    let race = 1 + pass as u64 * 100_003 + d as u64 + base.len() as u64 * 1_000_003;
+    let master = crate::seed::mix64(cfg.seed ^ crate::seed::mix64(race));
     while state.stop.is_none() {
         if !tune::look(&mut state, &rules, &engines, &measures, (master, obs, cfg.cap), stop, tick) {
             return Ok(None);
@@ -214,6 +220,7 @@ pub fn search(
     Ok(Some(Search {
         design: d,
         pass,
+        base: base.to_vec(),
         reference,
         chosen,
         closest: (c.knob, c.setting, estimate, (scale(i.low), scale(i.high))),
@@ -342,33 +349,47 @@ pub fn run(
             let far = |d: usize| (m.estimate[d] - m.reference[d]).abs();
             far(b).total_cmp(&far(a)).then(a.cmp(&b))
         });
-        let done: Vec<usize> =
-            cur.searches.iter().map(|s| s.design).chain(cur.no_knobs.iter().copied()).collect();
-        let Some(&d) = flagged.iter().find(|d| !done.contains(d)) else {
+        let text = cur.text.clone();
+        let all = (knobs.list)(&text)?;
+        let Some((d, base)) = next_race(cur, &flagged, &all) else {
             finish_pass(progress, pass, knobs)?;
             save(progress)?;
             continue;
         };
-        let text = cur.text.clone();
         let (reference, range) = (m.reference[d], m.range[d].unwrap_or((m.reference[d], m.reference[d])));
-        let all = (knobs.list)(&text)?;
         let mut candidates = vec![Candidate { knob: None, setting: 0 }];
-        let mut texts = vec![text.clone()];
-        for (k, knob) in all.iter().enumerate().filter(|(_, k)| k.design == d) {
+        let mut texts = vec![(knobs.edit)(&text, &base)?.0];
+        let turned = |k: usize| base.iter().any(|&(b, _)| b == k);
+        for (k, knob) in all.iter().enumerate().filter(|&(k, x)| x.design == d && !turned(k)) {
             for &v in &knob.settings {
+                let edits: Vec<(usize, i64)> = base.iter().copied().chain([(k, v)]).collect();
                 // A setting the format refuses (a text past its length, say) is no candidate.
-                if let Ok((t, _)) = (knobs.edit)(&text, &[(k, v)]) {
+                if let Ok((t, _)) = (knobs.edit)(&text, &edits) {
                     candidates.push(Candidate { knob: Some(k), setting: v });
                     texts.push(t);
                 }
             }
         }
         if candidates.len() == 1 {
-            progress.passes[pass].no_knobs.push(d);
+            let cur = &mut progress.passes[pass];
+            match cur.searches.iter().rev().find(|s| s.design == d).cloned() {
+                None => cur.no_knobs.push(d),
+                // No other number of the design takes a setting on top of the first race's
+                // closest: that race's answer stands, as a second race with nothing to add.
+                Some(first) => cur.searches.push(Search {
+                    base,
+                    closest: (None, 0, first.closest.2, first.closest.3),
+                    candidates: 1,
+                    events: 0,
+                    played: 0,
+                    ..first
+                }),
+            }
             save(progress)?;
             continue;
         }
-        let Some(s) = search(d, pass, &candidates, &texts, reference, range, cfg, build, tick, stop)? else {
+        let Some(s) = search(d, pass, &base, &candidates, &texts, reference, range, cfg, build, tick, stop)?
+        else {
             return Ok(false);
         };
         progress.passes[pass].searches.push(s);
@@ -386,11 +407,39 @@ pub fn run(
     Ok(true)
 }
 
+/// The next race of a pass: the first flagged design (in `flagged`'s order) not yet settled, with
+/// the edits its candidates carry. Fewest edits first: a design's first race turns one number; only
+/// when no single setting reaches the band, and the closest is a setting (not the design as
+/// printed), does a second race turn each of its other numbers on top of that one. A design is
+/// settled by a race that chose, by its second race, or by having no number to turn.
+fn next_race(
+    pass: &Pass,
+    flagged: &[usize],
+    knobs: &[crate::games::SheetKnob],
+) -> Option<(usize, Vec<(usize, i64)>)> {
+    flagged.iter().filter(|&&d| !pass.no_knobs.contains(&d)).find_map(|&d| {
+        let Some(last) = pass.searches.iter().rev().find(|s| s.design == d) else {
+            return Some((d, Vec::new()));
+        };
+        let (Some(k), v, ..) = last.closest else { return None };
+        let others = knobs.iter().enumerate().any(|(o, x)| x.design == d && o != k);
+        (last.chosen.is_none() && last.base.is_empty() && others).then(|| (d, vec![(k, v)]))
+    })
+}
+
+/// The edits a race chose: its base and its winner (none when the winner did not reach the band).
+pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
+    s.chosen.map_or_else(Vec::new, |c| s.base.iter().copied().chain([c]).collect())
+}
+
 /// Makes the edits the races of pass `pass` chose, and ends the passes when none was made.
 fn finish_pass(progress: &mut Progress, pass: usize, knobs: &Knobs) -> anyhow::Result<()> {
     let cur = &progress.passes[pass];
-    let chosen: Vec<(usize, usize, i64)> =
-        cur.searches.iter().filter_map(|s| s.chosen.map(|(k, v)| (s.design, k, v))).collect();
+    let chosen: Vec<(usize, usize, i64)> = cur
+        .searches
+        .iter()
+        .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| (s.design, k, v)))
+        .collect();
     let all = (knobs.list)(&cur.text)?;
     let edits: Vec<(usize, i64)> = chosen.iter().map(|&(_, k, v)| (k, v)).collect();
     if edits.is_empty() {

@@ -152,6 +152,9 @@ pub struct Edit {
 pub fn apply(text: &str, set: &CardSet, edits: &[Edit]) -> (String, Vec<bool>) {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut said = Vec::with_capacity(edits.len());
+    // Each design's text as rewritten so far: a second edit of one design says its number in the
+    // text the first left.
+    let mut texts: Vec<Option<String>> = vec![None; set.designs.len()];
     for e in edits {
         let old = &lines[e.knob.line];
         let (key, _) = old.split_once('=').expect("a knob's line holds key = value");
@@ -159,9 +162,11 @@ pub fn apply(text: &str, set: &CardSet, edits: &[Edit]) -> (String, Vec<bool>) {
         lines[e.knob.line] = format!("{key}= {}{comment}", e.to);
         said.push(text_line(&lines, e.knob.line).is_some_and(|t| {
             let d = &set.designs[e.knob.design];
-            match retext(&d.text, e.knob.value, e.to, e.knob.field) {
+            let now = texts[e.knob.design].as_deref().unwrap_or(&d.text);
+            match retext(now, e.knob.value, e.to, e.knob.field) {
                 Some(new) if new.chars().count() <= d.rarity.text_limit() => {
                     lines[t] = rewrite_text_line(&lines[t], &new);
+                    texts[e.knob.design] = Some(new);
                     true
                 }
                 _ => false,
@@ -357,6 +362,21 @@ designer = "Y"
         assert_eq!(edited.lines().count(), SET.lines().count());
         let (_, again) = compile("t.toml", SET, &s, &[Edit { knob: k[0].clone(), to: 2 }]).unwrap();
         assert_eq!(again.designs[0].text, "+2 while face up.");
+    }
+
+    #[test]
+    fn two_edits_of_one_design_are_both_said_in_its_text() {
+        let two = SET.replace("text = \"S2: +1.\"", "text = \"S2: +1, then +4.\"").replace(
+            "  amount = 1\n",
+            "  amount = 1\n  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 4\n",
+        );
+        let s = cardfile::parse("t.toml", &two).expect("the two-ability set compiles");
+        let k = knobs(&two, &s, false);
+        assert_eq!(k.iter().map(|k| (k.design, k.value)).collect::<Vec<_>>(), [(0, 6), (1, 1), (1, 4)]);
+        let edits = [Edit { knob: k[1].clone(), to: 2 }, Edit { knob: k[2].clone(), to: 3 }];
+        let (edited, said) = apply(&two, &s, &edits);
+        assert_eq!(said, [true, true]);
+        assert!(edited.contains("text = \"S2: +2, then +3.\""), "{edited}");
     }
 
     #[test]
