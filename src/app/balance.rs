@@ -10,6 +10,8 @@ use super::{print_out, worker_pool, write_staged};
 use crate::outdir::Lock;
 use crate::plan::BalancePlan;
 use crate::report::balance::{BalanceResult, ChangeRow, DesignRow};
+use crate::report::manifest::{Manifest, WrittenFile};
+use crate::settings::SettingFile;
 use crate::sim::balance::{self, Config, Knobs, Progress};
 use crate::sim::progress::Progress as Bar;
 use crate::sim::signal::{self, Interrupted};
@@ -80,13 +82,34 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         crate::sim::hooks::signal_at("balance-step");
         Ok(())
     };
+    let start_time = Manifest::now();
     signal::install();
-    let bar = Bar::new(plan.events * 3, "tournaments", plan.quiet);
-    bar.message(format!("balancing {}", plan.file));
+    let bar = Bar::new(plan.events, "tournaments", plan.quiet);
     let tick = |n: u64| bar.add(n);
+    // Each step restarts the bar with what it is and the most it plays: a race ends as soon as
+    // it can, so its bar may stop short of the end.
+    let step = |s: balance::Step, most: u64| {
+        let name = |d: usize| plan.sheet.designs.get(d).map_or(String::new(), |x| x.name.clone());
+        let what = match s {
+            balance::Step::Measure { pass } => {
+                format!("pass {} of at most {}: measuring every design", pass + 1, balance::MAX_PASSES)
+            }
+            balance::Step::Race { pass, design, nth, flagged, second } => format!(
+                "pass {}: {} race for {} ({} of {flagged} flagged)",
+                pass + 1,
+                if second { "second" } else { "first" },
+                name(design),
+                nth + 1
+            ),
+            balance::Step::Proof { edited: false } => "proof on fresh seeds: the set as given".into(),
+            balance::Step::Proof { edited: true } => "proof on fresh seeds: the set as edited".into(),
+        };
+        bar.restart(most, format!("balancing {}: {what}", plan.file));
+    };
+    let show = balance::Show { tick: &tick, step: &step };
     let started = Instant::now();
     let finished = pool.install(|| {
-        balance::run(&plan.text, &mut progress, &cfg, &build, &knobs, &save, &tick, signal::stop_flag())
+        balance::run(&plan.text, &mut progress, &cfg, &build, &knobs, &save, &show, signal::stop_flag())
     })?;
     bar.finish();
     if !finished {
@@ -98,7 +121,11 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
     }
     let result = result(plan, &progress, started.elapsed().as_secs_f64());
     write_staged(&plan.out, &lock, |dir| {
-        crate::report::balance::write_all(dir, &result, &progress.text)?;
+        let written = crate::report::balance::write_all(dir, &result, &progress.text)?;
+        let manifest = manifest(plan, start_time, written);
+        crate::io::write_atomic(&dir.join(crate::report::manifest::FILE), |w| {
+            crate::report::manifest::write(&manifest, w)
+        })?;
         Ok(())
     })?;
     let (before, after) = result.flagged();
@@ -111,6 +138,36 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         result.seconds,
         plan.out.display()
     )))
+}
+
+/// The manifest of a balance's folder: what made its files (the card set's text included, so the
+/// balance can be made again) and the files with their sizes and hashes, so a later command
+/// replaces only what it vouches for.
+fn manifest(plan: &BalancePlan, start_time: String, written: Vec<WrittenFile>) -> Manifest {
+    Manifest {
+        warsim_version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: Manifest::git_commit(),
+        build: crate::provenance::fingerprint().into(),
+        command_line: plan.command_line.clone(),
+        scenario: plan.file.clone(),
+        seed: plan.seed,
+        games: plan.events,
+        shards: "1/1".into(),
+        threads: plan.threads,
+        start_time,
+        end_time: Manifest::now(),
+        points: Vec::new(),
+        scenario_text: None,
+        until: None,
+        question: None,
+        until_intervals: Vec::new(),
+        partial: false,
+        point_games: Vec::new(),
+        files: vec![SettingFile::new("cards", &plan.file, plan.text.clone())],
+        written,
+        outputs: Vec::new(),
+        checksum: String::new(),
+    }
 }
 
 /// The report's rows from the balance's progress.

@@ -290,6 +290,25 @@ impl Progress {
     }
 }
 
+/// What the balancer starts, for the progress bar: each step with the most tournaments it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Pass `pass` (from 0) measures every design.
+    Measure { pass: usize },
+    /// Pass `pass` races design `design`, the `nth` (from 0) of its `flagged`; `second` when a
+    /// first race's closest setting is carried.
+    Race { pass: usize, design: usize, nth: usize, flagged: usize, second: bool },
+    /// The proof measures the set as given (`edited` false), then as edited.
+    Proof { edited: bool },
+}
+
+/// How a balance shows its progress: tournaments played as they are (`tick`), and each step as it
+/// starts with the most it may play (`step`).
+pub struct Show<'a> {
+    pub tick: &'a (dyn Fn(u64) + Sync),
+    pub step: &'a (dyn Fn(Step, u64) + Sync),
+}
+
 /// The seed of pass `pass`'s measure, and of the proof (`pass` = `MAX_PASSES`).
 fn measure_seed(seed: u64, pass: usize) -> u64 {
     crate::seed::mix64(seed ^ crate::seed::mix64(0xba1a_0000 + pass as u64))
@@ -305,9 +324,10 @@ pub fn run(
     build: &Build,
     knobs: &Knobs,
     save: &dyn Fn(&Progress) -> anyhow::Result<()>,
-    tick: &(dyn Fn(u64) + Sync),
+    show: &Show,
     stop: &AtomicBool,
 ) -> anyhow::Result<bool> {
+    let tick = show.tick;
     if progress.text.is_empty() {
         progress.text = original.to_string();
     }
@@ -320,6 +340,7 @@ pub fn run(
             }
             let point = build(&progress.text, None)?;
             let p = progress.passes.len();
+            (show.step)(Step::Measure { pass: p }, cfg.events);
             let Some(m) = measure(&*point, measure_seed(cfg.seed, p), cfg.events, &cfg.group, tick, stop)
             else {
                 return Ok(false);
@@ -388,6 +409,9 @@ pub fn run(
             save(progress)?;
             continue;
         }
+        let nth = flagged.iter().position(|&f| f == d).unwrap_or(0);
+        let race = Step::Race { pass, design: d, nth, flagged: flagged.len(), second: !base.is_empty() };
+        (show.step)(race, candidates.len() as u64 * cfg.cap);
         let Some(s) = search(d, pass, &base, &candidates, &texts, reference, range, cfg, build, tick, stop)?
         else {
             return Ok(false);
@@ -398,8 +422,10 @@ pub fn run(
     if progress.after.is_none() {
         let seed = measure_seed(cfg.seed, MAX_PASSES);
         let before = build(original, None)?;
+        (show.step)(Step::Proof { edited: false }, cfg.events);
         let Some(b) = measure(&*before, seed, cfg.events, &cfg.group, tick, stop) else { return Ok(false) };
         let after = build(&progress.text, None)?;
+        (show.step)(Step::Proof { edited: true }, cfg.events);
         let Some(a) = measure(&*after, seed, cfg.events, &cfg.group, tick, stop) else { return Ok(false) };
         (progress.before, progress.after) = (Some(b), Some(a));
         save(progress)?;

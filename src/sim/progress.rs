@@ -32,6 +32,17 @@ impl Progress {
         }
     }
 
+    /// Starts the bar again for a new step of a longer command: `total` units at most, and what
+    /// the step is.
+    pub fn restart(&self, total: u64, msg: String) {
+        if let Some(b) = &self.bar {
+            b.set_length(total);
+            b.set_position(0);
+            b.reset_eta();
+            b.set_message(crate::untrusted::one_line(&msg).into_owned());
+        }
+    }
+
     pub fn add(&self, games: u64) {
         if let Some(b) = &self.bar {
             b.inc(games);
