@@ -346,11 +346,14 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
     }
 }
 
+/// A number as written: its value and its bytes.
+type Number = (i64, Range<usize>);
+
 /// A comparison or slot range as written in a string, the forms `cardfile` reads (5, "!=9",
 /// ">=3", "<0", "-1", "2-4"): its test and each number with its bytes in `s` (a range gives two).
-fn comparison(s: &str) -> Option<(Test, Vec<(i64, Range<usize>)>)> {
+fn comparison(s: &str) -> Option<(Test, Vec<Number>)> {
     // A number in `s[at..]`, spaces around it allowed.
-    let num = |at: usize, end: usize| -> Option<(i64, Range<usize>)> {
+    let num = |at: usize, end: usize| -> Option<Number> {
         let p = &s[at..end];
         let start = at + (p.len() - p.trim_start().len());
         let t = p.trim();
@@ -536,7 +539,8 @@ const NOUNS: &[&str] = &["point", "card", "counter", "pt", "slot", "turn", "time
 /// timing tag for a turn, otherwise neither), so the change is unambiguous; a printed value is
 /// never in the text (None: the text is kept and the change flagged). Signs of amounts follow the
 /// new number: "+6" becomes "+2", "-2" becomes "-3". A plain noun right after the number agrees
-/// with it ("+1 point" becomes "+3 points"); "point(s)" stays as written.
+/// with it ("+1 point" becomes "+3 points"); "point(s)" stays as written, and so does the noun
+/// after an article ("a -1 counter" is one counter of that size).
 fn retext(text: &str, old: i64, new: i64, written: Written) -> Option<String> {
     if written == Written::Nowhere {
         return Some(text.to_string());
