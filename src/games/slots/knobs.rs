@@ -1,13 +1,24 @@
 //! The numbers printed on a card set's designs that `warsim balance` may turn (`docs/balance.md`):
-//! each ability's `amount`, a `set`'s fixed `to` and a `multiply`'s `by`, and (when asked) the
-//! design's printed `value`; the set's text with some of them changed, each edited design's
-//! `text` rewritten to say so where a plain number change can say it.
+//! each ability's `amount`, a `set`'s fixed `to` and a `multiply`'s `by`, (when asked) the
+//! design's printed `value`, and the bounds an ability tests: the number of every comparison
+//! (`value = ">=7"`, `if = [ { hand = ">=2" } ]`), of `turns` and `slots`, and a pick's `n`. The
+//! set's text with some of them changed, each edited design's `text` rewritten to say so where a
+//! plain number change can say it.
 //!
-//! The file is edited line by line, so its order, ids, names and comments are kept: a knob is a
-//! `key = integer` line of a `[[card]]` (value) or `[[card.ability]]` (the others) table. Numbers
-//! written any other way (inline ability tables) are not knobs; such a design "needs a redesign"
-//! if it must change. Every edited text is compiled again (`cardfile::parse`), so a setting the
-//! format does not allow is never proposed.
+//! The file is edited in place, so its order, ids, names and comments are kept. A knob is a number
+//! written on one line of a `[[card]]` table (value) or a `[[card.ability]]` table (the others):
+//! `amount = 2`, or a number inside the inline tables and arrays of a line such as
+//! `target = { side = "opp", value = ">=7" }`; an edit rewrites that number alone. Numbers written
+//! any other way (inline ability tables, an array spread over several lines) are not knobs; such a
+//! design "needs a redesign" if it must change. A comparison keeps its operator and a range its
+//! order. Every edited text is compiled again (`cardfile::parse`), so a setting the format does
+//! not allow is never proposed.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 use super::cardfile;
 use super::cardset::CardSet;
@@ -19,37 +30,147 @@ pub struct Knob {
     pub design: usize,
     /// The ability's index among the design's abilities (`None`: the printed value).
     pub ability: Option<usize>,
-    /// `amount`, `to`, `by` or `value`.
-    pub field: &'static str,
+    /// What the number is, in the file's words after the ability: `amount`, `to`, `by`, `value`,
+    /// `turns`, `if hand`, `target value`, `target slots from` (see `Knob::name`).
+    pub field: String,
     /// The number as printed.
     pub value: i64,
-    /// Its line in the file (0-based).
+    /// What it means: the settings it takes and how a card's text writes it.
+    kind: Kind,
+    /// Where it is written.
+    at: Spot,
+}
+
+/// Where a knob's number is written: a byte range of one line (0-based) of the file, its sign
+/// included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spot {
     line: usize,
+    bytes: Range<usize>,
+}
+
+/// What a knob's number means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// An effect's `amount`: a bonus stays a bonus, a malus a malus (±1-9).
+    Amount,
+    /// A `set`'s fixed `to`: a printed value 0-9.
+    To,
+    /// A `multiply`'s `by`: stays on its side of 1.
+    By,
+    /// The design's printed value, 1-9.
+    Value,
+    /// A bound an ability tests: a quantity within `lo..=hi` in a test whose operator stays.
+    Bound { quantity: Quantity, test: Test },
+}
+
+/// A quantity a bound counts: its sensible range and how a card's text writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Quantity {
+    lo: i64,
+    hi: i64,
+    written: Written,
+}
+
+/// Turns of a round: 1-9, said in timing tags (`[BT5]`, `[D4-D9]`).
+const TURNS: Quantity = Quantity { lo: 1, hi: 9, written: Written::Turn };
+/// Slot numbers: 1-9, said as slot names (`S7`, `S1-S4`).
+const SLOTS: Quantity = Quantity { lo: 1, hi: 9, written: Written::Slot };
+/// Printed values: 1-9.
+const PRINTED: Quantity = Quantity { lo: 1, hi: 9, written: Written::Plain };
+/// Current values: 0-9 (modifiers may take a card below or above, but the tests printed on
+/// cards ask about this range).
+const CURRENT: Quantity = Quantity { lo: 0, hi: 9, written: Written::Plain };
+/// Cards in a hand (5 at the start of a round, one placed and one drawn each turn; draws add).
+const HAND: Quantity = Quantity { lo: 0, hi: 9, written: Written::Plain };
+/// Your hand size minus your opponent's.
+const HAND_DIFF: Quantity = Quantity { lo: -4, hi: 4, written: Written::Plain };
+/// Your points minus your opponent's this round so far.
+const LEAD: Quantity = Quantity { lo: -5, hi: 5, written: Written::Plain };
+/// Cards a `count` finds.
+const COUNT: Quantity = Quantity { lo: 0, hi: 9, written: Written::Plain };
+/// Cards a pick takes (`n`, 1-9 in the format).
+const PICK: Quantity = Quantity { lo: 1, hi: 9, written: Written::Plain };
+
+/// The test a bound's number is part of. Its operator is never changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Test {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// The low end of a range whose high end is this.
+    From(i64),
+    /// The high end of a range whose low end is this.
+    Upto(i64),
+}
+
+/// How a card's text writes a knob's number, so that `retext` finds the right one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    /// Not in the text (the printed value).
+    Nowhere,
+    /// An amount, `+2` or `-1` or `2`: its sign follows the new number.
+    Signed,
+    /// A bound, `value 7 or more`, `3+ cards`: a number with no `+` before it.
+    Plain,
+    /// A slot's name: `S7`, `S1-S4`.
+    Slot,
+    /// A turn in a timing tag: `[BT5]`, `[D4-D9]` (after a capital other than S).
+    Turn,
+}
+
+impl Kind {
+    fn written(self) -> Written {
+        match self {
+            Kind::Amount | Kind::To | Kind::By => Written::Signed,
+            Kind::Value => Written::Nowhere,
+            Kind::Bound { quantity, .. } => quantity.written,
+        }
+    }
+
+    /// The numbers this knob may be set to, its own among them.
+    fn range(self, v: i64) -> std::ops::RangeInclusive<i64> {
+        match self {
+            Kind::Amount if v < 0 => -9..=-1,
+            Kind::Amount => 1..=9,
+            Kind::By if v > 1 => 2..=9,
+            Kind::By => -9..=0,
+            Kind::To => 0..=9,
+            Kind::Value => 1..=9,
+            // Within the quantity's range, never so that the test holds always or never there:
+            // `>= lo` and `<= hi` always hold. A range stays a range of at least two.
+            Kind::Bound { quantity: Quantity { lo, hi, .. }, test } => match test {
+                Test::Eq | Test::Ne => lo..=hi,
+                Test::Lt | Test::Ge => lo + 1..=hi,
+                Test::Le | Test::Gt => lo..=hi - 1,
+                Test::From(b) => lo.max(0)..=b - 1,
+                Test::Upto(a) => a + 1..=hi,
+            },
+        }
+    }
 }
 
 impl Knob {
-    /// What the knob is, in the file's words: `ability 2 amount`, `value`.
+    /// What the knob is, in the file's words: `ability 2 amount`, `ability 1 if hand`,
+    /// `ability 1 target slots to`, `value`.
     pub fn name(&self) -> String {
         match self.ability {
             Some(a) => format!("ability {} {}", a + 1, self.field),
-            None => self.field.to_string(),
+            None => self.field.clone(),
         }
     }
 
     /// The settings the format allows for this knob, other than its own, nearest first (ties:
     /// the lower first). An amount keeps its sign (a bonus stays a bonus); `by` keeps its side of
-    /// 1; `to` and `value` stay in the printed values 0-9 and 1-9.
+    /// 1; `to` and `value` stay in the printed values 0-9 and 1-9; a bound stays within its
+    /// quantity's range (`Quantity`), keeps its test meaningful there (`>=` never at the bottom,
+    /// `<=` never at the top) and a range's end never meets the other end.
     pub fn settings(&self) -> Vec<i64> {
         let v = self.value;
-        let range: Vec<i64> = match self.field {
-            "amount" if v < 0 => (-9..=-1).collect(),
-            "amount" => (1..=9).collect(),
-            "by" if v > 1 => (2..=9).collect(),
-            "by" => (-9..=0).collect(),
-            "to" => (0..=9).collect(),
-            _ => (1..=9).collect(),
-        };
-        let mut out: Vec<i64> = range.into_iter().filter(|&x| x != v).collect();
+        let mut out: Vec<i64> = self.kind.range(v).filter(|&x| x != v).collect();
         out.sort_by_key(|&x| ((x - v).abs(), x));
         out
     }
@@ -82,33 +203,209 @@ fn classify(line: &str) -> Line<'_> {
     }
 }
 
-/// The integer a `key = ...` line holds (a comment may follow), or None when it holds anything else.
-fn integer(rest: &str) -> Option<i64> {
-    let body = rest.split('#').next()?.trim();
-    let digits = body.strip_prefix('+').unwrap_or(body);
-    digits.parse().ok()
+/// The byte range of the integer a `key = ...` line holds (a comment may follow), or None when
+/// it holds anything else.
+fn integer(line: &str) -> Option<Range<usize>> {
+    let eq = line.find('=')?;
+    let body = line[eq + 1..].split('#').next()?;
+    let start = eq + 1 + (body.len() - body.trim_start().len());
+    let digits = body.trim();
+    decimal(digits)?;
+    Some(start..start + digits.len())
+}
+
+/// A decimal integer as the file writes it (`7`, `+7`, `-1`; not `0x7` or `1_0`).
+fn decimal(s: &str) -> Option<i64> {
+    let d = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// The ability keys whose value may hold bounds.
+const BOUND_KEYS: &[&str] = &["turns", "if", "target", "a", "b", "per", "watch", "bottom"];
+
+/// A bound found on a line: its name after the ability, number, meaning and bytes on the line.
+struct Found {
+    field: String,
+    value: i64,
+    quantity: Quantity,
+    test: Test,
+    bytes: Range<usize>,
+}
+
+/// Every bound on the ability line `line` (parsed alone: one that is not a whole TOML line, as
+/// the first line of an array spread over several, has none), in the order written.
+fn bounds(line: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    let Ok(doc) = DeTable::parse(line) else { return out };
+    for (k, v) in doc.get_ref().iter() {
+        let key: &str = k.get_ref();
+        match key {
+            "turns" => number(line, v, key, TURNS, &mut out),
+            "bottom" => number(line, v, key, PRINTED, &mut out),
+            "target" | "a" | "b" | "per" | "watch" => selector(line, v, key, &mut out),
+            "if" => conditions(line, v, &mut out),
+            _ => {}
+        }
+    }
+    out.sort_by_key(|f| f.bytes.start);
+    out
+}
+
+/// The bounds of a selector table: `slots`, `printed`, `value` and `n`.
+fn selector(line: &str, v: &Spanned<DeValue>, name: &str, out: &mut Vec<Found>) {
+    let DeValue::Table(t) = v.get_ref() else { return };
+    for (k, x) in t.iter() {
+        let key: &str = k.get_ref();
+        let quantity = match key {
+            "slots" => SLOTS,
+            "printed" => PRINTED,
+            "value" => CURRENT,
+            "n" => PICK,
+            _ => continue,
+        };
+        number(line, x, &format!("{name} {key}"), quantity, out);
+    }
+}
+
+/// The bounds of an `if` list: `if hand`, `if count is`, `if count printed`; numbered (`if 2
+/// lead`) when the list holds more than one condition.
+fn conditions(line: &str, v: &Spanned<DeValue>, out: &mut Vec<Found>) {
+    let DeValue::Array(list) = v.get_ref() else { return };
+    for (j, c) in list.iter().enumerate() {
+        let DeValue::Table(t) = c.get_ref() else { continue };
+        let name = if list.len() > 1 { format!("if {}", j + 1) } else { "if".to_string() };
+        for (k, x) in t.iter() {
+            let key: &str = k.get_ref();
+            let quantity = match key {
+                "slot" => SLOTS,
+                "oc_printed" => PRINTED,
+                "oc_value" | "self_value" => CURRENT,
+                "hand" => HAND,
+                "hand_diff" => HAND_DIFF,
+                "lead" => LEAD,
+                "is" => COUNT,
+                "count" => {
+                    selector(line, x, &format!("{name} count"), out);
+                    continue;
+                }
+                _ => continue,
+            };
+            let field = if key == "is" { format!("{name} count is") } else { format!("{name} {key}") };
+            number(line, x, &field, quantity, out);
+        }
+    }
+}
+
+/// The numbers of a comparison, slot range or count `v` (an integer or a string without
+/// escapes), named `name`.
+fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out: &mut Vec<Found>) {
+    let span = v.span();
+    let Some(raw) = line.get(span.clone()) else { return };
+    let found = match v.get_ref() {
+        DeValue::Integer(_) => decimal(raw).map(|n| (Test::Eq, vec![(n, 0..raw.len())])),
+        DeValue::String(_) => {
+            let quoted = raw.len() >= 2
+                && (raw.starts_with('"') && raw.ends_with('"')
+                    || raw.starts_with('\'') && raw.ends_with('\''))
+                && !raw[1..].starts_with(['"', '\''])
+                && !raw.contains('\\');
+            if !quoted {
+                return;
+            }
+            comparison(&raw[1..raw.len() - 1])
+                .map(|(t, ns)| (t, ns.into_iter().map(|(n, r)| (n, r.start + 1..r.end + 1)).collect()))
+        }
+        _ => None,
+    };
+    let Some((test, numbers)) = found else { return };
+    let shift = |r: Range<usize>| span.start + r.start..span.start + r.end;
+    match numbers[..] {
+        [(n, ref r)] => {
+            out.push(Found { field: name.to_string(), value: n, quantity, test, bytes: shift(r.clone()) })
+        }
+        [(a, ref ra), (b, ref rb)] => {
+            out.push(Found {
+                field: format!("{name} from"),
+                value: a,
+                quantity,
+                test: Test::From(b),
+                bytes: shift(ra.clone()),
+            });
+            out.push(Found {
+                field: format!("{name} to"),
+                value: b,
+                quantity,
+                test: Test::Upto(a),
+                bytes: shift(rb.clone()),
+            });
+        }
+        _ => {}
+    }
+}
+
+/// A number as written: its value and its bytes.
+type Number = (i64, Range<usize>);
+
+/// A comparison or slot range as written in a string, the forms `cardfile` reads (5, "!=9",
+/// ">=3", "<0", "-1", "2-4"): its test and each number with its bytes in `s` (a range gives two).
+fn comparison(s: &str) -> Option<(Test, Vec<Number>)> {
+    // A number in `s[at..]`, spaces around it allowed.
+    let num = |at: usize, end: usize| -> Option<Number> {
+        let p = &s[at..end];
+        let start = at + (p.len() - p.trim_start().len());
+        let t = p.trim();
+        let n = decimal(t)?;
+        Some((n, start..start + t.len()))
+    };
+    let lead = s.len() - s.trim_start().len();
+    let end = lead + s.trim().len();
+    let t = &s[lead..end];
+    let ops = [
+        ("!=", Test::Ne),
+        ("<=", Test::Le),
+        (">=", Test::Ge),
+        ("<", Test::Lt),
+        (">", Test::Gt),
+        ("=", Test::Eq),
+    ];
+    if let Some(&(op, test)) = ops.iter().find(|(op, _)| t.starts_with(op)) {
+        return Some((test, vec![num(lead + op.len(), end)?]));
+    }
+    if let Some(n) = num(lead, end) {
+        return Some((Test::Eq, vec![n]));
+    }
+    let dash = lead + t.find('-')?;
+    let (a, b) = (num(lead, dash)?, num(dash + 1, end)?);
+    (a.0 >= 0 && a.0 <= b.0).then(|| (Test::From(b.0), vec![a, b]))
 }
 
 /// Every knob of `text` (a card-set file `set` was compiled from), design by design in file
-/// order; the printed value only with `values`. A design whose `[[card]]` table the scan cannot
-/// match with `set` (another order, ids written another way) has no knobs.
+/// order; within a design its `amount`, `to`, `by` (and `value`, with `values`) lines first, then
+/// its bounds, each in the order written. A design whose `[[card]]` table the scan cannot match
+/// with `set` (another order, ids written another way) has no knobs.
 pub fn knobs(text: &str, set: &CardSet, values: bool) -> Vec<Knob> {
     let mut out = Vec::new();
     let mut design: Option<usize> = None;
     let mut ability: Option<usize> = None;
     let mut cards = 0usize;
     let mut pending: Vec<Knob> = Vec::new();
+    let mut extra: Vec<Knob> = Vec::new();
     let mut id_ok = false;
-    let flush = |pending: &mut Vec<Knob>, id_ok: bool, out: &mut Vec<Knob>| {
+    let flush = |pending: &mut Vec<Knob>, extra: &mut Vec<Knob>, id_ok: bool, out: &mut Vec<Knob>| {
         if id_ok {
             out.append(pending);
+            out.append(extra);
         }
         pending.clear();
+        extra.clear();
     };
     for (i, line) in text.lines().enumerate() {
         match classify(line) {
             Line::Card => {
-                flush(&mut pending, id_ok, &mut out);
+                flush(&mut pending, &mut extra, id_ok, &mut out);
                 design = Some(cards);
                 cards += 1;
                 ability = None;
@@ -122,21 +419,34 @@ pub fn knobs(text: &str, set: &CardSet, values: bool) -> Vec<Knob> {
                     id_ok = set.designs.get(d).is_some_and(|x| x.id == id);
                     continue;
                 }
-                let field = match (key, ability) {
-                    ("value", None) if values => "value",
-                    ("amount", Some(_)) => "amount",
-                    ("to", Some(_)) => "to",
-                    ("by", Some(_)) => "by",
+                if ability.is_some() && BOUND_KEYS.contains(&key) {
+                    extra.extend(bounds(line).into_iter().map(|f| Knob {
+                        design: d,
+                        ability,
+                        field: f.field,
+                        value: f.value,
+                        kind: Kind::Bound { quantity: f.quantity, test: f.test },
+                        at: Spot { line: i, bytes: f.bytes },
+                    }));
+                    continue;
+                }
+                let kind = match (key, ability) {
+                    ("value", None) if values => Kind::Value,
+                    ("amount", Some(_)) => Kind::Amount,
+                    ("to", Some(_)) => Kind::To,
+                    ("by", Some(_)) => Kind::By,
                     _ => continue,
                 };
-                if let Some(value) = integer(rest) {
-                    pending.push(Knob { design: d, ability, field, value, line: i });
+                if let Some(bytes) = integer(line) {
+                    let value = decimal(&line[bytes.clone()]).expect("integer() read a decimal");
+                    let at = Spot { line: i, bytes };
+                    pending.push(Knob { design: d, ability, field: key.to_string(), value, kind, at });
                 }
             }
             Line::Other => {}
         }
     }
-    flush(&mut pending, id_ok, &mut out);
+    flush(&mut pending, &mut extra, id_ok, &mut out);
     out
 }
 
@@ -147,26 +457,28 @@ pub struct Edit {
     pub to: i64,
 }
 
-/// `text` with `edits` made, each edited design's `text` line rewritten where the number change
-/// can be said in it (`retext`); and, per edit, whether its text was rewritten.
+/// `text` with `edits` made (each a different knob), each edited design's `text` line rewritten
+/// where the number change can be said in it (`retext`); and, per edit, whether its text was
+/// rewritten. Several edits of one design are said one after the other, each in the text the one
+/// before it left.
 pub fn apply(text: &str, set: &CardSet, edits: &[Edit]) -> (String, Vec<bool>) {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // The numbers, right to left on each line, so that a replacement moves no other's bytes.
+    let mut order: Vec<&Edit> = edits.iter().collect();
+    order.sort_by_key(|e| (e.knob.at.line, std::cmp::Reverse(e.knob.at.bytes.start)));
+    for e in order {
+        lines[e.knob.at.line].replace_range(e.knob.at.bytes.clone(), &e.to.to_string());
+    }
+    let mut texts: HashMap<usize, String> = HashMap::new();
     let mut said = Vec::with_capacity(edits.len());
-    // Each design's text as rewritten so far: a second edit of one design says its number in the
-    // text the first left.
-    let mut texts: Vec<Option<String>> = vec![None; set.designs.len()];
     for e in edits {
-        let old = &lines[e.knob.line];
-        let (key, _) = old.split_once('=').expect("a knob's line holds key = value");
-        let comment = old.find('#').map(|c| format!(" {}", &old[c..])).unwrap_or_default();
-        lines[e.knob.line] = format!("{key}= {}{comment}", e.to);
-        said.push(text_line(&lines, e.knob.line).is_some_and(|t| {
+        said.push(text_line(&lines, e.knob.at.line).is_some_and(|t| {
             let d = &set.designs[e.knob.design];
-            let now = texts[e.knob.design].as_deref().unwrap_or(&d.text);
-            match retext(now, e.knob.value, e.to, e.knob.field) {
+            let now = texts.get(&e.knob.design).unwrap_or(&d.text);
+            match retext(now, e.knob.value, e.to, e.knob.kind.written()) {
                 Some(new) if new.chars().count() <= d.rarity.text_limit() => {
                     lines[t] = rewrite_text_line(&lines[t], &new);
-                    texts[e.knob.design] = Some(new);
+                    texts.insert(e.knob.design, new);
                     true
                 }
                 _ => false,
@@ -196,12 +508,41 @@ fn rewrite_text_line(line: &str, text: &str) -> String {
     format!("{indent}text = \"{escaped}\"{tail}")
 }
 
-/// The printed text with one number changed from `old` to `new`: the number must stand alone
-/// once in the text (no digit beside it), so the change is unambiguous; a printed value is never
-/// in the text (None: the text is kept and the change flagged). Signs follow the new number:
-/// "+6" becomes "+2", "-2" becomes "-3".
-pub fn retext(text: &str, old: i64, new: i64, field: &str) -> Option<String> {
-    if field == "value" {
+impl Written {
+    /// Whether the number at `s..` of `text` (standing alone) is written this way, for a knob of
+    /// value `old`.
+    fn reads(self, text: &[u8], s: usize, old: i64) -> bool {
+        let before = s.checked_sub(1).map(|i| text[i]);
+        let capital = before.is_some_and(|c| c.is_ascii_uppercase());
+        match self {
+            Written::Nowhere => false,
+            // `S2: +1.`: the 2 names a slot, the 1 is the amount.
+            Written::Signed => !capital,
+            Written::Slot => before == Some(b'S'),
+            Written::Turn => capital && before != Some(b'S'),
+            Written::Plain => {
+                // A minus after a digit joins a range ("2-4"); otherwise it is a sign.
+                let minus = before == Some(b'-');
+                let joins = minus && s >= 2 && text[s - 2].is_ascii_digit();
+                let sign = minus && !joins;
+                !capital && before != Some(b'+') && sign == (old < 0)
+            }
+        }
+    }
+}
+
+/// The nouns whose plural `retext` makes agree with a changed number ("1 point", "2 points").
+const NOUNS: &[&str] = &["point", "card", "counter", "pt", "slot", "turn", "time"];
+
+/// The printed text with one number changed from `old` to `new`: the number must stand alone once
+/// in the text (no digit beside it), written as `written` says (a slot's name for a slot, a
+/// timing tag for a turn, otherwise neither), so the change is unambiguous; a printed value is
+/// never in the text (None: the text is kept and the change flagged). Signs of amounts follow the
+/// new number: "+6" becomes "+2", "-2" becomes "-3". A plain noun right after the number agrees
+/// with it ("+1 point" becomes "+3 points"); "point(s)" stays as written, and so does the noun
+/// after an article ("a -1 counter" is one counter of that size).
+fn retext(text: &str, old: i64, new: i64, written: Written) -> Option<String> {
+    if written == Written::Nowhere {
         return Some(text.to_string());
     }
     let want = old.unsigned_abs().to_string();
@@ -210,30 +551,57 @@ pub fn retext(text: &str, old: i64, new: i64, field: &str) -> Option<String> {
     let mut i = 0;
     while let Some(off) = text[i..].find(&want) {
         let (s, e) = (i + off, i + off + want.len());
+        i = e;
         let alone =
             (s == 0 || !bytes[s - 1].is_ascii_digit()) && (e == bytes.len() || !bytes[e].is_ascii_digit());
-        // `S1`, `S9`: a slot's name, not an amount.
-        let slot = s > 0 && bytes[s - 1] == b'S';
-        if alone && !slot {
+        if alone && written.reads(bytes, s, old) {
             if found.is_some() {
                 return None;
             }
             found = Some((s, e));
         }
-        i = e;
     }
     let (s, e) = found?;
     let signed = s > 0 && matches!(bytes[s - 1], b'+' | b'-');
-    let start = if signed { s - 1 } else { s };
-    let number = if signed {
-        format!("{}{}", if new < 0 { '-' } else { '+' }, new.unsigned_abs())
-    } else if (old < 0) == (new < 0) {
-        new.unsigned_abs().to_string()
-    } else {
-        return None;
+    let (start, number) = match written {
+        Written::Signed if signed => {
+            (s - 1, format!("{}{}", if new < 0 { '-' } else { '+' }, new.unsigned_abs()))
+        }
+        Written::Signed if (old < 0) != (new < 0) => return None,
+        Written::Signed => (s, new.unsigned_abs().to_string()),
+        Written::Plain if old < 0 => (s - 1, new.to_string()),
+        _ => (s, new.to_string()),
     };
-    // "x 2 point(s)" style plurals stay as written; "1 point"/"2 points" are not guessed.
-    Some(format!("{}{number}{}", &text[..start], &text[e..]))
+    // "a -2 counter": one counter of that size; the article keeps the noun singular.
+    let before = text[..start].to_ascii_lowercase();
+    let article = [" a ", " an "].iter().any(|a| format!(" {before}").ends_with(a));
+    let tail = if article { text[e..].to_string() } else { agree(&text[e..], old, new) };
+    Some(format!("{}{number}{tail}", &text[..start]))
+}
+
+/// `rest` (the text after a changed number) with the noun right after the number made singular
+/// or plural to agree with `new` when `old` and `new` differ in that.
+fn agree(rest: &str, old: i64, new: i64) -> String {
+    let one = |n: i64| n.unsigned_abs() == 1;
+    if one(old) == one(new) {
+        return rest.to_string();
+    }
+    let Some(after) = rest.strip_prefix(' ') else { return rest.to_string() };
+    let len = after.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let (word, tail) = after.split_at(len);
+    // "point(s)" says both already.
+    if tail.starts_with('(') {
+        return rest.to_string();
+    }
+    let fixed = if one(new) {
+        word.strip_suffix('s').filter(|w| NOUNS.contains(w)).map(str::to_string)
+    } else {
+        NOUNS.contains(&word).then(|| format!("{word}s"))
+    };
+    match fixed {
+        Some(w) => format!(" {w}{tail}"),
+        None => rest.to_string(),
+    }
 }
 
 /// `text` compiled with `edits` made: the edited set, or why the format refuses it.
@@ -270,7 +638,7 @@ pub fn sheet(file: &str, text: &str, values: bool) -> Result<crate::games::Sheet
 }
 
 /// `text` with knob `k` (of `sheet`'s list) set to `v` for each `(k, v)`, compiled
-/// (`games::Balancing::edit`).
+/// (`games::Balancing::edit`). A knob named twice is refused.
 pub fn edit(
     file: &str,
     text: &str,
@@ -279,6 +647,11 @@ pub fn edit(
 ) -> Result<(String, Vec<bool>), String> {
     let set = cardfile::parse(file, text)?;
     let all = knobs(text, &set, values);
+    for (i, &(k, _)) in edits.iter().enumerate() {
+        if edits[..i].iter().any(|&(j, _)| j == k) {
+            return Err(format!("knob {k} is edited twice"));
+        }
+    }
     let edits: Vec<Edit> = edits
         .iter()
         .map(|&(k, to)| all.get(k).map(|knob| Edit { knob: knob.clone(), to }).ok_or("no such knob"))
@@ -327,12 +700,87 @@ designer = "Y"
         cardfile::parse("t.toml", SET).expect("the test set compiles")
     }
 
+    /// One design of each kind of bound.
+    const BOUNDS: &str = r#"format = "warsim-slots-cards"
+version = 1
+name = "bounds"
+
+[[card]]
+id = "hider"
+name = "Hider"
+rarity = "uncommon"
+value = 4
+text = "[SSCORE]: Hide every opp. card of value 7 or more."
+  [[card.ability]]
+  on = "score_start"
+  effect = "hide"
+  target = { side = "opp", value = ">=7" }  # the tall ones
+
+[[card]]
+id = "drawer"
+name = "Drawer"
+rarity = "common"
+value = 3
+text = "[BT5]: Draw a card."
+  [[card.ability]]
+  on = "turn_start"
+  turns = 5
+  effect = "draw"
+
+[[card]]
+id = "hoarder"
+name = "Hoarder"
+rarity = "uncommon"
+value = 6
+text = "[D4-D9]: +1 point if you hold 2 or more cards."
+  [[card.ability]]
+  on = "after_draw"
+  turns = "4-9"
+  if = [ { hand = ">=2" } ]
+  effect = "points"
+  amount = 1
+
+[[card]]
+id = "early"
+name = "Early"
+rarity = "uncommon"
+value = 2
+text = "[SSCORE]: Your cards in S1-S4 get +1."
+  [[card.ability]]
+  on = "score_start"
+  effect = "modify"
+  target = { side = "you", slots = "1-4" }
+  amount = 1
+
+[[card]]
+id = "leader"
+name = "Leader"
+rarity = "rare"
+value = 7
+text = "If you lead: a -1 counter on 3 random opp. cards with 2+ of theirs printed 5."
+  [[card.ability]]
+  if = [ { lead = ">0" }, { count = { side = "opp", printed = 5 }, is = ">=2" } ]
+  effect = "counter"
+  target = { side = "opp", pick = "random", n = 3 }
+  amount = -1
+"#;
+
+    fn bounds_set() -> CardSet {
+        cardfile::parse("bounds.toml", BOUNDS).expect("the bounds set compiles")
+    }
+
+    /// The knob named `name` of design `design`.
+    fn knob(all: &[Knob], design: usize, name: &str) -> (usize, Knob) {
+        let i = all.iter().position(|k| k.design == design && k.name() == name).expect(name);
+        (i, all[i].clone())
+    }
+
     #[test]
     fn finds_each_abilitys_numbers_and_the_value_only_when_asked() {
         let s = set();
         let k = knobs(SET, &s, false);
         assert_eq!(
-            k.iter().map(|k| (k.design, k.field, k.value)).collect::<Vec<_>>(),
+            k.iter().map(|k| (k.design, k.field.as_str(), k.value)).collect::<Vec<_>>(),
             [(0, "amount", 6), (1, "amount", 1)]
         );
         assert_eq!(k[0].name(), "ability 1 amount");
@@ -342,12 +790,208 @@ designer = "Y"
 
     #[test]
     fn settings_keep_the_sign_and_come_nearest_first() {
-        let k = Knob { design: 0, ability: Some(0), field: "amount", value: 6, line: 0 };
+        let at = Spot { line: 0, bytes: 0..1 };
+        let k =
+            Knob { design: 0, ability: Some(0), field: "amount".into(), value: 6, kind: Kind::Amount, at };
         assert_eq!(k.settings(), [5, 7, 4, 8, 3, 9, 2, 1]);
         let neg = Knob { value: -2, ..k.clone() };
         assert!(neg.settings().iter().all(|&x| x < 0) && neg.settings()[0] == -3);
-        let by = Knob { field: "by", value: 2, ..k };
+        let by = Knob { field: "by".into(), value: 2, kind: Kind::By, ..k };
         assert_eq!(by.settings()[0], 3);
+    }
+
+    #[test]
+    fn finds_every_bound_with_its_name_value_and_settings_after_the_amounts() {
+        let s = bounds_set();
+        let all = knobs(BOUNDS, &s, false);
+        let got: Vec<(usize, String, i64, Vec<i64>)> =
+            all.iter().map(|k| (k.design, k.name(), k.value, k.settings())).collect();
+        let want: Vec<(usize, &str, i64, Vec<i64>)> = vec![
+            // `>=7` of a current value (0-9): never `>=0`, which always holds.
+            (0, "ability 1 target value", 7, vec![6, 8, 5, 9, 4, 3, 2, 1]),
+            (1, "ability 1 turns", 5, vec![4, 6, 3, 7, 2, 8, 1, 9]),
+            // The amount first, then the bounds in the order written.
+            (2, "ability 1 amount", 1, vec![2, 3, 4, 5, 6, 7, 8, 9]),
+            (2, "ability 1 turns from", 4, vec![3, 5, 2, 6, 1, 7, 8]),
+            (2, "ability 1 turns to", 9, vec![8, 7, 6, 5]),
+            (2, "ability 1 if hand", 2, vec![1, 3, 4, 5, 6, 7, 8, 9]),
+            (3, "ability 1 amount", 1, vec![2, 3, 4, 5, 6, 7, 8, 9]),
+            (3, "ability 1 target slots from", 1, vec![2, 3]),
+            (3, "ability 1 target slots to", 4, vec![3, 5, 2, 6, 7, 8, 9]),
+            (4, "ability 1 amount", -1, vec![-2, -3, -4, -5, -6, -7, -8, -9]),
+            // A lead (-5 to 5) `> 0`: never `> 5`, which never holds.
+            (4, "ability 1 if 1 lead", 0, vec![-1, 1, -2, 2, -3, 3, -4, 4, -5]),
+            (4, "ability 1 if 2 count printed", 5, vec![4, 6, 3, 7, 2, 8, 1, 9]),
+            (4, "ability 1 if 2 count is", 2, vec![1, 3, 4, 5, 6, 7, 8, 9]),
+            (4, "ability 1 target n", 3, vec![2, 4, 1, 5, 6, 7, 8, 9]),
+        ];
+        let want: Vec<(usize, String, i64, Vec<i64>)> =
+            want.into_iter().map(|(d, n, v, s)| (d, n.to_string(), v, s)).collect();
+        assert_eq!(got, want);
+        // The same text gives the same list.
+        assert_eq!(knobs(BOUNDS, &s, false), all);
+    }
+
+    /// The lines of `a` and `b` that differ, as (line number, line of b).
+    fn changed(a: &str, b: &str) -> Vec<(usize, String)> {
+        assert_eq!(a.lines().count(), b.lines().count());
+        a.lines()
+            .zip(b.lines())
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .map(|(i, (_, y))| (i, y.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn an_edit_of_a_bound_changes_that_number_in_place_and_says_it() {
+        let s = bounds_set();
+        let all = knobs(BOUNDS, &s, false);
+        let cases = [
+            (
+                0,
+                "ability 1 target value",
+                9,
+                "  target = { side = \"opp\", value = \">=9\" }  # the tall ones",
+                "[SSCORE]: Hide every opp. card of value 9 or more.",
+            ),
+            (1, "ability 1 turns", 7, "  turns = 7", "[BT7]: Draw a card."),
+            (
+                2,
+                "ability 1 turns from",
+                6,
+                "  turns = \"6-9\"",
+                "[D6-D9]: +1 point if you hold 2 or more cards.",
+            ),
+            (
+                2,
+                "ability 1 turns to",
+                8,
+                "  turns = \"4-8\"",
+                "[D4-D8]: +1 point if you hold 2 or more cards.",
+            ),
+            (
+                2,
+                "ability 1 if hand",
+                4,
+                "  if = [ { hand = \">=4\" } ]",
+                "[D4-D9]: +1 point if you hold 4 or more cards.",
+            ),
+            (
+                3,
+                "ability 1 target slots to",
+                3,
+                "  target = { side = \"you\", slots = \"1-3\" }",
+                "[SSCORE]: Your cards in S1-S3 get +1.",
+            ),
+            (
+                3,
+                "ability 1 target slots from",
+                2,
+                "  target = { side = \"you\", slots = \"2-4\" }",
+                "[SSCORE]: Your cards in S2-S4 get +1.",
+            ),
+            (
+                4,
+                "ability 1 target n",
+                2,
+                "  target = { side = \"opp\", pick = \"random\", n = 2 }",
+                "If you lead: a -1 counter on 2 random opp. cards with 2+ of theirs printed 5.",
+            ),
+            (
+                4,
+                "ability 1 if 2 count printed",
+                6,
+                "  if = [ { lead = \">0\" }, { count = { side = \"opp\", printed = 6 }, is = \">=2\" } ]",
+                "If you lead: a -1 counter on 3 random opp. cards with 2+ of theirs printed 6.",
+            ),
+        ];
+        for (design, name, to, line, text) in cases {
+            let (k, _) = knob(&all, design, name);
+            let (edited, said) = edit("bounds.toml", BOUNDS, false, &[(k, to)]).expect(name);
+            assert_eq!(said, [true], "{name}");
+            let again = cardfile::parse("bounds.toml", &edited).unwrap();
+            assert_eq!(again.designs[design].text, text, "{name}");
+            // Exactly two lines change: the number's and the text's.
+            let lines = changed(BOUNDS, &edited);
+            assert_eq!(lines.len(), 2, "{name}: {lines:?}");
+            assert_eq!(lines[1].1, line, "{name}");
+            // The edited number is read back as the knob's new value.
+            let now = knobs(&edited, &again, false);
+            assert_eq!(now[k].value, to, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_bound_that_cannot_be_said_alone_is_flagged() {
+        let s = bounds_set();
+        let all = knobs(BOUNDS, &s, false);
+        // `> 0`: "If you lead" has no 0 in it.
+        let (k, _) = knob(&all, 4, "ability 1 if 1 lead");
+        let (edited, said) = edit("bounds.toml", BOUNDS, false, &[(k, 1)]).unwrap();
+        assert_eq!(said, [false]);
+        assert!(edited.contains("{ lead = \">1\" }"));
+        // `is >= 2` where "2+" ... stands once, but the amount's "-1" is a sign, not a bound.
+        let (k, _) = knob(&all, 4, "ability 1 if 2 count is");
+        let (_, said) = edit("bounds.toml", BOUNDS, false, &[(k, 3)]).unwrap();
+        assert_eq!(said, [true]);
+        assert_eq!(
+            retext("+2 point(s) if you hold 2 or more cards.", 2, 3, Written::Plain).as_deref(),
+            Some("+2 point(s) if you hold 3 or more cards.")
+        );
+        assert_eq!(retext("Value 2 or 2.", 2, 3, Written::Plain), None);
+    }
+
+    #[test]
+    fn every_setting_proposed_compiles_and_a_range_stays_ordered() {
+        let s = bounds_set();
+        let all = knobs(BOUNDS, &s, false);
+        for (i, k) in all.iter().enumerate() {
+            for &to in &k.settings() {
+                edit("bounds.toml", BOUNDS, false, &[(i, to)])
+                    .unwrap_or_else(|e| panic!("{} = {to}: {e}", k.name()));
+            }
+        }
+        let (from, f) = knob(&all, 2, "ability 1 turns from");
+        let (upto, u) = knob(&all, 2, "ability 1 turns to");
+        assert!(f.settings().iter().all(|&x| x < u.value) && u.settings().iter().all(|&x| x > f.value));
+        // What the format refuses, and the settings leave out: a range out of order, a turn 10.
+        assert!(edit("bounds.toml", BOUNDS, false, &[(upto, 5), (from, 7)]).is_err());
+        assert!(edit("bounds.toml", BOUNDS, false, &[(upto, 10)]).is_err());
+        // Both ends at once, in order, are one edit each.
+        let (edited, said) = edit("bounds.toml", BOUNDS, false, &[(upto, 8), (from, 2)]).unwrap();
+        assert_eq!(said, [true, true]);
+        assert!(edited.contains("  turns = \"2-8\"\n") && edited.contains("[D2-D8]"), "{edited}");
+        assert!(edit("bounds.toml", BOUNDS, false, &[(from, 2), (from, 3)]).is_err());
+    }
+
+    #[test]
+    fn several_edits_of_one_design_are_all_said() {
+        let s = bounds_set();
+        let all = knobs(BOUNDS, &s, false);
+        let (amount, _) = knob(&all, 2, "ability 1 amount");
+        let (hand, _) = knob(&all, 2, "ability 1 if hand");
+        let (edited, said) = edit("bounds.toml", BOUNDS, false, &[(amount, 3), (hand, 3)]).unwrap();
+        assert_eq!(said, [true, true]);
+        let again = cardfile::parse("bounds.toml", &edited).unwrap();
+        assert_eq!(again.designs[2].text, "[D4-D9]: +3 points if you hold 3 or more cards.");
+    }
+
+    #[test]
+    fn a_noun_after_a_changed_number_agrees_with_it() {
+        let say = |t: &str, old, new| retext(t, old, new, Written::Signed);
+        assert_eq!(
+            say("+1 point if your hand is bigger.", 1, 5).as_deref(),
+            Some("+5 points if your hand is bigger.")
+        );
+        assert_eq!(say("Draw 2 cards.", 2, 1).as_deref(), Some("Draw 1 card."));
+        assert_eq!(say("OC gets a -1 counter.", -1, -2).as_deref(), Some("OC gets a -2 counter."));
+        assert_eq!(say("Put -1 counter on it.", -1, -2).as_deref(), Some("Put -2 counters on it."));
+        assert_eq!(say("+2 counters", 2, 3).as_deref(), Some("+3 counters"));
+        // "point(s)" says both; an unknown word is left alone.
+        assert_eq!(say("+1 point(s) if you lead.", 1, 3).as_deref(), Some("+3 point(s) if you lead."));
+        assert_eq!(say("Put 1 random card.", 1, 3).as_deref(), Some("Put 3 random card."));
+        assert_eq!(retext("Hold 2+ cards", 2, 1, Written::Plain).as_deref(), Some("Hold 1+ cards"));
     }
 
     #[test]
@@ -365,24 +1009,41 @@ designer = "Y"
     }
 
     #[test]
-    fn two_edits_of_one_design_are_both_said_in_its_text() {
-        let two = SET.replace("text = \"S2: +1.\"", "text = \"S2: +1, then +4.\"").replace(
-            "  amount = 1\n",
-            "  amount = 1\n  [[card.ability]]\n  on = \"static\"\n  effect = \"modify\"\n  target = \"self\"\n  amount = 4\n",
+    fn a_slot_name_is_said_only_for_a_slot_and_a_timing_tag_only_for_a_turn() {
+        let amount = |t: &str, old, new| retext(t, old, new, Written::Signed);
+        assert_eq!(amount("S2: +1.", 1, 3).as_deref(), Some("S2: +3."));
+        assert_eq!(amount("+1 and +1", 1, 3), None);
+        assert_eq!(amount("Gets 12 points", 1, 3), None);
+        assert_eq!(amount("[BT5]: +5.", 5, 3).as_deref(), Some("[BT5]: +3."));
+        let text = "[SSCORE]: Your cards in S1-S4 get +1.";
+        assert_eq!(
+            retext(text, 1, 2, Written::Slot).as_deref(),
+            Some("[SSCORE]: Your cards in S2-S4 get +1.")
         );
-        let s = cardfile::parse("t.toml", &two).expect("the two-ability set compiles");
-        let k = knobs(&two, &s, false);
-        assert_eq!(k.iter().map(|k| (k.design, k.value)).collect::<Vec<_>>(), [(0, 6), (1, 1), (1, 4)]);
-        let edits = [Edit { knob: k[1].clone(), to: 2 }, Edit { knob: k[2].clone(), to: 3 }];
-        let (edited, said) = apply(&two, &s, &edits);
-        assert_eq!(said, [true, true]);
-        assert!(edited.contains("text = \"S2: +2, then +3.\""), "{edited}");
+        assert_eq!(
+            retext(text, 4, 3, Written::Slot).as_deref(),
+            Some("[SSCORE]: Your cards in S1-S3 get +1.")
+        );
+        assert_eq!(amount(text, 1, 2).as_deref(), Some("[SSCORE]: Your cards in S1-S4 get +2."));
+        assert_eq!(
+            retext("[BT6-BT9]: S6 gets +6.", 6, 7, Written::Turn).as_deref(),
+            Some("[BT7-BT9]: S6 gets +6.")
+        );
+        assert_eq!(
+            retext("[BT6-BT9]: S6 gets +6.", 6, 7, Written::Slot).as_deref(),
+            Some("[BT6-BT9]: S7 gets +6.")
+        );
+        assert_eq!(retext("S3 or S3", 3, 4, Written::Slot), None);
+        // The printed value is not in the text.
+        assert_eq!(retext("S3", 3, 4, Written::Nowhere).as_deref(), Some("S3"));
     }
 
     #[test]
-    fn a_slot_name_is_not_the_amount() {
-        assert_eq!(retext("S2: +1.", 1, 3, "amount").as_deref(), Some("S2: +3."));
-        assert_eq!(retext("+1 and +1", 1, 3, "amount"), None);
-        assert_eq!(retext("Gets 12 points", 1, 3, "amount"), None);
+    fn an_array_over_several_lines_has_no_bound() {
+        let text = BOUNDS.replace("  if = [ { hand = \">=2\" } ]", "  if = [\n    { hand = \">=2\" },\n  ]");
+        let s = cardfile::parse("bounds.toml", &text).unwrap();
+        let all = knobs(&text, &s, false);
+        assert!(all.iter().all(|k| k.name() != "ability 1 if hand"));
+        assert!(all.iter().any(|k| k.design == 2 && k.name() == "ability 1 turns to"));
     }
 }
