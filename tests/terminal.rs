@@ -297,3 +297,49 @@ fn shipped_scenarios_never_break_a_word_or_a_number_at_80_100_or_piped() {
         }
     }
 }
+
+/// What `warsim balance` prints at `columns` (`None`: piped) for the set with one outlier.
+fn balance_terminal_of(columns: Option<usize>) -> String {
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_warsim"));
+    cmd.args([
+        "balance",
+        "tests/fixtures/balance/outlier.toml",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+        "-q",
+        "--out",
+    ])
+    .arg(dir.path().join("b"));
+    match columns {
+        Some(n) => cmd.env("COLUMNS", n.to_string()),
+        None => cmd.env_remove("COLUMNS"),
+    };
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn the_balance_answer_never_breaks_a_word_or_a_number_at_80_100_or_piped() {
+    let wide = balance_terminal_of(Some(1000));
+    assert!(wide.contains("Ed common 5 (Ed): ability 1 amount 6 to 1"), "{wide}");
+    for (columns, width) in [(Some(80), 80), (Some(100), 100), (None, 100)] {
+        let text = balance_terminal_of(columns);
+        for l in text.lines() {
+            assert!(
+                l.chars().count() <= width || !l.trim().contains(' '),
+                "at {columns:?}: a line of {} characters:\n{l}\n\n{text}",
+                l.chars().count()
+            );
+        }
+        // The closing figures (seconds, the folder) differ from run to run: the check stops there.
+        let checked = &text[..text.find(" tournaments in ").unwrap_or(text.len())];
+        let broken = broken_words(checked, &wide);
+        assert!(broken.is_empty(), "at {columns:?}: broken {broken:?}\n\n{text}");
+        assert!(!text.contains("NaN"), "{text}");
+    }
+}
