@@ -104,7 +104,7 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
             balance::Step::Proof { edited: false } => "proof on fresh seeds: the set as given".into(),
             balance::Step::Proof { edited: true } => "proof on fresh seeds: the set as edited".into(),
         };
-        bar.restart(most, format!("balancing {}: {what}", plan.file));
+        bar.restart(most, what);
     };
     let show = balance::Show { tick: &tick, step: &step };
     let started = Instant::now();
