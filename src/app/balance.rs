@@ -170,6 +170,31 @@ fn manifest(plan: &BalancePlan, start_time: String, written: Vec<WrittenFile>) -
     }
 }
 
+/// One row per number printed differently: a knob turned in several passes (-3 to -1, then -1
+/// to -2) is one change from its printed number to its last (-3 to -2), of the last pass that
+/// turned it, its text said as that pass left it; a knob turned back to its printed number is no
+/// change.
+fn printed_changes(made: &[balance::Made]) -> Vec<ChangeRow> {
+    let mut rows: Vec<ChangeRow> = Vec::new();
+    for m in made {
+        let status = if m.text_said { "edited" } else { "edited_text_not_rewritten" };
+        match rows.iter_mut().find(|r| r.design == m.design && r.field == m.knob) {
+            Some(r) => (r.new, r.status, r.pass) = (Some(m.new), status, m.pass),
+            None => rows.push(ChangeRow {
+                design: m.design,
+                field: m.knob.clone(),
+                old: Some(m.old),
+                new: Some(m.new),
+                status,
+                pass: m.pass,
+                closest: None,
+            }),
+        }
+    }
+    rows.retain(|r| r.old != r.new);
+    rows
+}
+
 /// The report's rows from the balance's progress.
 fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
     let (before, after) = (p.before.as_ref().expect("a proof"), p.after.as_ref().expect("a proof"));
@@ -198,19 +223,7 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
             verdict_after: after.verdict[d],
         })
         .collect();
-    let mut changes: Vec<ChangeRow> = p
-        .made
-        .iter()
-        .map(|m| ChangeRow {
-            design: m.design,
-            field: m.knob.clone(),
-            old: Some(m.old),
-            new: Some(m.new),
-            status: if m.text_said { "edited" } else { "edited_text_not_rewritten" },
-            pass: m.pass,
-            closest: None,
-        })
-        .collect();
+    let mut changes = printed_changes(&p.made);
     // A design is a redesign when its last race chose nothing, or it had no number to turn.
     let last =
         p.passes.iter().enumerate().rev().find(|(_, x)| !x.searches.is_empty() || !x.no_knobs.is_empty());
@@ -269,5 +282,31 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
         settings: if plan.sets.is_empty() { "the rules text's".into() } else { plan.sets.join(" ") },
         tournaments_played: p.tournaments(),
         seconds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn made(design: usize, knob: &str, old: i64, new: i64, pass: usize, text_said: bool) -> balance::Made {
+        balance::Made { design, knob: knob.into(), old, new, pass, text_said }
+    }
+
+    #[test]
+    fn a_number_turned_in_several_passes_is_one_change_from_its_printed_number_to_its_last() {
+        let rows = printed_changes(&[
+            made(16, "ability 1 amount", -3, -1, 0, true),
+            made(4, "ability 1 amount", 2, 1, 0, true),
+            made(7, "ability 2 to", 3, 5, 0, true),
+            made(16, "ability 1 amount", -1, -2, 1, false),
+            made(7, "ability 2 to", 5, 3, 2, true),
+        ]);
+        let seen: Vec<_> = rows.iter().map(|r| (r.design, r.old, r.new, r.pass, r.status)).collect();
+        // Design 7's number came back to its printed 3: no change.
+        assert_eq!(
+            seen,
+            [(16, Some(-3), Some(-2), 1, "edited_text_not_rewritten"), (4, Some(2), Some(1), 0, "edited")]
+        );
     }
 }

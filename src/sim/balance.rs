@@ -25,7 +25,7 @@ pub type Build<'a> = dyn Fn(&str, Option<usize>) -> anyhow::Result<Box<dyn Point
 
 /// Most passes over the set: designs interact, so an edit may move its peers; past this the
 /// balancer stops and says so.
-pub const MAX_PASSES: usize = 3;
+pub const MAX_PASSES: usize = 5;
 
 /// What the balancer is asked.
 pub struct Config {
