@@ -224,7 +224,8 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
         })
         .collect();
     let mut changes = printed_changes(&p.made);
-    // A design is a redesign when its last race chose nothing, or it had no number to turn.
+    // A design is a redesign when its last race chose nothing (unless that race found it in its
+    // band as it stands), or it had no number to turn.
     let last =
         p.passes.iter().enumerate().rev().find(|(_, x)| !x.searches.is_empty() || !x.no_knobs.is_empty());
     if let Some((index, pass)) = last {
@@ -236,7 +237,9 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
         let unsettled = pass
             .searches
             .iter()
-            .filter(|s| last_race(s).is_some_and(|l| std::ptr::eq(l, *s)) && s.chosen.is_none());
+            .filter(|s| last_race(s).is_some_and(|l| std::ptr::eq(l, *s)) && s.chosen.is_none())
+            // As it stands in the band by its race: in line after all, left alone.
+            .filter(|s| !(s.in_band && s.closest.0.is_none() && s.base.is_empty()));
         for s in unsettled {
             let (k, v, e, (l, u)) = s.closest;
             let setting = |k: usize, v: i64| format!("{} {} -> {v}", knobs[k].name, knobs[k].value);

@@ -25,7 +25,7 @@ pub type Build<'a> = dyn Fn(&str, Option<usize>) -> anyhow::Result<Box<dyn Point
 
 /// Most passes over the set: designs interact, so an edit may move its peers; past this the
 /// balancer stops and says so.
-pub const MAX_PASSES: usize = 5;
+pub const MAX_PASSES: usize = 3;
 
 /// What the balancer is asked.
 pub struct Config {
@@ -136,8 +136,14 @@ pub struct Search {
     pub base: Vec<(usize, i64)>,
     /// The peers' median the race aimed at.
     pub reference: f64,
-    /// The knob and setting chosen, on top of `base` (None: none came within the band).
+    /// The knob and setting chosen, on top of `base` (None: none came within the band, or the
+    /// closest was `base` alone).
     pub chosen: Option<(usize, i64)>,
+    /// Whether the closest's estimate lies in the band: with nothing chosen, the design as it
+    /// stands is in line by the race's account (its measure's flag was not borne out), and needs
+    /// no redesign.
+    #[serde(default)]
+    pub in_band: bool,
     /// The closest setting raced (knob, setting; `None` knob: `base` alone, the design as printed
     /// in a first race) with its estimate and 95% interval.
     pub closest: (Option<usize>, i64, f64, (f64, f64)),
@@ -223,6 +229,7 @@ pub fn search(
         base: base.to_vec(),
         reference,
         chosen,
+        in_band: reaches,
         closest: (c.knob, c.setting, estimate, (scale(i.low), scale(i.high))),
         candidates: candidates.len(),
         events: state.games,
