@@ -279,8 +279,11 @@ impl SlotsEngine {
     fn record_cards(&self, end: End, game: &Game, rec: &mut GameRecord) {
         let (st, c) = (&game.st, &game.cards);
         for seat in 0..SEATS {
-            for id in st.pools.ids(seat) {
-                let i = id as usize;
+            // The pool's ids as a range the compiler sees below `CARDS` (a seat's pool holds at
+            // most `POOL`), so the per-card arrays are read without a bounds check each.
+            let first = seat * POOL;
+            let won = u64::from(end == End::Won(seat));
+            for i in first..first + (st.pools.size[seat] as usize).min(POOL) {
                 let design = st.pools.design[i];
                 let row = if design == TEXTLESS {
                     self.textless + st.pools.printed[i] as usize - 1
@@ -297,7 +300,7 @@ impl SlotsEngine {
                     c.won[i] as u64,
                     c.tied[i] as u64,
                     in_game,
-                    u64::from(end == End::Won(seat)) & in_game,
+                    won & in_game,
                 ];
                 let first = self.cards.at(row, 0);
                 for (slot, v) in rec.counters_from(first, CARD_COLUMNS.len()).iter_mut().zip(values) {
