@@ -485,9 +485,11 @@ pub fn apply(text: &str, set: &CardSet, edits: &[Edit]) -> (String, Vec<bool>) {
             }
         }));
     }
-    let mut out = lines.join("\n");
+    // The file's own line endings: a set saved with CRLF stays CRLF (`lines` drops the `\r`).
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut out = lines.join(eol);
     if text.ends_with('\n') {
-        out.push('\n');
+        out.push_str(eol);
     }
     (out, said)
 }
@@ -963,6 +965,21 @@ text = "If you lead: a -1 counter on 3 random opp. cards with 2+ of theirs print
         assert_eq!(said, [true, true]);
         assert!(edited.contains("  turns = \"2-8\"\n") && edited.contains("[D2-D8]"), "{edited}");
         assert!(edit("bounds.toml", BOUNDS, false, &[(from, 2), (from, 3)]).is_err());
+    }
+
+    #[test]
+    fn a_set_saved_with_crlf_keeps_its_line_endings() {
+        let crlf = SET.replace('\n', "\r\n");
+        let s = cardfile::parse("t.toml", &crlf).expect("the CRLF set compiles");
+        let k = knobs(&crlf, &s, false);
+        let (edited, said) = apply(&crlf, &s, &[Edit { knob: k[0].clone(), to: 2 }]);
+        assert_eq!(said, [true]);
+        assert_eq!(edited.matches("\r\n").count(), crlf.matches("\r\n").count());
+        assert!(!edited.replace("\r\n", "").contains('\n'), "a bare LF crept in");
+        assert_eq!(
+            edited.replace("\r\n", "\n"),
+            apply(SET, &set(), &[Edit { knob: knobs(SET, &set(), false)[0].clone(), to: 2 }]).0
+        );
     }
 
     #[test]
