@@ -200,8 +200,8 @@ fn changes(
         let measures = "first place alone or shared or the winner's games won";
         if quiet.len() + 1 == labels.len() {
             let game = run.points[b].game;
-            let keys: Vec<String> = sweep.keys.iter().map(|k| super::pivot::word(game, k)).collect();
-            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            let named = super::pivot::named_keys(game, sweep);
+            let keys: Vec<&str> = named.keys.iter().map(String::as_str).collect();
             out.push(format!(
                 "No other {} changes {measures} detectably ({} points; {bound}).",
                 or_list(&keys),

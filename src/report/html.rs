@@ -114,7 +114,7 @@ pub fn page(run: &RunResult, comparisons: &[Comparison], plots: &[Plot]) -> Stri
         h.push_str("<div class=scroll><table><tr>");
         // The settings headed in the game's words (`dealing`, `turn order`).
         let game = run.points.first().map_or("", |p| p.game);
-        h.push_str(&setting_headers(&named_keys(game, &a.sweep)));
+        h.push_str(&setting_headers(&super::pivot::named_keys(game, &a.sweep)));
         for c in &a.columns {
             let _ = write!(h, "<th class=w>{}</th>", esc(&c.header));
         }
@@ -295,12 +295,6 @@ fn metric_answer(a: &super::pivot::MetricAnswer, picture: Option<&Plot>) -> Stri
 
 /// Header cells of the settings that vary (one `point` column when nothing does).
 /// `sweep` with its keys in the game's words (`dealing`, `turn order`), for headers.
-pub(super) fn named_keys(game: &str, sweep: &Sweep) -> Sweep {
-    let mut named = sweep.clone();
-    named.keys = named.keys.iter().map(|k| super::pivot::word(game, k)).collect();
-    named
-}
-
 pub(super) fn setting_headers(sweep: &Sweep) -> String {
     if sweep.keys.is_empty() {
         return "<th class=l>point</th>".into();

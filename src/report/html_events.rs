@@ -95,7 +95,7 @@ pub fn section(h: &mut String, run: &RunResult, sweep: &Sweep) {
     let _ = write!(
         h,
         "<div class=scroll><table><tr>{}",
-        super::html::setting_headers(&super::html::named_keys(game, sweep))
+        super::html::setting_headers(&super::pivot::named_keys(game, sweep))
     );
     h.push_str("<th>tournaments</th><th>winner's record</th><th>shared first</th><th>first place</th><th>games a tournament</th><th>strength and place</th></tr>\n");
     for (i, p) in run.points.iter().enumerate() {

@@ -78,6 +78,14 @@ pub fn answer(run: &RunResult) -> Option<MetricAnswer> {
     super::lineups::answer(run).or_else(|| super::card_answer::answer(run))
 }
 
+/// `sweep` with its setting names in the game's words (`dealing`, `turn order`): the headers of
+/// every table and picture of an answer.
+pub fn named_keys(game: &str, sweep: &super::labels::Sweep) -> super::labels::Sweep {
+    let mut named = sweep.clone();
+    named.keys = named.keys.iter().map(|k| word(game, k)).collect();
+    named
+}
+
 /// The game's words for a metric or setting name: its declared words for the name or for the
 /// name without its suffix (`_rate`, `_share_of_games`, `_mean_per_game`, ...), else `answer::words`.
 pub fn word(game: &str, name: &str) -> String {

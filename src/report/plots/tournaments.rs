@@ -8,7 +8,7 @@ use super::forest::{Mark, Panel, Rows, estimate, forest};
 use super::palette::{ESTIMATE, INTERVAL};
 use crate::record::OutcomeKind;
 use crate::report::event_answer::{applies, dist_mean};
-use crate::report::pivot::word;
+use crate::report::pivot::named_keys;
 use crate::report::{PointResult, RunResult};
 use crate::stats::Interval;
 
@@ -49,7 +49,7 @@ pub fn tournaments(run: &RunResult) -> Option<String> {
     let sweep = super::played_sweep(run);
     let mut rows = super::rows_of(&sweep);
     if !sweep.keys.is_empty() {
-        rows.headers = sweep.keys.iter().map(|k| word(game, k)).collect();
+        rows.headers = named_keys(game, &sweep).keys;
     }
     let alone: Vec<Option<Interval>> = run.points.iter().map(|p| p.kind_interval(OutcomeKind::Win)).collect();
     let won: Vec<Option<Interval>> = run.points.iter().map(|p| dist_mean(p, "winner_games_won")).collect();

@@ -306,19 +306,25 @@ pub fn render_event_answer_at(
 ) -> Option<String> {
     let a = super::event_answer::answer(run, comparisons)?;
     let mut out: String = a.sentences.iter().map(|l| table::wrap(l, width)).collect();
-    if !a.sweep.common.is_empty() && !a.sweep.keys.is_empty() {
-        out.push_str(&table::wrap(&format!("Every point: {}.", a.sweep.common), width));
-    }
-    let rows: Vec<usize> = (0..a.sweep.len()).collect();
     // The settings' columns headed in the game's words (`dealing`, `turn order`).
     let game = run.points.first().map_or("", |p| p.game);
-    let mut named = a.sweep.clone();
-    named.keys = named.keys.iter().map(|k| super::pivot::word(game, k)).collect();
-    let mut cols = setting_columns(&named, &rows);
-    if cols.is_empty() {
-        cols.push(Column::setting("point", a.sweep.shorts()));
+    out.push_str(&answer_table(&super::pivot::named_keys(game, &a.sweep), a.columns, width));
+    Some(out)
+}
+
+/// An answer's table under its sentences: what every point shares, then one row per point, its
+/// settings that vary and one column per answer column (an estimate and interval, or words).
+fn answer_table(sweep: &Sweep, columns: Vec<super::answer::PivotColumn>, width: usize) -> String {
+    let mut out = String::new();
+    if !sweep.common.is_empty() && !sweep.keys.is_empty() {
+        out.push_str(&table::wrap(&format!("Every point: {}.", sweep.common), width));
     }
-    for c in a.columns {
+    let rows: Vec<usize> = (0..sweep.len()).collect();
+    let mut cols = setting_columns(sweep, &rows);
+    if cols.is_empty() {
+        cols.push(Column::setting("point", sweep.shorts()));
+    }
+    for c in columns {
         if c.cells.iter().all(|(_, r)| r.is_empty()) {
             cols.push(Column::setting(&c.header, c.cells.into_iter().map(|(e, _)| e).collect()));
         } else {
@@ -328,7 +334,7 @@ pub fn render_event_answer_at(
     let mut t = Table::new(cols);
     t.fit(width);
     out.push_str(&t.render());
-    Some(out)
+    out
 }
 
 /// The run's answers (`report::answer`) at the terminal's width.
@@ -349,24 +355,7 @@ pub fn render_answers_at(run: &super::RunResult, width: usize) -> String {
     let q = run.manifest.question.as_deref().unwrap_or_default();
     let mut out: String =
         super::answer::headline(q, &answers).lines().map(|l| table::wrap(l, width)).collect();
-    if !sweep.common.is_empty() && !sweep.keys.is_empty() {
-        out.push_str(&table::wrap(&format!("Every point: {}.", sweep.common), width));
-    }
-    let rows: Vec<usize> = (0..sweep.len()).collect();
-    let mut cols = setting_columns(&sweep, &rows);
-    if cols.is_empty() {
-        cols.push(Column::setting("point", sweep.shorts()));
-    }
-    for c in columns {
-        if c.cells.iter().all(|(_, r)| r.is_empty()) {
-            cols.push(Column::setting(&c.header, c.cells.into_iter().map(|(e, _)| e).collect()));
-        } else {
-            cols.extend(interval_columns(&c.header, c.cells, 0));
-        }
-    }
-    let mut t = Table::new(cols);
-    t.fit(width);
-    out.push_str(&t.render());
+    out.push_str(&answer_table(&sweep, columns, width));
     out
 }
 
