@@ -15,39 +15,25 @@ DESIGNERS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
 RARE_VALUES = [[2, 5, 8], [1, 4, 7], [3, 6, 9]]
 
 
+ABILITY = """  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = {}
+"""
+
+
 def card(cid, name, rarity, value, designer, amount, more=None):
-    if more is not None:
-        return f'''[[card]]
-id = "{cid}"
-name = "{name}"
-rarity = "{rarity}"
-value = {value}
-text = "+{amount} while face up. Another +{more}."
-designer = "{designer}"
-  [[card.ability]]
-  on = "static"
-  effect = "modify"
-  target = "self"
-  amount = {amount}
-  [[card.ability]]
-  on = "static"
-  effect = "modify"
-  target = "self"
-  amount = {more}
-'''
+    text = f"+{amount} while face up." + ("" if more is None else f" Another +{more}.")
+    abilities = "".join(ABILITY.format(a) for a in [amount] + ([] if more is None else [more]))
     return f'''[[card]]
 id = "{cid}"
 name = "{name}"
 rarity = "{rarity}"
 value = {value}
-text = "+{amount} while face up."
+text = "{text}"
 designer = "{designer}"
-  [[card.ability]]
-  on = "static"
-  effect = "modify"
-  target = "self"
-  amount = {amount}
-'''
+{abilities}'''
 
 
 def write(path, name, outlier, pair=False):
