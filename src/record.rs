@@ -136,6 +136,24 @@ pub struct Layout {
     pub shares: Vec<Share>,
 }
 
+impl Layout {
+    /// A layout with these outcomes and counters and nothing else (no distributions, per-card
+    /// table, entrants or shares), every game dealt afresh: what `LayoutBuilder` starts from, and
+    /// what a test's made-up point needs.
+    pub fn plain(length_unit: &str, outcomes: Vec<OutcomeKey>, counters: Vec<String>) -> Layout {
+        Layout {
+            length_unit: length_unit.into(),
+            outcomes,
+            counters,
+            distributions: Vec::new(),
+            cards: None,
+            entrants: None,
+            group_size: 1,
+            shares: Vec::new(),
+        }
+    }
+}
+
 fn one() -> u64 {
     1
 }
@@ -477,16 +495,7 @@ pub struct LayoutBuilder {
 impl LayoutBuilder {
     pub fn new(length_unit: &str) -> LayoutBuilder {
         LayoutBuilder {
-            layout: Layout {
-                length_unit: length_unit.into(),
-                outcomes: Vec::new(),
-                counters: Vec::new(),
-                distributions: Vec::new(),
-                cards: None,
-                entrants: None,
-                group_size: 1,
-                shares: Vec::new(),
-            },
+            layout: Layout::plain(length_unit, Vec::new(), Vec::new()),
             outcomes: Outcomes::default(),
         }
     }

@@ -23,16 +23,7 @@ fn table(settings: &[(&str, &str)], wins: &[(u8, &str, u64)], games: u64) -> Poi
         })
         .collect();
     outcomes.push(OutcomeKey::plain(OutcomeKind::Draw));
-    let layout = Layout {
-        length_unit: "rounds".into(),
-        outcomes,
-        counters: vec![],
-        distributions: vec![],
-        cards: None,
-        entrants: None,
-        group_size: 1,
-        shares: Vec::new(),
-    };
+    let layout = Layout::plain("rounds", outcomes, Vec::new());
     let mut acc = Accumulator::new(&layout);
     let mut i = 0u64;
     let won: u64 = wins.iter().map(|w| w.2).sum();
@@ -256,24 +247,19 @@ fn cards_point(label: &str, cards: &[(&str, u64, u64)]) -> PointResult {
     for (c, _, _) in cards {
         counters.extend([format!("card {c} games_played"), format!("card {c} games_won")]);
     }
+    let table = CardTable {
+        keys: cards.iter().map(|c| c.0.to_string()).collect(),
+        columns: vec!["games_played".into(), "games_won".into()],
+        rates: vec![("game_win_rate".into(), 1, 0)],
+        paired: Vec::new(),
+        first: 0,
+        pairs: None,
+        makers: None,
+        class: Vec::new(),
+    };
     let layout = Layout {
-        length_unit: "slots".into(),
-        outcomes: vec![OutcomeKey::plain(OutcomeKind::Win)],
-        counters,
-        distributions: vec![],
-        cards: Some(CardTable {
-            keys: cards.iter().map(|c| c.0.to_string()).collect(),
-            columns: vec!["games_played".into(), "games_won".into()],
-            rates: vec![("game_win_rate".into(), 1, 0)],
-            paired: Vec::new(),
-            first: 0,
-            pairs: None,
-            makers: None,
-            class: Vec::new(),
-        }),
-        entrants: None,
-        group_size: 1,
-        shares: Vec::new(),
+        cards: Some(table),
+        ..Layout::plain("slots", vec![OutcomeKey::plain(OutcomeKind::Win)], counters)
     };
     let mut acc = Accumulator::new(&layout);
     // Game i plays every card whose count reaches i; its owner won the first `won` of them.

@@ -294,20 +294,12 @@ fn the_log_plot_leaves_gaps_where_no_game_ended() {
 
 #[test]
 fn agents_show_line_ups_and_mirrors_as_shares_of_decided_games() {
-    let layout = Layout {
-        length_unit: "turns".into(),
-        outcomes: vec![
-            OutcomeKey { kind: OutcomeKind::Win, seat: Some(0), team: None, policy: Some("random".into()) },
-            OutcomeKey { kind: OutcomeKind::Win, seat: Some(1), team: None, policy: Some("greedy".into()) },
-            OutcomeKey::plain(OutcomeKind::Draw),
-        ],
-        counters: vec![],
-        distributions: vec![],
-        cards: None,
-        entrants: None,
-        group_size: 1,
-        shares: Vec::new(),
-    };
+    let outcomes = vec![
+        OutcomeKey { kind: OutcomeKind::Win, seat: Some(0), team: None, policy: Some("random".into()) },
+        OutcomeKey { kind: OutcomeKind::Win, seat: Some(1), team: None, policy: Some("greedy".into()) },
+        OutcomeKey::plain(OutcomeKind::Draw),
+    ];
+    let layout = Layout::plain("turns", outcomes, Vec::new());
     let mut mirror = layout.clone();
     mirror.outcomes[0].policy = Some("greedy".into());
     let point = |label: &str, layout: &Layout, wins: [u64; 3]| {

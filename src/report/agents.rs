@@ -180,16 +180,7 @@ mod tests {
             })
             .collect();
         outcomes.push(OutcomeKey::plain(OutcomeKind::Draw));
-        let layout = Layout {
-            length_unit: "rounds".into(),
-            outcomes,
-            counters: vec![],
-            distributions: vec![],
-            cards: None,
-            entrants: None,
-            group_size: 1,
-            shares: Vec::new(),
-        };
+        let layout = Layout::plain("rounds", outcomes, Vec::new());
         let mut acc = Accumulator::new(&layout);
         for (i, &(_, _, n)) in rows.iter().enumerate() {
             acc.outcomes[i] = n;

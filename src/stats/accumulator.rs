@@ -439,15 +439,10 @@ mod tests {
     use crate::stats::tracked::Key;
 
     fn layout() -> Layout {
+        let outcomes = vec![OutcomeKey::seat(OutcomeKind::Win, 0), OutcomeKey::plain(OutcomeKind::Draw)];
         Layout {
-            length_unit: "battles".into(),
-            outcomes: vec![OutcomeKey::seat(OutcomeKind::Win, 0), OutcomeKey::plain(OutcomeKind::Draw)],
-            counters: vec!["wars".into()],
             distributions: vec!["depth".into()],
-            cards: None,
-            entrants: None,
-            group_size: 1,
-            shares: Vec::new(),
+            ..Layout::plain("battles", outcomes, vec!["wars".into()])
         }
     }
 

@@ -295,20 +295,12 @@ mod tests {
     use crate::record::OutcomeKey;
 
     fn layout() -> Layout {
-        Layout {
-            length_unit: "battles".into(),
-            outcomes: vec![
-                OutcomeKey::seat(OutcomeKind::Win, 0),
-                OutcomeKey::seat(OutcomeKind::Win, 1),
-                OutcomeKey::plain(OutcomeKind::Draw),
-            ],
-            counters: vec!["wars".into()],
-            distributions: vec![],
-            cards: None,
-            entrants: None,
-            group_size: 1,
-            shares: Vec::new(),
-        }
+        let outcomes = vec![
+            OutcomeKey::seat(OutcomeKind::Win, 0),
+            OutcomeKey::seat(OutcomeKind::Win, 1),
+            OutcomeKey::plain(OutcomeKind::Draw),
+        ];
+        Layout::plain("battles", outcomes, vec!["wars".into()])
     }
 
     #[test]

@@ -39,16 +39,8 @@ pub fn manifest(name: &str, games: u64, points: &[String]) -> Manifest {
 /// lengths spread around `mean` (a triangle from mean/2 to 3·mean/2), and a counter `wars` that
 /// fires in every game and a counter `never` that never does.
 pub fn point(label: &str, games: u64, mean: i64, draws_per_thousand: u64) -> PointResult {
-    let layout = Layout {
-        length_unit: "rounds".into(),
-        outcomes: vec![OutcomeKey::plain(OutcomeKind::Win), OutcomeKey::plain(OutcomeKind::Draw)],
-        counters: vec!["wars".into(), "never".into()],
-        distributions: vec![],
-        cards: None,
-        entrants: None,
-        group_size: 1,
-        shares: Vec::new(),
-    };
+    let outcomes = vec![OutcomeKey::plain(OutcomeKind::Win), OutcomeKey::plain(OutcomeKind::Draw)];
+    let layout = Layout::plain("rounds", outcomes, vec!["wars".into(), "never".into()]);
     let mut acc = Accumulator::new(&layout);
     acc.games = games;
     let draws = games * draws_per_thousand / 1000;
