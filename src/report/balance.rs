@@ -122,9 +122,10 @@ impl BalanceResult {
         if redesign > 0 {
             let _ = write!(
                 s,
-                " {} need{} a redesign (no number of theirs brings them in line).",
+                " {} need{} a redesign (no number {} in line).",
                 super::format::count(redesign as u64, "design"),
-                if redesign == 1 { "s" } else { "" }
+                if redesign == 1 { "s" } else { "" },
+                if redesign == 1 { "it prints brings it" } else { "they print brings them" }
             );
         }
         s
@@ -361,4 +362,68 @@ pub fn write_all(out: &Path, r: &BalanceResult, balanced: &str) -> anyhow::Resul
         WrittenFile::new("changes.csv", csv),
         WrittenFile::new("report.html", page),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn design(name: &str, before: i8, after: i8) -> DesignRow {
+        DesignRow {
+            id: name.to_lowercase(),
+            name: name.into(),
+            designer: "Ed".into(),
+            rarity: "common".into(),
+            value: 5,
+            text_before: "+4 while face up.".into(),
+            text_after: "+1 while face up.".into(),
+            before: Some((0.9, 0.8, 1.0)),
+            after: Some((0.5, 0.4, 0.6)),
+            reference_before: 0.2,
+            reference_after: 0.2,
+            verdict_before: before,
+            verdict_after: after,
+        }
+    }
+
+    fn change(design: usize, field: &str, new: Option<i64>, status: &'static str) -> ChangeRow {
+        ChangeRow { design, field: field.into(), old: new.map(|_| 4), new, status, pass: 0, closest: None }
+    }
+
+    fn result(changes: Vec<ChangeRow>) -> BalanceResult {
+        BalanceResult {
+            set_name: "set.toml".into(),
+            designs: vec![design("Crown", 1, 1), design("Seal", 1, 1), design("Gate", 1, 0)],
+            changes,
+            passes: 2,
+            ended: String::new(),
+            events: 2000,
+            within: 0.02,
+            settings: String::new(),
+            tournaments_played: 1,
+            seconds: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_answer_counts_the_edits_names_each_design_once_and_agrees_in_number() {
+        let two = result(vec![
+            change(2, "ability 1 amount", Some(1), "edited"),
+            change(2, "ability 2 amount", Some(2), "edited"),
+            change(0, "", None, "needs_redesign"),
+            change(1, "", None, "needs_redesign"),
+        ]);
+        assert_eq!(
+            two.answer(),
+            "2 edits bring the designs flagged as out of line with their peers from 3 to 2 (fresh seeds, \
+             2,000 tournaments each, 95% over the whole set). Gate (Ed): ability 1 amount 4 to 1 and \
+             ability 2 amount 4 to 2. 2 designs need a redesign (no number they print brings them in line)."
+        );
+        let one = result(vec![
+            change(2, "ability 1 amount", Some(1), "edited"),
+            change(1, "", None, "needs_redesign"),
+        ]);
+        assert!(one.answer().starts_with("1 edit brings the designs"), "{}", one.answer());
+        assert!(one.answer().ends_with("1 design needs a redesign (no number it prints brings it in line)."));
+    }
 }
