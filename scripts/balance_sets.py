@@ -7,6 +7,9 @@ common of value 5 reading "+6 while face up": that design alone must be brought 
 pair.toml: every design reads "+1 while face up. Another +1." (two abilities), but one common 5
 reads "+6 while face up. Another +5.": no single number brings it back (at best +1 and +5), so its
 two numbers must both be turned to 1, in a first race and a second on top of it.
+exchange.toml: every design reads "+1 while face up" but the fifth designer's common 8 reads "+1 per
+your face-up card": too strong for an 8 with its number already at 1, in line as that designer's
+common 9, which becomes the 8 (`--knobs amounts,values`).
 """
 import sys
 from pathlib import Path
@@ -21,9 +24,14 @@ ABILITY = """  [[card.ability]]
   target = "self"
   amount = {}
 """
+PER = '  per = { side = "you", face = "up" }\n'
 
 
-def card(cid, name, rarity, value, designer, amount, more=None):
+
+def card(cid, name, rarity, value, designer, amount, more=None, per=False):
+    if per:
+        return card(cid, name, rarity, value, designer, amount).replace(
+            "while face up.", "per your face-up card.") + PER
     text = f"+{amount} while face up." + ("" if more is None else f" Another +{more}.")
     abilities = "".join(ABILITY.format(a) for a in [amount] + ([] if more is None else [more]))
     return f'''[[card]]
@@ -36,7 +44,7 @@ designer = "{designer}"
 {abilities}'''
 
 
-def write(path, name, outlier, pair=False):
+def write(path, name, outlier, pair=False, per=None):
     out = [f'''# Written by scripts/balance_sets.py: {name}.
 format = "warsim-slots-cards"
 version = 1
@@ -50,7 +58,8 @@ name = "{name}"
             amount = 6 if odd else 1
             more = (5 if odd else 1) if pair else None
             cid = f"{who.lower()}-{rarity[0]}{v}"
-            out.append(card(cid, f"{who} {rarity} {v}", rarity, v, who, amount, more))
+            each = per is not None and (i, rarity, v) == (4, "common", per)
+            out.append(card(cid, f"{who} {rarity} {v}", rarity, v, who, amount, more, per=each))
     Path(path).write_text("\n".join(out))
 
 
@@ -60,3 +69,4 @@ if __name__ == "__main__":
     write(folder / "uniform.toml", "uniform", False)
     write(folder / "outlier.toml", "outlier", True)
     write(folder / "pair.toml", "pair", True, pair=True)
+    write(folder / "exchange.toml", "exchange", False, per=8)

@@ -183,8 +183,8 @@ pub struct BalanceArgs {
     /// Continue the interrupted balance saved in the output folder.
     #[arg(long)]
     pub resume: bool,
-    /// Which numbers may change: the abilities' amounts (`amounts`), or their amounts and the
-    /// printed values too (`amounts,values`).
+    /// Which numbers may change: the abilities' numbers (`amounts`), or also the printed values
+    /// (`amounts,values`), exchanged within a designer's designs of one rarity.
     #[arg(long, default_value = "amounts", value_parser = ["amounts", "amounts,values"])]
     pub knobs: String,
 }

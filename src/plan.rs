@@ -1092,10 +1092,11 @@ impl BalancePlan {
         Ok(points.remove(0).engine)
     }
 
-    /// Peer groups: designs of one rarity and printed value.
-    pub fn groups(&self) -> Vec<u32> {
+    /// Peer groups of a sheet: designs of one rarity and printed value (numbered in order of
+    /// appearance).
+    pub fn groups_of(sheet: &crate::games::Sheet) -> Vec<u32> {
         let mut keys: Vec<(&str, u8)> = Vec::new();
-        self.sheet
+        sheet
             .designs
             .iter()
             .map(|d| {

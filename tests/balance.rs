@@ -13,6 +13,7 @@ use assert_cmd::cargo::cargo_bin_cmd;
 const UNIFORM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/uniform.toml");
 const OUTLIER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/outlier.toml");
 const PAIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/pair.toml");
+const EXCHANGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/balance/exchange.toml");
 
 fn warsim() -> assert_cmd::Command {
     let mut c = cargo_bin_cmd!("warsim");
@@ -93,6 +94,33 @@ fn a_second_number_is_turned_only_when_one_is_not_enough() {
     );
     let edited = std::fs::read_to_string(out.join("balanced.toml")).unwrap();
     assert!(edited.contains("text = \"+1 while face up. Another +1.\"\ndesigner = \"Ed\""));
+}
+
+#[test]
+fn a_printed_value_is_exchanged_within_its_designers_sheet_when_no_number_is_enough() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    let said = ok(EXCHANGE, "300", &out, &["--knobs", "amounts,values"]);
+    let changes: Vec<Vec<String>> = rows(&out).into_iter().map(|c| c[..8].to_vec()).collect();
+    // Ed's common 8 reads "+1 per your face-up card" (its number is at 1 already): too strong
+    // for an 8, in line as Ed's 9; Ed's 9 becomes the 8, so Ed's commons are still 1-9.
+    let row = |id: &str, old: &str, new: &str| {
+        [id, "Ed", "common", &id[4..], "value", old, new, "edited"].map(String::from).to_vec()
+    };
+    assert_eq!(changes, [row("ed-c8", "8", "9"), row("ed-c9", "9", "8")]);
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("flagged 1 -> 0"), "{said}");
+    let set: toml::Table = std::fs::read_to_string(out.join("balanced.toml")).unwrap().parse().unwrap();
+    let mut values: Vec<i64> = set["card"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["designer"].as_str() == Some("Ed") && c["rarity"].as_str() == Some("common"))
+        .map(|c| c["value"].as_integer().unwrap())
+        .collect();
+    values.sort();
+    assert_eq!(values, (1..=9).collect::<Vec<_>>());
+    assert!(warsim().args(["cards", s(&out.join("balanced.toml"))]).output().unwrap().status.success());
 }
 
 #[test]

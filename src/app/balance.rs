@@ -58,13 +58,7 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
     } else {
         Progress::default()
     };
-    let cfg = Config {
-        events: plan.events,
-        cap: plan.events,
-        within: plan.within,
-        seed: plan.seed,
-        group: plan.groups(),
-    };
+    let cfg = Config { events: plan.events, cap: plan.events, within: plan.within, seed: plan.seed };
     let build = |text: &str, only: Option<usize>| -> anyhow::Result<Box<dyn crate::games::Point>> {
         Ok(plan.point(text, only)?)
     };
@@ -74,7 +68,11 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
     let edit = |text: &str, edits: &[(usize, i64)]| -> anyhow::Result<(String, Vec<bool>)> {
         (plan.balancing.edit)(&plan.file, text, plan.values, edits).map_err(anyhow::Error::msg)
     };
-    let knobs = Knobs { list: &list, edit: &edit };
+    let groups = |text: &str| -> anyhow::Result<Vec<u32>> {
+        let sheet = (plan.balancing.sheet)(&plan.file, text, plan.values).map_err(anyhow::Error::msg)?;
+        Ok(crate::plan::BalancePlan::groups_of(&sheet))
+    };
+    let knobs = Knobs { list: &list, edit: &edit, groups: &groups };
     let save = |p: &Progress| -> anyhow::Result<()> {
         let saved = Saved { plan: identity.clone(), progress: p.clone() };
         crate::io::write_atomic(&path, |w| Ok(serde_json::to_writer(w, &saved)?))?;
@@ -101,6 +99,9 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
                 name(design),
                 nth + 1
             ),
+            balance::Step::Swap { pass, design, value } => {
+                format!("pass {}: {} printed as a {value}, exchanged", pass + 1, name(design))
+            }
             balance::Step::Proof { edited: false } => "proof on fresh seeds: the set as given".into(),
             balance::Step::Proof { edited: true } => "proof on fresh seeds: the set as edited".into(),
         };
@@ -224,51 +225,36 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
         })
         .collect();
     let mut changes = printed_changes(&p.made);
-    // A design is a redesign when its last race chose nothing (unless that race found it in its
-    // band as it stands), or it had no number to turn.
+    // A design is a redesign when the last pass that raced left it unsettled: no race chose (and
+    // none found it in its band as it stands), or it had nothing to turn.
     let last =
         p.passes.iter().enumerate().rev().find(|(_, x)| !x.searches.is_empty() || !x.no_knobs.is_empty());
     if let Some((index, pass)) = last {
         let knobs =
             (plan.balancing.sheet)(&plan.file, &pass.text, plan.values).map(|s| s.knobs).unwrap_or_default();
-        // A design's last race of the pass says whether it was settled (its second race, when
-        // one number was not enough, comes after its first).
-        let last_race = |s: &&balance::Search| pass.searches.iter().rev().find(|x| x.design == s.design);
-        let unsettled = pass
-            .searches
-            .iter()
-            .filter(|s| last_race(s).is_some_and(|l| std::ptr::eq(l, *s)) && s.chosen.is_none())
-            // As it stands in the band by its race: in line after all, left alone.
-            .filter(|s| !(s.in_band && s.closest.0.is_none() && s.base.is_empty()));
-        for s in unsettled {
-            let (k, v, e, (l, u)) = s.closest;
-            let setting = |k: usize, v: i64| format!("{} {} -> {v}", knobs[k].name, knobs[k].value);
-            let settings: Vec<String> =
-                s.base.iter().map(|&(k, v)| setting(k, v)).chain(k.map(|k| setting(k, v))).collect();
-            let closest = if settings.is_empty() {
-                format!("as printed: {e:+.3} [{l:+.3}, {u:+.3}]")
-            } else {
-                format!("{}: {e:+.3} [{l:+.3}, {u:+.3}]", settings.join(" and "))
-            };
-            changes.push(ChangeRow {
-                design: s.design,
-                field: String::new(),
-                old: None,
-                new: None,
-                status: "needs_redesign",
-                pass: s.pass,
-                closest: Some(closest),
-            });
-        }
-        for &d in &pass.no_knobs {
+        for (d, race) in balance::unsettled(pass) {
+            let closest = race.map_or_else(
+                || "no number to turn".to_string(),
+                |s| {
+                    let (k, v, e, (l, u)) = s.closest;
+                    let setting = |k: usize, v: i64| format!("{} {} -> {v}", knobs[k].name, knobs[k].value);
+                    let settings: Vec<String> =
+                        s.base.iter().map(|&(k, v)| setting(k, v)).chain(k.map(|k| setting(k, v))).collect();
+                    if settings.is_empty() {
+                        format!("as printed: {e:+.3} [{l:+.3}, {u:+.3}]")
+                    } else {
+                        format!("{}: {e:+.3} [{l:+.3}, {u:+.3}]", settings.join(" and "))
+                    }
+                },
+            );
             changes.push(ChangeRow {
                 design: d,
                 field: String::new(),
                 old: None,
                 new: None,
                 status: "needs_redesign",
-                pass: index,
-                closest: Some("no number to turn".into()),
+                pass: race.map_or(index, |s| s.pass),
+                closest: Some(closest),
             });
         }
     }

@@ -110,6 +110,10 @@ pub struct SheetKnob {
     pub value: i64,
     /// The other settings the format allows, nearest first.
     pub settings: Vec<i64>,
+    /// Settings taken by exchanging this number with another knob's (a printed value with
+    /// another design's of the same designer and rarity): setting -> that knob, which takes
+    /// this one's number.
+    pub swaps: Vec<(i64, usize)>,
 }
 
 /// Every game warsim knows, in the order `warsim list` shows them.

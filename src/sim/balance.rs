@@ -37,8 +37,6 @@ pub struct Config {
     /// per event).
     pub within: f64,
     pub seed: u64,
-    /// Groups of peers: designs of one group are judged against each other.
-    pub group: Vec<u32>,
 }
 
 /// Every design's impact over one measure: estimate (holders' games won per event that its text
@@ -151,6 +149,10 @@ pub struct Search {
     /// Tournaments per candidate at the end of the race, and played by all candidates together.
     pub events: u64,
     pub played: u64,
+    /// A race of one exchange of printed values (`--knobs amounts,values`), aimed at the peers
+    /// of the value the design takes.
+    #[serde(default)]
+    pub swap: bool,
 }
 
 /// One candidate of a race: a knob at a setting, or none (the race's base alone).
@@ -234,6 +236,7 @@ pub fn search(
         candidates: candidates.len(),
         events: state.games,
         played: state.played.iter().sum(),
+        swap: false,
     }))
 }
 
@@ -245,6 +248,9 @@ pub type Edit<'a> = dyn Fn(&str, &[(usize, i64)]) -> anyhow::Result<(String, Vec
 pub struct Knobs<'a> {
     pub list: &'a (dyn Fn(&str) -> anyhow::Result<Vec<crate::games::SheetKnob>> + Sync),
     pub edit: &'a Edit<'a>,
+    /// The peer groups of a text: designs of one group are judged against each other (an
+    /// exchange of printed values moves two designs between groups).
+    pub groups: &'a (dyn Fn(&str) -> anyhow::Result<Vec<u32>> + Sync),
 }
 
 /// One pass: the measure of the set as it stood, and the race of each flagged design.
@@ -305,6 +311,8 @@ pub enum Step {
     /// Pass `pass` races design `design`, the `nth` (from 0) of its `flagged`; `second` when a
     /// first race's closest setting is carried.
     Race { pass: usize, design: usize, nth: usize, flagged: usize, second: bool },
+    /// Pass `pass` races an exchange of design `design`'s printed value for `value`.
+    Swap { pass: usize, design: usize, value: i64 },
     /// The proof measures the set as given (`edited` false), then as edited.
     Proof { edited: bool },
 }
@@ -348,8 +356,8 @@ pub fn run(
             let point = build(&progress.text, None)?;
             let p = progress.passes.len();
             (show.step)(Step::Measure { pass: p }, cfg.events);
-            let Some(m) = measure(&*point, measure_seed(cfg.seed, p), cfg.events, &cfg.group, tick, stop)
-            else {
+            let group = (knobs.groups)(&progress.text)?;
+            let Some(m) = measure(&*point, measure_seed(cfg.seed, p), cfg.events, &group, tick, stop) else {
                 return Ok(false);
             };
             if m.flagged() == 0 {
@@ -379,16 +387,31 @@ pub fn run(
         });
         let text = cur.text.clone();
         let all = (knobs.list)(&text)?;
-        let Some((d, base)) = next_race(cur, &flagged, &all) else {
-            finish_pass(progress, pass, knobs)?;
-            save(progress)?;
-            continue;
+        let (d, base) = match next_race(cur, &flagged, &all) {
+            None => {
+                finish_pass(progress, pass, knobs)?;
+                save(progress)?;
+                continue;
+            }
+            Some(Next::Swap { design, knob, to }) => {
+                let Some(s) = swap_race(progress, pass, design, (knob, to), cfg, build, knobs, show, stop)?
+                else {
+                    return Ok(false);
+                };
+                progress.passes[pass].searches.push(s);
+                save(progress)?;
+                continue;
+            }
+            Some(Next::Race { design, base }) => (design, base),
         };
         let (reference, range) = (m.reference[d], m.range[d].unwrap_or((m.reference[d], m.reference[d])));
         let mut candidates = vec![Candidate { knob: None, setting: 0 }];
         let mut texts = vec![(knobs.edit)(&text, &base)?.0];
         let turned = |k: usize| base.iter().any(|&(b, _)| b == k);
-        for (k, knob) in all.iter().enumerate().filter(|&(k, x)| x.design == d && !turned(k)) {
+        // A printed value is exchanged, not turned: its own races follow (`Next::Swap`).
+        let turnable =
+            |k: usize, x: &crate::games::SheetKnob| x.design == d && x.swaps.is_empty() && !turned(k);
+        for (k, knob) in all.iter().enumerate().filter(|&(k, x)| turnable(k, x)) {
             for &v in &knob.settings {
                 let edits: Vec<(usize, i64)> = base.iter().copied().chain([(k, v)]).collect();
                 // A setting the format refuses (a text past its length, say) is no candidate.
@@ -430,34 +453,131 @@ pub fn run(
         let seed = measure_seed(cfg.seed, MAX_PASSES);
         let before = build(original, None)?;
         (show.step)(Step::Proof { edited: false }, cfg.events);
-        let Some(b) = measure(&*before, seed, cfg.events, &cfg.group, tick, stop) else { return Ok(false) };
+        let group = (knobs.groups)(original)?;
+        let Some(b) = measure(&*before, seed, cfg.events, &group, tick, stop) else { return Ok(false) };
         let after = build(&progress.text, None)?;
         (show.step)(Step::Proof { edited: true }, cfg.events);
-        let Some(a) = measure(&*after, seed, cfg.events, &cfg.group, tick, stop) else { return Ok(false) };
+        let group = (knobs.groups)(&progress.text)?;
+        let Some(a) = measure(&*after, seed, cfg.events, &group, tick, stop) else { return Ok(false) };
         (progress.before, progress.after) = (Some(b), Some(a));
         save(progress)?;
     }
     Ok(true)
 }
 
+/// What a pass does next for a flagged design.
+enum Next {
+    /// Race its numbers, every candidate carrying `base`.
+    Race { design: usize, base: Vec<(usize, i64)> },
+    /// Race one exchange of its printed value (knob `knob` set `to` another design's).
+    Swap { design: usize, knob: usize, to: i64 },
+}
+
 /// The next race of a pass: the first flagged design (in `flagged`'s order) not yet settled, with
 /// the edits its candidates carry. Fewest edits first: a design's first race turns one number; only
 /// when no single setting reaches the band, and the closest is a setting (not the design as
-/// printed), does a second race turn each of its other numbers on top of that one. A design is
-/// settled by a race that chose, by its second race, or by having no number to turn.
-fn next_race(
-    pass: &Pass,
-    flagged: &[usize],
-    knobs: &[crate::games::SheetKnob],
-) -> Option<(usize, Vec<(usize, i64)>)> {
-    flagged.iter().filter(|&&d| !pass.no_knobs.contains(&d)).find_map(|&d| {
-        let Some(last) = pass.searches.iter().rev().find(|s| s.design == d) else {
-            return Some((d, Vec::new()));
-        };
-        let (Some(k), v, ..) = last.closest else { return None };
-        let others = knobs.iter().enumerate().any(|(o, x)| x.design == d && o != k);
-        (last.chosen.is_none() && last.base.is_empty() && others).then(|| (d, vec![(k, v)]))
+/// printed), does a second race turn each of its other numbers on top of that one. With printed
+/// values among the knobs, a design its numbers did not settle then races each exchange of its
+/// value with another of its designer's designs of its rarity, one by one (each aims at other
+/// peers). A design is settled by a race that chose, by its second race, or by having nothing
+/// left to race.
+fn next_race(pass: &Pass, flagged: &[usize], knobs: &[crate::games::SheetKnob]) -> Option<Next> {
+    flagged.iter().find_map(|&d| {
+        let races: Vec<&Search> = pass.searches.iter().filter(|s| s.design == d).collect();
+        let numbers: Vec<&&Search> = races.iter().filter(|s| !s.swap).collect();
+        match numbers.last() {
+            None if !pass.no_knobs.contains(&d) => return Some(Next::Race { design: d, base: Vec::new() }),
+            Some(last) if last.chosen.is_some() => return None,
+            // In its band as it stands, by its race: left alone.
+            Some(last) if last.in_band && last.closest.0.is_none() && last.base.is_empty() => return None,
+            Some(last) => {
+                if let (Some(k), v, ..) = last.closest {
+                    let others =
+                        knobs.iter().enumerate().any(|(o, x)| x.design == d && o != k && x.swaps.is_empty());
+                    if last.base.is_empty() && others {
+                        return Some(Next::Race { design: d, base: vec![(k, v)] });
+                    }
+                }
+            }
+            None => {}
+        }
+        if races.iter().any(|s| s.swap && s.chosen.is_some()) {
+            return None;
+        }
+        let (k, value) = knobs.iter().enumerate().find(|(_, x)| x.design == d && !x.swaps.is_empty())?;
+        let tried = |to: i64| races.iter().any(|s| s.swap && s.closest.1 == to);
+        value.swaps.iter().find(|&&(to, _)| !tried(to)).map(|&(to, _)| Next::Swap { design: d, knob: k, to })
     })
+}
+
+/// The race of one exchange of design `d`'s printed value: the set with knob `k` set `to`,
+/// aimed at the peers it then has (the other design has left them for its old value), from the
+/// pass's measure. A value no other design of its rarity holds has no peers: not raced.
+#[allow(clippy::too_many_arguments)]
+fn swap_race(
+    progress: &Progress,
+    pass: usize,
+    d: usize,
+    (k, to): (usize, i64),
+    cfg: &Config,
+    build: &Build,
+    knobs: &Knobs,
+    show: &Show,
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<Search>> {
+    let cur = &progress.passes[pass];
+    let m = &cur.measure;
+    let (text, _) = (knobs.edit)(&cur.text, &[(k, to)])?;
+    let group = (knobs.groups)(&text)?;
+    let j = &peers::judge(&m.estimate, &m.family, &group)[d];
+    let candidate = [Candidate { knob: Some(k), setting: to }];
+    if !j.reference.is_finite() || !j.range.0.is_finite() {
+        let i = m.interval[d].unwrap_or((m.estimate[d], m.estimate[d]));
+        return Ok(Some(Search {
+            design: d,
+            pass,
+            base: Vec::new(),
+            reference: m.reference[d],
+            chosen: None,
+            in_band: false,
+            closest: (Some(k), to, m.estimate[d], i),
+            candidates: 1,
+            events: 0,
+            played: 0,
+            swap: true,
+        }));
+    }
+    (show.step)(Step::Swap { pass, design: d, value: to }, cfg.cap);
+    let s = search(d, pass, &[], &candidate, &[text], j.reference, j.range, cfg, build, show.tick, stop)?;
+    Ok(s.map(|s| Search { swap: true, ..s }))
+}
+
+/// The designs a pass raced or found with nothing to turn that it left unsettled (no race chose,
+/// and no race found the design in its band as it stands), in the order first met, each with
+/// the race to report: its numbers' last race, else its exchange of printed values that came
+/// closest (None: nothing to turn or exchange).
+pub fn unsettled(pass: &Pass) -> Vec<(usize, Option<&Search>)> {
+    let mut designs: Vec<usize> = Vec::new();
+    for d in pass.searches.iter().map(|s| s.design).chain(pass.no_knobs.iter().copied()) {
+        if !designs.contains(&d) {
+            designs.push(d);
+        }
+    }
+    let far = |s: &&&Search| (s.closest.2 - s.reference).abs();
+    designs
+        .into_iter()
+        .filter_map(|d| {
+            let races: Vec<&Search> = pass.searches.iter().filter(|s| s.design == d).collect();
+            let as_it_stands =
+                |s: &Search| !s.swap && s.in_band && s.closest.0.is_none() && s.base.is_empty();
+            if races.iter().any(|s| s.chosen.is_some() || as_it_stands(s)) {
+                return None;
+            }
+            let numbers = races.iter().rev().find(|s| !s.swap);
+            let exchange = || races.iter().filter(|s| s.swap).min_by(|a, b| far(a).total_cmp(&far(b)));
+            Some((d, numbers.or_else(exchange).copied()))
+        })
+        .collect()
 }
 
 /// The edits a race chose: its base and its winner (none when the winner did not reach the band).
@@ -465,21 +585,54 @@ pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
     s.chosen.map_or_else(Vec::new, |c| s.base.iter().copied().chain([c]).collect())
 }
 
+/// The edits of a pass: (design, knob, setting, whether another edit writes it) of each race
+/// that chose; of a design's exchanges of printed values that reached their bands, the one
+/// closest to its peers' median, with the other design's side of it (written by the exchange).
+/// An exchange is left out when the other design is edited in the pass too (each race measured
+/// one design's change alone).
+fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, usize, i64, bool)> {
+    let mut out: Vec<(usize, usize, i64, bool)> = pass
+        .searches
+        .iter()
+        .filter(|s| !s.swap)
+        .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| (s.design, k, v, false)))
+        .collect();
+    let mut designs: Vec<usize> = pass.searches.iter().filter(|s| s.swap).map(|s| s.design).collect();
+    designs.dedup();
+    for d in designs {
+        let far = |s: &&Search| (s.closest.2 - s.reference).abs();
+        let best = pass
+            .searches
+            .iter()
+            .filter(|s| s.swap && s.design == d && s.chosen.is_some())
+            .min_by(|a, b| far(a).total_cmp(&far(b)));
+        let Some(&Search { chosen: Some((k, to)), .. }) = best else { continue };
+        let Some(&(_, other)) = all[k].swaps.iter().find(|w| w.0 == to) else { continue };
+        let e = all[other].design;
+        if !out.iter().any(|&(x, ..)| x == d || x == e) {
+            out.push((d, k, to, false));
+            out.push((e, other, all[k].value, true));
+        }
+    }
+    out
+}
+
 /// Makes the edits the races of pass `pass` chose, and ends the passes when none was made.
 fn finish_pass(progress: &mut Progress, pass: usize, knobs: &Knobs) -> anyhow::Result<()> {
     let cur = &progress.passes[pass];
-    let chosen: Vec<(usize, usize, i64)> = cur
-        .searches
-        .iter()
-        .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| (s.design, k, v)))
-        .collect();
     let all = (knobs.list)(&cur.text)?;
-    let edits: Vec<(usize, i64)> = chosen.iter().map(|&(_, k, v)| (k, v)).collect();
+    let chosen = pass_edits(cur, &all);
+    // The other side of an exchange is written by the exchange itself.
+    let edits: Vec<(usize, i64)> = chosen.iter().filter(|e| !e.3).map(|&(_, k, v, _)| (k, v)).collect();
     if edits.is_empty() {
         progress.ended = Some("no edit brings a flagged design within its band".into());
     } else {
         let (text, said) = (knobs.edit)(&cur.text, &edits)?;
-        for (&(d, k, v), said) in chosen.iter().zip(said) {
+        // An exchange's other side says as much as the exchange (a printed value is in no text).
+        let mut said = said.into_iter();
+        let said: Vec<bool> =
+            chosen.iter().map(|e| if e.3 { true } else { said.next().unwrap_or(false) }).collect();
+        for (&(d, k, v, _), said) in chosen.iter().zip(said) {
             progress.made.push(Made {
                 design: d,
                 knob: all[k].name.clone(),

@@ -39,6 +39,17 @@ pub struct Knob {
     kind: Kind,
     /// Where it is written.
     at: Spot,
+    /// A printed value's settings: the values of the same designer's other designs of its rarity,
+    /// each taken by exchanging the two (so every designer's sheet keeps its values).
+    swaps: Vec<Swap>,
+}
+
+/// A printed value another design holds: setting a value knob to it gives that design this one's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Swap {
+    value: i64,
+    design: usize,
+    at: Spot,
 }
 
 /// Where a knob's number is written: a byte range of one line (0-based) of the file, its sign
@@ -170,7 +181,10 @@ impl Knob {
     /// `<=` never at the top) and a range's end never meets the other end.
     pub fn settings(&self) -> Vec<i64> {
         let v = self.value;
-        let mut out: Vec<i64> = self.kind.range(v).filter(|&x| x != v).collect();
+        let mut out: Vec<i64> = match self.kind {
+            Kind::Value => self.swaps.iter().map(|w| w.value).filter(|&x| x != v).collect(),
+            kind => kind.range(v).filter(|&x| x != v).collect(),
+        };
         out.sort_by_key(|&x| ((x - v).abs(), x));
         out
     }
@@ -427,6 +441,7 @@ pub fn knobs(text: &str, set: &CardSet, values: bool) -> Vec<Knob> {
                         value: f.value,
                         kind: Kind::Bound { quantity: f.quantity, test: f.test },
                         at: Spot { line: i, bytes: f.bytes },
+                        swaps: Vec::new(),
                     }));
                     continue;
                 }
@@ -440,13 +455,27 @@ pub fn knobs(text: &str, set: &CardSet, values: bool) -> Vec<Knob> {
                 if let Some(bytes) = integer(line) {
                     let value = decimal(&line[bytes.clone()]).expect("integer() read a decimal");
                     let at = Spot { line: i, bytes };
-                    pending.push(Knob { design: d, ability, field: key.to_string(), value, kind, at });
+                    let (field, swaps) = (key.to_string(), Vec::new());
+                    pending.push(Knob { design: d, ability, field, value, kind, at, swaps });
                 }
             }
             Line::Other => {}
         }
     }
     flush(&mut pending, &mut extra, id_ok, &mut out);
+    let values: Vec<(usize, i64, Spot)> =
+        out.iter().filter(|k| k.kind == Kind::Value).map(|k| (k.design, k.value, k.at.clone())).collect();
+    for k in out.iter_mut().filter(|k| k.kind == Kind::Value) {
+        let (me, v) = (&set.designs[k.design], k.value);
+        k.swaps = values
+            .iter()
+            .filter(|&&(e, w, _)| {
+                let other = &set.designs[e];
+                e != k.design && w != v && other.designer == me.designer && other.rarity == me.rarity
+            })
+            .map(|(e, w, at)| Swap { value: *w, design: *e, at: at.clone() })
+            .collect();
+    }
     out
 }
 
@@ -463,11 +492,16 @@ pub struct Edit {
 /// before it left.
 pub fn apply(text: &str, set: &CardSet, edits: &[Edit]) -> (String, Vec<bool>) {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    // The numbers, right to left on each line, so that a replacement moves no other's bytes.
-    let mut order: Vec<&Edit> = edits.iter().collect();
-    order.sort_by_key(|e| (e.knob.at.line, std::cmp::Reverse(e.knob.at.bytes.start)));
-    for e in order {
-        lines[e.knob.at.line].replace_range(e.knob.at.bytes.clone(), &e.to.to_string());
+    // The numbers, right to left on each line, so that a replacement moves no other's bytes; a
+    // printed value exchanged writes the other design's too.
+    let mut order: Vec<(&Spot, i64)> = Vec::new();
+    for e in edits {
+        order.push((&e.knob.at, e.to));
+        order.extend(e.knob.swaps.iter().filter(|w| w.value == e.to).map(|w| (&w.at, e.knob.value)));
+    }
+    order.sort_by_key(|(at, _)| (at.line, std::cmp::Reverse(at.bytes.start)));
+    for (at, to) in order {
+        lines[at.line].replace_range(at.bytes.clone(), &to.to_string());
     }
     let mut texts: HashMap<usize, String> = HashMap::new();
     let mut said = Vec::with_capacity(edits.len());
@@ -632,9 +666,18 @@ pub fn sheet(file: &str, text: &str, values: bool) -> Result<crate::games::Sheet
             has_text: !set.abilities_of(d as u16).is_empty(),
         })
         .collect();
-    let knobs = knobs(text, &set, values)
-        .into_iter()
-        .map(|k| SheetKnob { design: k.design, name: k.name(), value: k.value, settings: k.settings() })
+    let knobs = knobs(text, &set, values).into_iter().collect::<Vec<Knob>>();
+    // A value's exchange names the other design's value knob, whose number changes with it.
+    let value_knob = |e: usize| knobs.iter().position(|k| k.kind == Kind::Value && k.design == e);
+    let knobs = knobs
+        .iter()
+        .map(|k| SheetKnob {
+            design: k.design,
+            name: k.name(),
+            value: k.value,
+            settings: k.settings(),
+            swaps: k.swaps.iter().filter_map(|w| Some((w.value, value_knob(w.design)?))).collect(),
+        })
         .collect();
     Ok(Sheet { designs, knobs })
 }
@@ -649,9 +692,15 @@ pub fn edit(
 ) -> Result<(String, Vec<bool>), String> {
     let set = cardfile::parse(file, text)?;
     let all = knobs(text, &set, values);
-    for (i, &(k, _)) in edits.iter().enumerate() {
-        if edits[..i].iter().any(|&(j, _)| j == k) {
-            return Err(format!("knob {k} is edited twice"));
+    // A knob is one number: edited once, whether by itself or by an exchange of values.
+    let touched = |&(k, to): &(usize, i64)| {
+        let swapped = all.get(k).and_then(|x| x.swaps.iter().find(|w| w.value == to));
+        std::iter::once(all.get(k).map(|x| x.at.clone())).chain(swapped.map(|w| Some(w.at.clone())))
+    };
+    let spots: Vec<Option<Spot>> = edits.iter().flat_map(touched).collect();
+    for (i, at) in spots.iter().enumerate() {
+        if at.is_some() && spots[..i].contains(at) {
+            return Err("a number is edited twice".into());
         }
     }
     let edits: Vec<Edit> = edits
@@ -790,11 +839,94 @@ text = "If you lead: a -1 counter on 3 random opp. cards with 2+ of theirs print
         assert_eq!(with_values.iter().filter(|k| k.field == "value").count(), 2);
     }
 
+    /// Designer X's commons 3 and 7, designer Y's common 3.
+    const SHEET: &str = r#"format = "warsim-slots-cards"
+version = 1
+name = "t"
+
+[[card]]
+id = "x3"
+name = "X3"
+rarity = "common"
+value = 3
+text = "+2 while face up."
+designer = "X"
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = 2
+
+[[card]]
+id = "x7"
+name = "X7"
+rarity = "common"
+value = 7 # kept
+text = "+1 while face up."
+designer = "X"
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = 1
+
+[[card]]
+id = "y3"
+name = "Y3"
+rarity = "common"
+value = 3
+text = "+1 while face up."
+designer = "Y"
+  [[card.ability]]
+  on = "static"
+  effect = "modify"
+  target = "self"
+  amount = 1
+"#;
+
+    #[test]
+    fn a_printed_value_is_exchanged_within_its_designers_rarity_so_each_sheet_keeps_its_values() {
+        let read = sheet("t.toml", SHEET, true).unwrap();
+        type Seen<'a> = (usize, &'a str, i64, Vec<i64>, Vec<(i64, usize)>);
+        let values: Vec<Seen> = read
+            .knobs
+            .iter()
+            .filter(|k| k.name == "value")
+            .map(|k| (k.design, k.name.as_str(), k.value, k.settings.clone(), k.swaps.clone()))
+            .collect();
+        // Knobs: x3 value (0), x3 amount (1), x7 value (2), x7 amount (3), y3 value (4), y3 amount.
+        assert_eq!(
+            values,
+            [
+                (0, "value", 3, vec![7], vec![(7, 2)]),
+                (1, "value", 7, vec![3], vec![(3, 0)]),
+                (2, "value", 3, vec![], vec![]),
+            ]
+        );
+        let (edited, said) = edit("t.toml", SHEET, true, &[(0, 7)]).unwrap();
+        assert_eq!(said, [true]);
+        let differ: Vec<(&str, &str)> = SHEET.lines().zip(edited.lines()).filter(|(a, b)| a != b).collect();
+        assert_eq!(differ, [("value = 3", "value = 7"), ("value = 7 # kept", "value = 3 # kept")]);
+        // Both sides of one exchange named as edits is one number edited twice.
+        assert!(edit("t.toml", SHEET, true, &[(0, 7), (2, 3)]).is_err());
+        // An exchange and another number of the other design are two numbers.
+        assert!(edit("t.toml", SHEET, true, &[(0, 7), (3, 2)]).is_ok());
+        // Without values, no value knob.
+        assert!(sheet("t.toml", SHEET, false).unwrap().knobs.iter().all(|k| k.name != "value"));
+    }
+
     #[test]
     fn settings_keep_the_sign_and_come_nearest_first() {
         let at = Spot { line: 0, bytes: 0..1 };
-        let k =
-            Knob { design: 0, ability: Some(0), field: "amount".into(), value: 6, kind: Kind::Amount, at };
+        let k = Knob {
+            design: 0,
+            ability: Some(0),
+            field: "amount".into(),
+            value: 6,
+            kind: Kind::Amount,
+            at,
+            swaps: vec![],
+        };
         assert_eq!(k.settings(), [5, 7, 4, 8, 3, 9, 2, 1]);
         let neg = Knob { value: -2, ..k.clone() };
         assert!(neg.settings().iter().all(|&x| x < 0) && neg.settings()[0] == -3);
