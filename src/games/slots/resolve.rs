@@ -13,7 +13,8 @@
 
 use super::card::{CARDS, NONE, SEATS, owner};
 use super::cardset::{
-    Ability, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger, ValueFrom,
+    Ability, CardSet, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger,
+    ValueFrom,
 };
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
@@ -322,6 +323,10 @@ impl Resolver {
                 self.log.push(st, what, st.snap(id));
             }
         }
+        // Nothing heard: no moment (what the listener and the cascade would find).
+        if self.log.events.is_empty() {
+            return;
+        }
         self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
     }
@@ -346,17 +351,29 @@ impl Resolver {
     }
 
     /// Queues `inst` with the number of its source's abilities the moment triggers, if any.
+    #[inline]
     fn push(&mut self, st: &State, mut inst: Instance) {
         let set = st.set.as_ref().expect("text needs a set");
-        let seen = seen_from(st, &inst);
         let d = st.pools.design[inst.source as usize];
-        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
-        let mut firing =
-            heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, &inst, &seen));
-        let (rank, steps) = match firing.next() {
-            Some((first, _)) => (first as u16, 1 + firing.count() as u16),
-            None => (0, 0),
+        let fire =
+            if inst.from_pile.is_some() { set.last_words[d as usize] } else { set.fire_of(d, inst.on) };
+        // Where the heads alone decide (every trigger but a watch, turns shared), the summary is
+        // the answer; a watcher matches each of its abilities against the event.
+        let (rank, steps) = if fire.exact {
+            let now = (fire.turns.0..=fire.turns.1).contains(&st.turn);
+            (fire.first, if now { fire.count } else { 0 })
+        } else if fire.count == 0 {
+            (0, 0)
+        } else {
+            firing(st, set, d, &inst)
         };
+        debug_assert!(
+            !fire.exact || {
+                let (r, n) = firing(st, set, d, &inst);
+                n == steps && (n == 0 || r == rank)
+            },
+            "a design's trigger summary answers as its abilities do"
+        );
         if steps > 0 {
             (inst.rank, inst.steps) = (rank, steps);
             inst.order = self.now.len() as u16;
@@ -893,6 +910,7 @@ fn seen_from(st: &State, inst: &Instance) -> Ctx {
 /// discards always count. Most reveals and placements trigger nothing, and then the event is not
 /// kept: a snapshot and a search for watchers for each card turned up is most of what a moment
 /// costs.
+#[inline]
 pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
     let Some((own, watch)) = what.triggers() else { return true };
     let own_acts = match own {
@@ -900,7 +918,8 @@ pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
         Trigger::Destroyed => st.is_face_up(id) && st.design(id).is_some(),
         _ => false,
     };
-    own_acts || st.armed[watch as usize] & st.face_up & !others_only(st, id) != 0
+    let watchers = st.armed[watch as usize] & st.face_up;
+    own_acts || watchers != 0 && watchers & !others_only(st, id) != 0
 }
 
 /// The bit of card `id` when none of its watchers can hear an event about itself (`id`'s own
@@ -913,6 +932,20 @@ fn others_only(st: &State, id: u8) -> u64 {
         _ => false,
     };
     u64::from(!hears) << id
+}
+
+/// The first of `inst`'s abilities its moment triggers (an index in the order written) and how
+/// many it triggers, each matched on its own (`fires`).
+#[inline(never)]
+fn firing(st: &State, set: &CardSet, d: u16, inst: &Instance) -> (u16, u16) {
+    let seen = seen_from(st, inst);
+    let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+    let mut firing =
+        heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, inst, &seen));
+    match firing.next() {
+        Some((first, _)) => (first as u16, 1 + firing.count() as u16),
+        None => (0, 0),
+    }
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its

@@ -182,6 +182,13 @@ impl State {
     /// Whether the card at `c` is one `sel`'s filter keys accept (its pick aside).
     #[inline]
     fn fits(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
+        self.fits_valued(sel, ctx, c, |id| self.value(id))
+    }
+
+    /// `fits`, with `value` giving a card's value where the filter asks for one (a watch reads
+    /// the value its event saw).
+    #[inline]
+    fn fits_valued(&self, sel: &Selector, ctx: &Ctx, c: Place, value: impl FnOnce(u8) -> i32) -> bool {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
@@ -189,7 +196,7 @@ impl State {
                 return c.slot == ctx.slot
                     && c.side == ctx.side
                     && c.id != ctx.source
-                    && self.fits_card(sel, ctx, c);
+                    && self.fits_card_valued(sel, ctx, c, value);
             }
             // A zone is off the table: no place of the table fits it.
             Base::Hand | Base::Pile | Base::Deck => return false,
@@ -213,12 +220,18 @@ impl State {
             Slots::Next1 => k == s + 1,
             Slots::Range(a, b) => (a as isize - 1..=b as isize - 1).contains(&k),
         };
-        side_ok && slot_ok && self.fits_card(sel, ctx, c)
+        side_ok && slot_ok && self.fits_card_valued(sel, ctx, c, value)
     }
 
     /// Whether the card at `c` passes `sel`'s filter keys other than side and slots.
     #[inline]
     fn fits_card(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
+        self.fits_card_valued(sel, ctx, c, |id| self.value(id))
+    }
+
+    /// `fits_card`, with `value` giving the card's value where the filter asks for one.
+    #[inline]
+    fn fits_card_valued(&self, sel: &Selector, ctx: &Ctx, c: Place, value: impl FnOnce(u8) -> i32) -> bool {
         let face_ok = match sel.face {
             Face::Any => true,
             Face::Up => c.up,
@@ -228,7 +241,7 @@ impl State {
             && !(sel.other && c.id == ctx.source)
             && sel.counters.is_none_or(|want| c.counters == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
-            && sel.value.is_none_or(|v| v.holds(self.value(c.id)))
+            && sel.value.is_none_or(|v| v.holds(value(c.id)))
     }
 
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
@@ -360,8 +373,7 @@ impl State {
                     up: e.up,
                     counters: e.counters,
                 };
-                let sel_no_value = Selector { value: None, ..*sel };
-                self.fits(&sel_no_value, ctx, c) && sel.value.is_none_or(|v| v.holds(e.value))
+                self.fits_valued(sel, ctx, c, |_| e.value)
             }
         }
     }
