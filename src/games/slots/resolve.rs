@@ -318,6 +318,21 @@ impl Resolver {
     ) {
         self.now.clear();
         self.log.clear();
+        let watch = what.triggers().map(|t| t.1);
+        if what == Happened::Revealed && watch.is_some_and(|w| st.armed[w as usize] & st.face_up == 0) {
+            // No face-up card watches reveals: only the cards' own `reveal` abilities answer,
+            // queued straight away as the listener would queue them (card order, no watcher
+            // moved or covered to count), without keeping the events.
+            for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
+                if st.acts_on(id, Trigger::Reveal) {
+                    self.push(st, Instance::new(id, Trigger::Reveal, Some(st.snap(id)), None, NONE));
+                }
+            }
+            if !self.now.is_empty() {
+                self.cascade(st, tally, rng, narr, ch);
+            }
+            return;
+        }
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
             if heard(st, what, id) {
                 self.log.push(st, what, st.snap(id));
