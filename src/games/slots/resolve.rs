@@ -505,10 +505,19 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
-        let printed = st.pools.printed;
+        if self.now.len() == 1 {
+            // One instance (most moments): one batch per step, nothing to order or to offset.
+            for step in 0..u32::from(self.now[0].steps) {
+                self.batch(st, tally, rng, 0..1, step, narr, ch);
+            }
+            self.now.clear();
+            return;
+        }
+        let printed = &st.pools.printed;
         self.now.sort_unstable_by_key(|i| (printed[i.source as usize], i.order));
         let mut start = 0;
         while start < self.now.len() {
+            let printed = &st.pools.printed;
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
