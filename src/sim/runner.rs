@@ -124,10 +124,11 @@ pub fn play_into<E: Engine>(
     games: std::ops::Range<u64>,
     acc: &mut Accumulator,
 ) {
+    // Cleared once here; then each game's recording clears what the game set (`take`).
+    rec.reset();
     for i in games {
-        rec.reset();
         engine.play(GameSeed::new(master, i), scratch, rec);
-        acc.record(i, rec);
+        acc.take(i, rec);
     }
 }
 
