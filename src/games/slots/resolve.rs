@@ -1116,9 +1116,16 @@ pub fn targets(
             // insertion sort of the cards on the table.
             let high = sel.pick == Pick::Highest;
             let mut keyed = [(0i32, NONE); CARDS];
-            for (k, &id) in keyed.iter_mut().zip(out.iter()) {
-                let v = st.value(id);
-                *k = (if high { -v } else { v }, id);
+            let key = |v: i32, id: u8| (if high { -v } else { v }, id);
+            // Two by two: one walk over the auras on the table values both (`value_pair`).
+            let pairs = out.chunks_exact(2);
+            let last = pairs.remainder().first().copied();
+            for (k, pair) in keyed.chunks_exact_mut(2).zip(pairs) {
+                let (a, b) = st.value_pair(pair[0], pair[1]);
+                (k[0], k[1]) = (key(a, pair[0]), key(b, pair[1]));
+            }
+            if let Some(id) = last {
+                keyed[out.len() - 1] = key(st.value(id), id);
             }
             let keyed = &mut keyed[..out.len()];
             for i in 1..keyed.len() {
