@@ -483,6 +483,7 @@ impl State {
     }
 
     /// Where card `id` lies now, as an event's snapshot (it must be on the table).
+    #[inline]
     pub fn snap(&self, id: u8) -> Snap {
         let pos = self.pos[id as usize] as usize;
         Snap {
