@@ -299,13 +299,28 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
-        self.events(st, tally, rng, Happened::Revealed, cards, narr, ch);
+        if st.armed[Trigger::Revealed as usize] & st.face_up != 0 {
+            return self.events(st, tally, rng, Happened::Revealed, cards, narr, ch);
+        }
+        // No face-up card watches reveals (most turns): only the cards' own `reveal` abilities
+        // answer, queued straight away as the listener would queue them (card order, no
+        // watcher moved or covered to count), without keeping the events.
+        self.now.clear();
+        for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
+            if st.acts_on(id, Trigger::Reveal) {
+                self.push(st, Instance::new(id, Trigger::Reveal, Some(st.snap(id)), None, NONE));
+            }
+        }
+        if !self.now.is_empty() {
+            self.log.clear();
+            self.cascade(st, tally, rng, narr, ch);
+        }
     }
 
     /// The moment of cards of the table that `what` together (turned up, or placed by the
     /// turn): their own abilities and the watchers, then what follows.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(never)]
     pub fn events<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
@@ -318,21 +333,6 @@ impl Resolver {
     ) {
         self.now.clear();
         self.log.clear();
-        let watch = what.triggers().map(|t| t.1);
-        if what == Happened::Revealed && watch.is_some_and(|w| st.armed[w as usize] & st.face_up == 0) {
-            // No face-up card watches reveals: only the cards' own `reveal` abilities answer,
-            // queued straight away as the listener would queue them (card order, no watcher
-            // moved or covered to count), without keeping the events.
-            for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
-                if st.acts_on(id, Trigger::Reveal) {
-                    self.push(st, Instance::new(id, Trigger::Reveal, Some(st.snap(id)), None, NONE));
-                }
-            }
-            if !self.now.is_empty() {
-                self.cascade(st, tally, rng, narr, ch);
-            }
-            return;
-        }
         for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
             if heard(st, what, id) {
                 self.log.push(st, what, st.snap(id));
