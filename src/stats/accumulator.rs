@@ -495,6 +495,44 @@ mod tests {
         r
     }
 
+    /// Taking a game (`take`) records what `record` records and leaves the record cleared, for a
+    /// narrow record (reset whole) and for a wide one (only the counters the game set cleared).
+    #[test]
+    fn taking_a_game_records_it_and_clears_the_record() {
+        for width in [3, LIST_WIDTH + 40] {
+            let l = Layout {
+                distributions: vec!["depth".into()],
+                ..Layout::plain("battles", layout().outcomes, (0..width).map(|k| format!("c{k}")).collect())
+            };
+            let (mut recorded, mut taken) = (Accumulator::new(&l), Accumulator::new(&l));
+            let mut reused = GameRecord::new(&l);
+            for i in 0..7u64 {
+                let mut r = GameRecord::new(&l);
+                (r.length, r.outcome) = (10 + i, (i % 2) as u16);
+                for k in (i as usize % 3..width).step_by(5 + i as usize) {
+                    r.counters[k] = i + k as u64;
+                }
+                r.observe(crate::record::Dist(0), i as i64);
+                recorded.record(i, &r);
+                reused.clone_from(&r);
+                taken.take(i, &mut reused);
+                let clear = GameRecord::new(&l);
+                assert_eq!(
+                    (reused.length, reused.outcome, reused.observations()),
+                    (0, 0, clear.observations())
+                );
+                assert!(
+                    reused.counters.iter().all(|&c| c == 0),
+                    "width {width}, game {i}: a counter left set"
+                );
+            }
+            recorded.finish_group();
+            taken.finish_group();
+            assert_eq!(recorded, taken, "width {width}");
+            assert_eq!(serde_json::to_string(&recorded).unwrap(), serde_json::to_string(&taken).unwrap());
+        }
+    }
+
     #[test]
     fn a_per_card_counter_keeps_its_total_and_an_event_counter_everything() {
         let mut l = layout();

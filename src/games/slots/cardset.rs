@@ -706,13 +706,14 @@ impl CardSet {
         let mut last_words = Vec::with_capacity(self.designs.len());
         for d in 0..self.designs.len() as u16 {
             let heads = self.heads_of(d);
-            // In `Trigger` order, as `fire_of` reads them.
-            for t in
-                (0..TRIGGERS).map(|k| Trigger::WORDS.iter().find(|w| w.1 as usize == k).expect("listed").1)
-            {
+            // Indexed by trigger, as `fire_of` reads them.
+            let mut row = [Fire::default(); TRIGGERS];
+            for &(_, t) in &Trigger::WORDS {
                 let every_turn = if t.per_turn() { None } else { Some((0, u8::MAX)) };
-                fire.push(Fire::of(heads.iter().map(|h| (h.on == t, h.turns)), every_turn, !t.watches()));
+                row[t as usize] =
+                    Fire::of(heads.iter().map(|h| (h.on == t, h.turns)), every_turn, !t.watches());
             }
+            fire.extend(row);
             let own = self.abilities_of(d).iter();
             let last = own.map(|a| (a.on == Trigger::Destroyed && a.watch == Selector::SOURCE, (0, u8::MAX)));
             last_words.push(Fire::of(last, Some((0, u8::MAX)), true));
