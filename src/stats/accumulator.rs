@@ -167,7 +167,7 @@ impl Accumulator {
     /// they are cleared. A narrow one is reset whole (a few stores cost less than the list).
     #[inline]
     pub fn take(&mut self, game_index: u64, rec: &mut GameRecord) {
-        if rec.counters.len() <= LIST_WIDTH {
+        if !Accumulator::clears_by_list(rec) {
             self.record(game_index, rec);
             rec.reset();
             return;
@@ -176,6 +176,12 @@ impl Accumulator {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         rec.clear_set(&open.set);
         open.set.clear();
+    }
+
+    /// Whether `take` clears `rec` counter by counter (a wide record) rather than whole.
+    #[inline]
+    pub fn clears_by_list(rec: &GameRecord) -> bool {
+        rec.counters.len() > LIST_WIDTH
     }
 
     /// `record`; with `LIST`, each counter the game set is listed in the open group's `set`.
