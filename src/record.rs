@@ -839,6 +839,19 @@ impl GameRecord {
         self.observations.clear();
     }
 
+    /// `reset`, for a record whose counters are 0 but those listed in `set` (as the accumulator
+    /// that read it saw them): only those are written.
+    #[inline]
+    pub fn clear_set(&mut self, set: &[u32]) {
+        self.length = 0;
+        self.outcome = 0;
+        for &i in set {
+            self.counters.0[i as usize] = 0;
+        }
+        debug_assert!(self.counters.iter().all(|&c| c == 0), "a counter set but not listed");
+        self.observations.clear();
+    }
+
     /// Sets the game's outcome row.
     #[inline]
     pub fn end(&mut self, row: Row) {

@@ -124,10 +124,20 @@ pub fn play_into<E: Engine>(
     games: std::ops::Range<u64>,
     acc: &mut Accumulator,
 ) {
+    if !Accumulator::clears_by_list(rec) {
+        for i in games {
+            rec.reset();
+            engine.play(GameSeed::new(master, i), scratch, rec);
+            acc.record(i, rec);
+        }
+        return;
+    }
+    // A wide record (a card set's per-card table): cleared once here, then each game's recording
+    // clears only what the game set (`take`).
+    rec.reset();
     for i in games {
-        rec.reset();
         engine.play(GameSeed::new(master, i), scratch, rec);
-        acc.record(i, rec);
+        acc.take(i, rec);
     }
 }
 

@@ -89,10 +89,15 @@ struct OpenGroup {
     /// their terms are cleared when it closes, not kilobytes of zeros.
     sparse: bool,
     touched: Vec<u32>,
+    /// The counters the game being taken set (`Accumulator::take`), each once: what to clear.
+    set: Vec<u32>,
 }
 
 /// Totals wider than this many terms (2 KB) are cleared entry by entry (`OpenGroup::sparse`).
 const SPARSE_WIDTH: usize = 256;
+
+/// Records with more counters than this (2 KB) are cleared counter by counter (`take`).
+const LIST_WIDTH: usize = 256;
 
 /// An optional open group; equal to any other (it is scratch, not a result).
 #[derive(Clone, Debug, Default)]
@@ -122,6 +127,11 @@ impl Accumulator {
             size: layout.group_size.max(1),
             sparse: plan.width > SPARSE_WIDTH,
             touched: Vec::with_capacity(if plan.width > SPARSE_WIDTH { layout.counters.len() } else { 0 }),
+            set: Vec::with_capacity(if layout.counters.len() > LIST_WIDTH {
+                layout.counters.len()
+            } else {
+                0
+            }),
             plan: plan.clone(),
         };
         Accumulator {
@@ -148,6 +158,35 @@ impl Accumulator {
     /// the group size and closes after its last game.
     #[inline]
     pub fn record(&mut self, game_index: u64, rec: &GameRecord) {
+        self.record_listing::<false>(game_index, rec);
+    }
+
+    /// `record`, then clears `rec` for the next game. A wide record (`LIST_WIDTH`: a card set's
+    /// per-card table, kilobytes of counters, most of them 0 in any one game) is not rewritten
+    /// whole: its counters are read one by one anyway, so those the game set are listed and only
+    /// they are cleared. A narrow one is reset whole (a few stores cost less than the list).
+    #[inline]
+    pub fn take(&mut self, game_index: u64, rec: &mut GameRecord) {
+        if !Accumulator::clears_by_list(rec) {
+            self.record(game_index, rec);
+            rec.reset();
+            return;
+        }
+        self.record_listing::<true>(game_index, rec);
+        let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
+        rec.clear_set(&open.set);
+        open.set.clear();
+    }
+
+    /// Whether `take` clears `rec` counter by counter (a wide record) rather than whole.
+    #[inline]
+    pub fn clears_by_list(rec: &GameRecord) -> bool {
+        rec.counters.len() > LIST_WIDTH
+    }
+
+    /// `record`; with `LIST`, each counter the game set is listed in the open group's `set`.
+    #[inline(always)]
+    fn record_listing<const LIST: bool>(&mut self, game_index: u64, rec: &GameRecord) {
         let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
         debug_assert!(
             open.games > 0 || game_index.is_multiple_of(open.size),
@@ -156,14 +195,14 @@ impl Accumulator {
         if open.plan.keys.is_empty() {
             // Nothing is tracked by group (War, Scourge: every game its own group, no ratio):
             // the group totals are never read, so they are not kept.
-            self.count::<false, false>(game_index, rec);
+            self.count::<false, false, LIST>(game_index, rec);
             self.groups += 1;
             return;
         }
         if open.sparse {
-            self.count::<true, true>(game_index, rec);
+            self.count::<true, true, LIST>(game_index, rec);
         } else {
-            self.count::<true, false>(game_index, rec);
+            self.count::<true, false, LIST>(game_index, rec);
         }
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         open.games += 1;
@@ -173,11 +212,15 @@ impl Accumulator {
     }
 
     /// The per-game sums of `record`, and with `TOTALS` the open group's totals (listing the
-    /// counters first touched in the group with `SPARSE`).
+    /// counters first touched in the group with `SPARSE`, and those the game set with `LIST`).
     #[inline(always)]
-    fn count<const TOTALS: bool, const SPARSE: bool>(&mut self, game_index: u64, rec: &GameRecord) {
+    fn count<const TOTALS: bool, const SPARSE: bool, const LIST: bool>(
+        &mut self,
+        game_index: u64,
+        rec: &GameRecord,
+    ) {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
-        let (at, totals, touched) = (open.terms, &mut open.totals, &mut open.touched);
+        let (at, totals, touched, set) = (open.terms, &mut open.totals, &mut open.touched, &mut open.set);
         self.games += 1;
         self.length.add(rec.length as i64);
         let o = rec.outcome as usize;
@@ -192,6 +235,9 @@ impl Accumulator {
         for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
             if v == 0 {
                 continue;
+            }
+            if LIST {
+                set.push(i as u32);
             }
             c.total += v as u128;
             if TOTALS {
@@ -453,6 +499,44 @@ mod tests {
         r.counters[0] = wars;
         r.observe(crate::record::Dist(0), wars as i64);
         r
+    }
+
+    /// Taking a game (`take`) records what `record` records and leaves the record cleared, for a
+    /// narrow record (reset whole) and for a wide one (only the counters the game set cleared).
+    #[test]
+    fn taking_a_game_records_it_and_clears_the_record() {
+        for width in [3, LIST_WIDTH + 40] {
+            let l = Layout {
+                distributions: vec!["depth".into()],
+                ..Layout::plain("battles", layout().outcomes, (0..width).map(|k| format!("c{k}")).collect())
+            };
+            let (mut recorded, mut taken) = (Accumulator::new(&l), Accumulator::new(&l));
+            let mut reused = GameRecord::new(&l);
+            for i in 0..7u64 {
+                let mut r = GameRecord::new(&l);
+                (r.length, r.outcome) = (10 + i, (i % 2) as u16);
+                for k in (i as usize % 3..width).step_by(5 + i as usize) {
+                    r.counters[k] = i + k as u64;
+                }
+                r.observe(crate::record::Dist(0), i as i64);
+                recorded.record(i, &r);
+                reused.clone_from(&r);
+                taken.take(i, &mut reused);
+                let clear = GameRecord::new(&l);
+                assert_eq!(
+                    (reused.length, reused.outcome, reused.observations()),
+                    (0, 0, clear.observations())
+                );
+                assert!(
+                    reused.counters.iter().all(|&c| c == 0),
+                    "width {width}, game {i}: a counter left set"
+                );
+            }
+            recorded.finish_group();
+            taken.finish_group();
+            assert_eq!(recorded, taken, "width {width}");
+            assert_eq!(serde_json::to_string(&recorded).unwrap(), serde_json::to_string(&taken).unwrap());
+        }
     }
 
     #[test]

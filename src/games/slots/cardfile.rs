@@ -202,6 +202,8 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         heads: Vec::new(),
         own_statics: Shelf::default(),
         auras: Shelf::default(),
+        fire: Vec::new(),
+        last_words: Vec::new(),
         watches_values: false,
         hears_itself: Vec::new(),
         worth: Vec::new(),

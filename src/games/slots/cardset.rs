@@ -570,6 +570,21 @@ impl Ability {
     }
 }
 
+/// A design's abilities of one trigger, as their heads tell them (`CardSet::fire_of`): where
+/// a moment finds them without reading each head again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fire {
+    /// The index (in the order written) of the first of them.
+    pub first: u16,
+    /// How many there are.
+    pub count: u16,
+    /// The turns they all fire in, when `exact`: every turn for a trigger not limited to turns.
+    pub turns: (u8, u8),
+    /// Whether the trigger and the turn alone decide which of them fire: they share their
+    /// turns, and none watches for a card (else each is matched on its own).
+    pub exact: bool,
+}
+
 /// The part of an ability that says when it fires (`CardSet::heads`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Head {
@@ -622,6 +637,12 @@ pub struct CardSet {
     pub own_statics: Shelf,
     /// Per design, its static modifiers of other cards' values (auras), in file order.
     pub auras: Shelf,
+    /// Per design and trigger (`design * TRIGGERS + trigger`), where its abilities of that
+    /// trigger lie and whether their heads alone say which fire (`fire_of`): most instances of a
+    /// moment then take their steps with one read instead of a pass over the card's abilities.
+    pub fire: Vec<Fire>,
+    /// Per design, its own last words (`destroyed` abilities watching `self`), read from its pile.
+    pub last_words: Vec<Fire>,
     /// Whether some `watch` reads a value (only then does an event keep its card's value).
     pub watches_values: bool,
     /// Per design, whether one of its `revealed` watchers may hear its own reveal (its `watch`
@@ -653,6 +674,12 @@ impl CardSet {
         !self.abilities.is_empty()
     }
 
+    /// Design `d`'s abilities of trigger `t` (`fire`).
+    #[inline]
+    pub fn fire_of(&self, d: u16, t: Trigger) -> Fire {
+        self.fire[d as usize * TRIGGERS + t as usize]
+    }
+
     /// Whether design `d` has an ability with trigger `t`.
     #[inline]
     pub fn has(&self, d: u16, t: Trigger) -> bool {
@@ -675,6 +702,23 @@ impl CardSet {
                 })
             })
             .collect();
+        let mut fire = Vec::with_capacity(self.designs.len() * TRIGGERS);
+        let mut last_words = Vec::with_capacity(self.designs.len());
+        for d in 0..self.designs.len() as u16 {
+            let heads = self.heads_of(d);
+            // Indexed by trigger, as `fire_of` reads them.
+            let mut row = [Fire::default(); TRIGGERS];
+            for &(_, t) in &Trigger::WORDS {
+                let every_turn = if t.per_turn() { None } else { Some((0, u8::MAX)) };
+                row[t as usize] =
+                    Fire::of(heads.iter().map(|h| (h.on == t, h.turns)), every_turn, !t.watches());
+            }
+            fire.extend(row);
+            let own = self.abilities_of(d).iter();
+            let last = own.map(|a| (a.on == Trigger::Destroyed && a.watch == Selector::SOURCE, (0, u8::MAX)));
+            last_words.push(Fire::of(last, Some((0, u8::MAX)), true));
+        }
+        (self.fire, self.last_words) = (fire, last_words);
         self.own_statics = Shelf::default();
         self.auras = Shelf::default();
         for design in &self.designs {
@@ -692,6 +736,29 @@ impl CardSet {
             let v = if design.rarity == Rarity::Rare { 0 } else { design.value as usize };
             self.by_place[r][v].push(d as u16);
         }
+    }
+}
+
+impl Fire {
+    /// The summary of a design's abilities, each given as (whether it is of the trigger, its
+    /// turns): `turns` the turns to read for all of them (else their own, if they share them),
+    /// `plain` whether the trigger watches for no card.
+    fn of(abilities: impl Iterator<Item = (bool, (u8, u8))>, turns: Option<(u8, u8)>, plain: bool) -> Fire {
+        let mut fire = Fire { exact: plain, ..Fire::default() };
+        let mut shared = turns;
+        for (k, (of, own)) in abilities.enumerate() {
+            if !of {
+                continue;
+            }
+            if fire.count == 0 {
+                fire.first = k as u16;
+                shared = shared.or(Some(own));
+            }
+            fire.count += 1;
+            fire.exact &= turns.is_some() || shared == Some(own);
+        }
+        fire.turns = shared.unwrap_or((0, u8::MAX));
+        fire
     }
 }
 

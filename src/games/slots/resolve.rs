@@ -13,7 +13,8 @@
 
 use super::card::{CARDS, NONE, SEATS, owner};
 use super::cardset::{
-    Ability, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger, ValueFrom,
+    Ability, CardSet, DiscardPick, Duration, Effect, Factor, Head, Pick, Player, Selector, Sign, Trigger,
+    ValueFrom,
 };
 use super::choices::{Ask, Choices, Places};
 use super::ops::{Op, Teller, Told};
@@ -298,13 +299,28 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
-        self.events(st, tally, rng, Happened::Revealed, cards, narr, ch);
+        if st.armed[Trigger::Revealed as usize] & st.face_up != 0 {
+            return self.events(st, tally, rng, Happened::Revealed, cards, narr, ch);
+        }
+        // No face-up card watches reveals (most turns): only the cards' own `reveal` abilities
+        // answer, queued straight away as the listener would queue them (card order, no
+        // watcher moved or covered to count), without keeping the events.
+        self.now.clear();
+        for &id in cards.iter().filter(|&&id| id != NONE && st.on_table(id)) {
+            if st.acts_on(id, Trigger::Reveal) {
+                self.push(st, Instance::new(id, Trigger::Reveal, Some(st.snap(id)), None, NONE));
+            }
+        }
+        if !self.now.is_empty() {
+            self.log.clear();
+            self.cascade(st, tally, rng, narr, ch);
+        }
     }
 
     /// The moment of cards of the table that `what` together (turned up, or placed by the
     /// turn): their own abilities and the watchers, then what follows.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(never)]
     pub fn events<N: Teller, C: Choices>(
         &mut self,
         st: &mut State,
@@ -321,6 +337,10 @@ impl Resolver {
             if heard(st, what, id) {
                 self.log.push(st, what, st.snap(id));
             }
+        }
+        // Nothing heard: no moment (what the listener and the cascade would find).
+        if self.log.events.is_empty() {
+            return;
         }
         self.listen(st, tally);
         self.cascade(st, tally, rng, narr, ch);
@@ -346,17 +366,29 @@ impl Resolver {
     }
 
     /// Queues `inst` with the number of its source's abilities the moment triggers, if any.
+    #[inline]
     fn push(&mut self, st: &State, mut inst: Instance) {
         let set = st.set.as_ref().expect("text needs a set");
-        let seen = seen_from(st, &inst);
         let d = st.pools.design[inst.source as usize];
-        let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
-        let mut firing =
-            heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, &inst, &seen));
-        let (rank, steps) = match firing.next() {
-            Some((first, _)) => (first as u16, 1 + firing.count() as u16),
-            None => (0, 0),
+        let fire =
+            if inst.from_pile.is_some() { set.last_words[d as usize] } else { set.fire_of(d, inst.on) };
+        // Where the heads alone decide (every trigger but a watch, turns shared), the summary is
+        // the answer; a watcher matches each of its abilities against the event.
+        let (rank, steps) = if fire.exact {
+            let now = (fire.turns.0..=fire.turns.1).contains(&st.turn);
+            (fire.first, if now { fire.count } else { 0 })
+        } else if fire.count == 0 {
+            (0, 0)
+        } else {
+            firing(st, set, d, &inst)
         };
+        debug_assert!(
+            !fire.exact || {
+                let (r, n) = firing(st, set, d, &inst);
+                n == steps && (n == 0 || r == rank)
+            },
+            "a design's trigger summary answers as its abilities do"
+        );
         if steps > 0 {
             (inst.rank, inst.steps) = (rank, steps);
             inst.order = self.now.len() as u16;
@@ -473,10 +505,19 @@ impl Resolver {
         narr: &mut N,
         ch: &mut C,
     ) {
-        let printed = st.pools.printed;
+        if self.now.len() == 1 {
+            // One instance (most moments): one batch per step, nothing to order or to offset.
+            for step in 0..u32::from(self.now[0].steps) {
+                self.batch(st, tally, rng, 0..1, step, narr, ch);
+            }
+            self.now.clear();
+            return;
+        }
+        let printed = &st.pools.printed;
         self.now.sort_unstable_by_key(|i| (printed[i.source as usize], i.order));
         let mut start = 0;
         while start < self.now.len() {
+            let printed = &st.pools.printed;
             let p = printed[self.now[start].source as usize];
             let end =
                 start + self.now[start..].iter().take_while(|i| printed[i.source as usize] == p).count();
@@ -893,6 +934,7 @@ fn seen_from(st: &State, inst: &Instance) -> Ctx {
 /// discards always count. Most reveals and placements trigger nothing, and then the event is not
 /// kept: a snapshot and a search for watchers for each card turned up is most of what a moment
 /// costs.
+#[inline]
 pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
     let Some((own, watch)) = what.triggers() else { return true };
     let own_acts = match own {
@@ -900,7 +942,8 @@ pub(super) fn heard(st: &State, what: Happened, id: u8) -> bool {
         Trigger::Destroyed => st.is_face_up(id) && st.design(id).is_some(),
         _ => false,
     };
-    own_acts || st.armed[watch as usize] & st.face_up & !others_only(st, id) != 0
+    let watchers = st.armed[watch as usize] & st.face_up;
+    own_acts || watchers != 0 && watchers & !others_only(st, id) != 0
 }
 
 /// The bit of card `id` when none of its watchers can hear an event about itself (`id`'s own
@@ -913,6 +956,20 @@ fn others_only(st: &State, id: u8) -> u64 {
         _ => false,
     };
     u64::from(!hears) << id
+}
+
+/// The first of `inst`'s abilities its moment triggers (an index in the order written) and how
+/// many it triggers, each matched on its own (`fires`).
+#[inline(never)]
+fn firing(st: &State, set: &CardSet, d: u16, inst: &Instance) -> (u16, u16) {
+    let seen = seen_from(st, inst);
+    let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+    let mut firing =
+        heads.iter().zip(abilities).enumerate().filter(|(_, (h, a))| fires(st, h, a, inst, &seen));
+    match firing.next() {
+        Some((first, _)) => (first as u16, 1 + firing.count() as u16),
+        None => (0, 0),
+    }
 }
 
 /// Whether ability `a` of an instance's source is triggered by the instance's moment: its
@@ -1059,9 +1116,16 @@ pub fn targets(
             // insertion sort of the cards on the table.
             let high = sel.pick == Pick::Highest;
             let mut keyed = [(0i32, NONE); CARDS];
-            for (k, &id) in keyed.iter_mut().zip(out.iter()) {
-                let v = st.value(id);
-                *k = (if high { -v } else { v }, id);
+            let key = |v: i32, id: u8| (if high { -v } else { v }, id);
+            // Two by two: one walk over the auras on the table values both (`value_pair`).
+            let pairs = out.chunks_exact(2);
+            let last = pairs.remainder().first().copied();
+            for (k, pair) in keyed.chunks_exact_mut(2).zip(pairs) {
+                let (a, b) = st.value_pair(pair[0], pair[1]);
+                (k[0], k[1]) = (key(a, pair[0]), key(b, pair[1]));
+            }
+            if let Some(id) = last {
+                keyed[out.len() - 1] = key(st.value(id), id);
             }
             let keyed = &mut keyed[..out.len()];
             for i in 1..keyed.len() {

@@ -427,7 +427,8 @@ impl Game {
     /// The moment of trigger `on`, when the cards carry text.
     #[inline]
     pub(super) fn moment<N: Teller, C: Choices>(&mut self, on: Trigger, narr: &mut N, ch: &mut C) {
-        if self.st.text {
+        // No face-up card with such an ability: nothing to call (most moments of most turns).
+        if self.st.text && self.st.armed[on as usize] & self.st.face_up != 0 {
             self.res.moment(&mut self.st, &mut self.tally, &mut self.chance, on, narr, ch);
         }
     }

@@ -509,7 +509,8 @@ impl State {
                 let higher = if self.is_stacked(slot) {
                     self.side_value(slot, 0, a).cmp(&self.side_value(slot, 1, b))
                 } else {
-                    self.value(a).cmp(&self.value(b))
+                    let (va, vb) = self.value_pair(a, b);
+                    va.cmp(&vb)
                 };
                 // Rule-changing cards: the lower card may win the slot, a tie may go to a seat.
                 let order = if self.lower_wins >> slot & 1 == 1 { higher.reverse() } else { higher };

@@ -515,6 +515,63 @@ mod card_sets {
     }
 }
 
+/// A design's trigger summary (`CardSet::fire_of`, `last_words`) says what a pass over its
+/// ability heads says, for every design of the shipped sets and of a set whose turn abilities
+/// differ in their turns, at every turn: where it claims to be exact, the abilities it names are
+/// exactly those of the trigger firing at that turn.
+#[test]
+fn a_designs_trigger_summary_answers_as_its_abilities_do() {
+    use super::cardset::{Selector, TRIGGERS, Trigger};
+    let turns = "format = \"warsim-slots-cards\"\nversion = 1\nname = \"t\"\n\n[[card]]\nid = \"t\"\nname = \"T\"\nrarity = \"rare\"\nvalue = 3\n  [[card.ability]]\n  on = \"turn_start\"\n  turns = \"1-3\"\n  effect = \"points\"\n  amount = 1\n  [[card.ability]]\n  effect = \"points\"\n  amount = 1\n  [[card.ability]]\n  on = \"turn_start\"\n  turns = \"2-9\"\n  effect = \"points\"\n  amount = 1\n";
+    let sets = [
+        ("sample", include_str!("../../../scenarios/cards/sample.toml")),
+        ("tournament", include_str!("../../../scenarios/cards/tournament.toml")),
+        ("echoes", include_str!("../../../tests/fixtures/echoes.toml")),
+        ("turns", turns),
+    ];
+    let mut exact_turns = 0;
+    for (name, text) in sets {
+        let set = super::cardfile::parse(name, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for d in 0..set.designs.len() as u16 {
+            let (heads, abilities) = (set.heads_of(d), set.abilities_of(d));
+            for &(_, t) in &Trigger::WORDS {
+                let f = set.fire_of(d, t);
+                let of: Vec<usize> = (0..heads.len()).filter(|&k| heads[k].on == t).collect();
+                assert_eq!((f.count as usize, of.first().map_or(0, |&k| k)), (of.len(), f.first as usize));
+                assert_eq!(
+                    f.exact,
+                    !t.watches() && of.windows(2).all(|w| heads[w[0]].turns == heads[w[1]].turns)
+                );
+                for turn in 0..=10u8 {
+                    let firing = of
+                        .iter()
+                        .filter(|&&k| !t.per_turn() || (heads[k].turns.0..=heads[k].turns.1).contains(&turn));
+                    let claimed = (f.turns.0..=f.turns.1).contains(&turn);
+                    if f.exact {
+                        assert_eq!(
+                            firing.count(),
+                            if claimed { of.len() } else { 0 },
+                            "{name} design {d} {t:?} turn {turn}"
+                        );
+                        exact_turns += usize::from(t.per_turn() && f.count > 0);
+                    }
+                }
+            }
+            let last: Vec<usize> = (0..abilities.len())
+                .filter(|&k| abilities[k].on == Trigger::Destroyed && abilities[k].watch == Selector::SOURCE)
+                .collect();
+            let f = set.last_words[d as usize];
+            assert!(
+                f.exact
+                    && f.count as usize == last.len()
+                    && f.first as usize == last.first().map_or(0, |&k| k)
+            );
+        }
+        assert_eq!(set.fire.len(), set.designs.len() * TRIGGERS);
+    }
+    assert!(exact_turns > 0, "some summary of a turn trigger is exact");
+}
+
 /// The sample set, compiled.
 fn sample_set() -> std::sync::Arc<super::cardset::CardSet> {
     let text = include_str!("../../../scenarios/cards/sample.toml");

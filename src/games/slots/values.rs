@@ -50,7 +50,7 @@ struct Place {
 impl State {
     /// A card's value: on the table, the latest set (else printed face up, 0 face down) plus
     /// static and timed modifiers and counters; off the table, its printed value.
-    #[inline]
+    #[inline(always)]
     pub fn value(&self, id: u8) -> i32 {
         if !self.text {
             return if self.is_face_up(id) { self.pools.printed[id as usize] as i32 } else { 0 };
@@ -58,15 +58,37 @@ impl State {
         self.value_with_text(id)
     }
 
-    /// `value` when cards carry text (kept out of line, so the base game's value stays a load).
+    /// `value` when cards carry text.
     fn value_with_text(&self, id: u8) -> i32 {
-        let up = self.is_face_up(id);
-        let printed = self.pools.printed[id as usize] as i32;
         let pos = self.pos[id as usize];
         if pos == NONE {
-            return printed;
+            return self.pools.printed[id as usize] as i32;
         }
-        let mut base = if up { printed } else { 0 };
+        let [statics] = self.statics_of([(id, pos as usize / SEATS, pos as usize % SEATS)]);
+        self.value_from(id, statics)
+    }
+
+    /// The values of two cards (the two sides of a slot being scored): `value` of each, the
+    /// auras on the table read once for both (a scoring reads every place's value, and each value
+    /// reads every aura).
+    #[inline]
+    pub fn value_pair(&self, a: u8, b: u8) -> (i32, i32) {
+        let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        if !self.text || pa == NONE || pb == NONE {
+            return (self.value(a), self.value(b));
+        }
+        let place = |id: u8, pos: u8| (id, pos as usize / SEATS, pos as usize % SEATS);
+        let [sa, sb] = self.statics_of([place(a, pa), place(b, pb)]);
+        (self.value_from(a, sa), self.value_from(b, sb))
+    }
+
+    /// The value of card `id` on the table whose static modifiers sum to `statics`: the latest
+    /// set (else printed face up, 0 face down) plus timed modifiers, counters and statics, times
+    /// the multipliers.
+    #[inline]
+    fn value_from(&self, id: u8, statics: i32) -> i32 {
+        let printed = self.pools.printed[id as usize] as i32;
+        let mut base = if self.is_face_up(id) { printed } else { 0 };
         let mut add = self.counter_sum(id);
         let mut times = 1i32;
         // A timed effect is in `timed` only while its source stays face up on the table (or, from
@@ -80,9 +102,18 @@ impl State {
                 add += t.amount as i32;
             }
         }
-        let sum = base + add + self.statics_on(id, pos as usize / SEATS, pos as usize % SEATS);
+        let sum = base + add + statics;
         // Multipliers act last, on everything added (saturating: no number of them wraps).
         if times == 1 { sum } else { sum.saturating_mul(times) }
+    }
+
+    /// The sum of the static modifiers on each card `(id, slot, side)` of `cards` (`statics_on`),
+    /// out of line: the aura walk is most of a value's cost and large.
+    #[inline(never)]
+    fn statics_of<const N: usize>(&self, cards: [(u8, usize, usize); N]) -> [i32; N] {
+        let mut sums = [0; N];
+        self.each_static_of(cards, |k, _, by| sums[k] += by);
+        sums
     }
 
     /// The design of card `id`, if it has text.
@@ -104,20 +135,33 @@ impl State {
     /// The sum of the static modifiers that apply now to the card at (`slot`, `side`): its own
     /// (while it lies face up) and the auras of the face-up cards on the table.
     pub fn statics_on(&self, id: u8, slot: usize, side: usize) -> i32 {
-        let mut sum = 0;
-        self.each_static(id, slot, side, |_, by| sum += by);
+        let [sum] = self.statics_of([(id, slot, side)]);
         sum
     }
 
     /// Each static modifier of `statics_on` with its source: `add(source, amount)` (the amount
     /// may be 0 where a condition fails), so the story can name what moves a value.
-    #[inline]
     pub fn each_static(&self, id: u8, slot: usize, side: usize, mut add: impl FnMut(u8, i32)) {
+        self.each_static_of([(id, slot, side)], |_, src, by| add(src, by));
+    }
+
+    /// `each_static` of each card `(id, slot, side)` of `cards` at once, `add(k, source, amount)`
+    /// for the `k`-th: the aura sources on the table are walked once for all of them. Always
+    /// inlined, so that a value costs one call (a value is read most of all).
+    #[inline(always)]
+    fn each_static_of<const N: usize>(
+        &self,
+        cards: [(u8, usize, usize); N],
+        mut add: impl FnMut(usize, u8, i32),
+    ) {
         let Some(set) = &self.set else { return };
-        if (self.armed[Trigger::Static as usize] & self.face_up) >> id & 1 == 1 {
-            let ctx = Ctx { source: id, slot, side, event: None };
-            for a in set.own_statics.of(self.pools.design[id as usize]) {
-                add(id, self.static_amount(a, &ctx));
+        let own = self.armed[Trigger::Static as usize] & self.face_up;
+        for (k, &(id, slot, side)) in cards.iter().enumerate() {
+            if own >> id & 1 == 1 {
+                let ctx = Ctx { source: id, slot, side, event: None };
+                for a in set.own_statics.of(self.pools.design[id as usize]) {
+                    add(k, id, self.static_amount(a, &ctx));
+                }
             }
         }
         // Only the face-up cards on the table with an aura, one bit each.
@@ -125,26 +169,30 @@ impl State {
         if sources == 0 {
             return;
         }
-        let target = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
         // A selector naming one slot names the top card of each place (`Selector::names_tops`);
         // one over a whole side or several slots reaches a card under another too.
-        let covered = self.slots[slot][side] != id;
+        let targets = cards.map(|(id, slot, side)| {
+            let place = Place { id, slot, side, up: self.is_face_up(id), counters: self.carries(id) };
+            (place, self.slots[slot][side] != id)
+        });
         while sources != 0 {
             let src = sources.trailing_zeros() as u8;
             sources &= sources - 1;
             let pos = self.pos[src as usize] as usize;
             let ctx = Ctx { source: src, slot: pos / SEATS, side: pos % SEATS, event: None };
-            let (auras, targets) = set.auras.with_targets(self.pools.design[src as usize]);
-            for (a, sel) in auras.iter().zip(targets) {
-                // A cheap refusal first: most auras name one side.
-                let out_of_reach = covered && sel.names_tops()
-                    || match sel.side {
-                        Side::You => side != ctx.side,
-                        Side::Opp => side == ctx.side,
-                        Side::Both => false,
-                    };
-                if !out_of_reach && self.fits(sel, &ctx, target) {
-                    add(src, self.static_amount(a, &ctx));
+            let (auras, selectors) = set.auras.with_targets(self.pools.design[src as usize]);
+            for (a, sel) in auras.iter().zip(selectors) {
+                for (k, &(target, covered)) in targets.iter().enumerate() {
+                    // A cheap refusal first: most auras name one side.
+                    let out_of_reach = covered && sel.names_tops()
+                        || match sel.side {
+                            Side::You => target.side != ctx.side,
+                            Side::Opp => target.side == ctx.side,
+                            Side::Both => false,
+                        };
+                    if !out_of_reach && self.fits(sel, &ctx, target) {
+                        add(k, src, self.static_amount(a, &ctx));
+                    }
                 }
             }
         }
@@ -182,6 +230,13 @@ impl State {
     /// Whether the card at `c` is one `sel`'s filter keys accept (its pick aside).
     #[inline]
     fn fits(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
+        self.fits_valued(sel, ctx, c, |id| self.value(id))
+    }
+
+    /// `fits`, with `value` giving a card's value where the filter asks for one (a watch reads
+    /// the value its event saw).
+    #[inline]
+    fn fits_valued(&self, sel: &Selector, ctx: &Ctx, c: Place, value: impl FnOnce(u8) -> i32) -> bool {
         match sel.base {
             Base::Source => return c.id == ctx.source,
             Base::Event => return ctx.event.is_some_and(|e| e.id == c.id),
@@ -189,7 +244,7 @@ impl State {
                 return c.slot == ctx.slot
                     && c.side == ctx.side
                     && c.id != ctx.source
-                    && self.fits_card(sel, ctx, c);
+                    && self.fits_card_valued(sel, ctx, c, value);
             }
             // A zone is off the table: no place of the table fits it.
             Base::Hand | Base::Pile | Base::Deck => return false,
@@ -213,12 +268,18 @@ impl State {
             Slots::Next1 => k == s + 1,
             Slots::Range(a, b) => (a as isize - 1..=b as isize - 1).contains(&k),
         };
-        side_ok && slot_ok && self.fits_card(sel, ctx, c)
+        side_ok && slot_ok && self.fits_card_valued(sel, ctx, c, value)
     }
 
     /// Whether the card at `c` passes `sel`'s filter keys other than side and slots.
     #[inline]
     fn fits_card(&self, sel: &Selector, ctx: &Ctx, c: Place) -> bool {
+        self.fits_card_valued(sel, ctx, c, |id| self.value(id))
+    }
+
+    /// `fits_card`, with `value` giving the card's value where the filter asks for one.
+    #[inline]
+    fn fits_card_valued(&self, sel: &Selector, ctx: &Ctx, c: Place, value: impl FnOnce(u8) -> i32) -> bool {
         let face_ok = match sel.face {
             Face::Any => true,
             Face::Up => c.up,
@@ -228,7 +289,7 @@ impl State {
             && !(sel.other && c.id == ctx.source)
             && sel.counters.is_none_or(|want| c.counters == want)
             && sel.printed.is_none_or(|p| c.up && p.holds(self.pools.printed[c.id as usize] as i32))
-            && sel.value.is_none_or(|v| v.holds(self.value(c.id)))
+            && sel.value.is_none_or(|v| v.holds(value(c.id)))
     }
 
     /// Calls `each` with every card on the table `sel`'s filter accepts, slot by slot, seat 0's
@@ -360,8 +421,7 @@ impl State {
                     up: e.up,
                     counters: e.counters,
                 };
-                let sel_no_value = Selector { value: None, ..*sel };
-                self.fits(&sel_no_value, ctx, c) && sel.value.is_none_or(|v| v.holds(e.value))
+                self.fits_valued(sel, ctx, c, |_| e.value)
             }
         }
     }
@@ -423,6 +483,7 @@ impl State {
     }
 
     /// Where card `id` lies now, as an event's snapshot (it must be on the table).
+    #[inline]
     pub fn snap(&self, id: u8) -> Snap {
         let pos = self.pos[id as usize] as usize;
         Snap {
