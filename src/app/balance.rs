@@ -232,7 +232,7 @@ fn result(plan: &BalancePlan, p: &Progress, seconds: f64) -> BalanceResult {
     if let Some((index, pass)) = last {
         let knobs =
             (plan.balancing.sheet)(&plan.file, &pass.text, plan.values).map(|s| s.knobs).unwrap_or_default();
-        for (d, race) in balance::unsettled(pass) {
+        for (d, race) in balance::unsettled(pass, &knobs) {
             let closest = race.map_or_else(
                 || "no number to turn".to_string(),
                 |s| {

@@ -552,11 +552,12 @@ fn swap_race(
     Ok(s.map(|s| Search { swap: true, ..s }))
 }
 
-/// The designs a pass raced or found with nothing to turn that it left unsettled (no race chose,
-/// and no race found the design in its band as it stands), in the order first met, each with
-/// the race to report: its numbers' last race, else its exchange of printed values that came
-/// closest (None: nothing to turn or exchange).
-pub fn unsettled(pass: &Pass) -> Vec<(usize, Option<&Search>)> {
+/// The designs a pass raced or found with nothing to turn that it left unsettled (no edit of its
+/// own made, and no race found the design in its band as it stands), in the order first met,
+/// each with the race to report: its numbers' last race, else its exchange of printed values
+/// that came closest (None: nothing to turn or exchange). `all`: the knobs of the pass's text.
+pub fn unsettled<'a>(pass: &'a Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, Option<&'a Search>)> {
+    let made = pass_edits(pass, all);
     let mut designs: Vec<usize> = Vec::new();
     for d in pass.searches.iter().map(|s| s.design).chain(pass.no_knobs.iter().copied()) {
         if !designs.contains(&d) {
@@ -570,7 +571,8 @@ pub fn unsettled(pass: &Pass) -> Vec<(usize, Option<&Search>)> {
             let races: Vec<&Search> = pass.searches.iter().filter(|s| s.design == d).collect();
             let as_it_stands =
                 |s: &Search| !s.swap && s.in_band && s.closest.0.is_none() && s.base.is_empty();
-            if races.iter().any(|s| s.chosen.is_some() || as_it_stands(s)) {
+            let own = made.iter().any(|&(x, _, _, other_side)| x == d && !other_side);
+            if own || races.iter().any(|s| as_it_stands(s)) {
                 return None;
             }
             let numbers = races.iter().rev().find(|s| !s.swap);
@@ -586,11 +588,10 @@ pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
 }
 
 /// The edits of a pass: (design, knob, setting, whether another edit writes it) of each race
-/// that chose; of a design's exchanges of printed values that reached their bands, the one
-/// closest to its peers' median, with the other design's side of it (written by the exchange).
-/// An exchange is left out when the other design is edited in the pass too (each race measured
-/// one design's change alone).
-fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, usize, i64, bool)> {
+/// that chose; of a design's exchanges of printed values that reached their bands, the closest
+/// to its peers' median whose other design is not edited in the pass too (each race measured one
+/// design's change alone), with the other design's side of it (written by the exchange).
+pub fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, usize, i64, bool)> {
     let mut out: Vec<(usize, usize, i64, bool)> = pass
         .searches
         .iter()
@@ -601,17 +602,18 @@ fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, usize
     designs.dedup();
     for d in designs {
         let far = |s: &&Search| (s.closest.2 - s.reference).abs();
-        let best = pass
-            .searches
-            .iter()
-            .filter(|s| s.swap && s.design == d && s.chosen.is_some())
-            .min_by(|a, b| far(a).total_cmp(&far(b)));
-        let Some(&Search { chosen: Some((k, to)), .. }) = best else { continue };
-        let Some(&(_, other)) = all[k].swaps.iter().find(|w| w.0 == to) else { continue };
-        let e = all[other].design;
-        if !out.iter().any(|&(x, ..)| x == d || x == e) {
+        let mut reached: Vec<&Search> =
+            pass.searches.iter().filter(|s| s.swap && s.design == d && s.chosen.is_some()).collect();
+        reached.sort_by(|a, b| far(a).total_cmp(&far(b)));
+        let free = |&(k, to): &(usize, i64)| {
+            let knob = all.get(k)?;
+            let (_, other) = *knob.swaps.iter().find(|w| w.0 == to)?;
+            let e = all.get(other)?.design;
+            (!out.iter().any(|&(x, ..)| x == d || x == e)).then_some((k, to, other, e, knob.value))
+        };
+        if let Some((k, to, other, e, was)) = reached.iter().find_map(|s| s.chosen.as_ref().and_then(free)) {
             out.push((d, k, to, false));
-            out.push((e, other, all[k].value, true));
+            out.push((e, other, was, true));
         }
     }
     out
@@ -646,4 +648,82 @@ fn finish_pass(progress: &mut Progress, pass: usize, knobs: &Knobs) -> anyhow::R
     }
     progress.passes[pass].done = true;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::SheetKnob;
+
+    fn knob(design: usize, name: &str, value: i64, swaps: Vec<(i64, usize)>) -> SheetKnob {
+        let settings = swaps.iter().map(|s| s.0).collect();
+        SheetKnob { design, name: name.into(), value, settings, swaps }
+    }
+
+    fn race(design: usize, chosen: Option<(usize, i64)>, estimate: f64, swap: bool) -> Search {
+        let (k, v) = chosen.unwrap_or((0, 0));
+        Search {
+            design,
+            pass: 0,
+            base: Vec::new(),
+            reference: 0.3,
+            chosen,
+            in_band: chosen.is_some(),
+            closest: (Some(k), v, estimate, (estimate - 0.1, estimate + 0.1)),
+            candidates: 1,
+            events: 100,
+            played: 100,
+            swap,
+        }
+    }
+
+    fn pass(searches: Vec<Search>) -> Pass {
+        let measure = Measure {
+            events: 100,
+            estimate: vec![0.0; 4],
+            interval: vec![None; 4],
+            family: vec![None; 4],
+            reference: vec![0.3; 4],
+            range: vec![None; 4],
+            verdict: vec![1, 1, 0, 0],
+        };
+        Pass { text: String::new(), measure, searches, no_knobs: Vec::new(), done: false }
+    }
+
+    #[test]
+    fn an_exchange_whose_other_design_is_edited_waits_and_the_next_closest_free_one_is_made() {
+        // Designs 0 and 1 (flagged) and 2 and 3 share a designer and rarity: values 3, 5, 7, 9.
+        let all = vec![
+            knob(0, "value", 3, vec![(5, 2), (7, 4), (9, 6)]),
+            knob(0, "ability 1 amount", 2, vec![]),
+            knob(1, "value", 5, vec![(3, 0), (7, 4), (9, 6)]),
+            knob(1, "ability 1 amount", 4, vec![]),
+            knob(2, "value", 7, vec![(3, 0), (5, 2), (9, 6)]),
+            knob(2, "ability 1 amount", 1, vec![]),
+            knob(3, "value", 9, vec![(3, 0), (5, 2), (7, 4)]),
+        ];
+        // Design 1's number reaches its band; design 0's numbers do not, and of its exchanges
+        // the closest (with design 1, value 5: 0.31) must wait, so the next (value 9: 0.35) is
+        // made, with design 3's side; value 7 did not reach.
+        let p = pass(vec![
+            race(1, Some((3, 1)), 0.3, false),
+            race(0, None, 0.9, false),
+            race(0, Some((0, 5)), 0.31, true),
+            race(0, None, 0.6, true),
+            race(0, Some((0, 9)), 0.35, true),
+        ]);
+        let made = pass_edits(&p, &all);
+        assert_eq!(made, [(1, 3, 1, false), (0, 0, 9, false), (3, 6, 3, true)]);
+        assert!(unsettled(&p, &all).is_empty());
+        // Without the free exchange, design 0 is unsettled, reported with its numbers' race.
+        let p = pass(vec![
+            race(1, Some((3, 1)), 0.3, false),
+            race(0, None, 0.9, false),
+            race(0, Some((0, 5)), 0.31, true),
+        ]);
+        assert_eq!(pass_edits(&p, &all), [(1, 3, 1, false)]);
+        let left = unsettled(&p, &all);
+        assert_eq!(left.len(), 1);
+        assert!(left[0].0 == 0 && left[0].1.is_some_and(|s| !s.swap));
+    }
 }
