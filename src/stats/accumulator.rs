@@ -301,18 +301,25 @@ impl Accumulator {
             self.pending.m += g;
             self.pending.m2 += g * g;
         }
-        // The others: most are one term over one term (card rates), read without `eval`.
-        for &k in &plan.others {
-            // SAFETY: `k < plan.keys.len() == plan.single.len()` (`Plan::fits`).
-            let (t, m) = match unsafe { *plan.single.get_unchecked(k as usize) } {
-                (tracked::MANY, _) => {
-                    let k = k as usize;
-                    (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals))
-                }
-                (n, d) => (term(n), term(d)),
-            };
+        // The others: most are one term over one term (card rates), their terms listed with
+        // them; in most groups both are 0 (a card not played), and then it costs two reads.
+        for &(k, n, d) in &plan.one_over_one {
+            let (t, m) = (term(n), term(d));
+            if t | m == 0 {
+                continue;
+            }
             // SAFETY: `k < plan.keys.len() == grouped.len()` (`Plan::fits`, the assertion).
             let sums = unsafe { grouped.get_unchecked_mut(k as usize) };
+            if t != 0 {
+                sums.add(t, m as u64);
+            } else {
+                sums.add_denominator(m as u64);
+            }
+        }
+        for &k in &plan.many {
+            let k = k as usize;
+            let (t, m) = (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals));
+            let sums = &mut grouped[k];
             if t != 0 {
                 sums.add(t, m as u64);
             } else if m != 0 {
@@ -323,10 +330,13 @@ impl Accumulator {
         if open.sparse {
             // Only the games, length and rows terms and the touched counters' terms are non-zero.
             let at = open.terms;
-            open.totals[..at.values].fill(0);
+            // Split once, so that the loop below stores without reloading the vector each time.
+            let (head, fired) = open.totals.split_at_mut(at.fired);
+            let (head, values) = head.split_at_mut(at.values);
+            head.fill(0);
             for &i in &open.touched {
-                open.totals[at.values + i as usize] = 0;
-                open.totals[at.fired + i as usize] = 0;
+                values[i as usize] = 0;
+                fired[i as usize] = 0;
             }
             open.touched.clear();
         } else {
