@@ -220,16 +220,21 @@ impl Accumulator {
         rec: &GameRecord,
     ) {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
-        let (at, totals, touched, set) = (open.terms, &mut open.totals, &mut open.touched, &mut open.set);
+        let at = open.terms;
+        // The totals split once into their parts: held in locals, the compiler keeps their
+        // addresses and lengths in registers rather than reloading them at every counter set.
+        let (head, rest) = open.totals.split_at_mut(if TOTALS { at.values } else { 0 });
+        let (values, fired) = rest.split_at_mut(if TOTALS { at.fired - at.values } else { 0 });
+        let (touched, set) = (&mut open.touched, &mut open.set);
         self.games += 1;
         self.length.add(rec.length as i64);
         let o = rec.outcome as usize;
         self.outcomes[o] += 1;
         self.outcome_examples[o].offer(game_index);
         if TOTALS {
-            totals[tracked::GAMES] += 1;
-            totals[tracked::LENGTH] += rec.length as i64;
-            totals[at.rows + o] += 1;
+            head[tracked::GAMES] += 1;
+            head[tracked::LENGTH] += rec.length as i64;
+            head[at.rows + o] += 1;
         }
         let (cards, cards_end) = at.card_counters;
         for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
@@ -242,10 +247,10 @@ impl Accumulator {
             c.total += v as u128;
             if TOTALS {
                 // A counter's value term is 0 until the group's first game that counts it.
-                if SPARSE && totals[at.values + i] == 0 {
+                if SPARSE && values[i] == 0 {
                     touched.push(i as u32);
                 }
-                totals[at.values + i] += v as i64;
+                values[i] += v as i64;
             }
             // A per-card count stops here: its total and its value term are all that is read.
             if !(cards..cards_end).contains(&i) {
@@ -253,7 +258,7 @@ impl Accumulator {
                 c.games_with += 1;
                 c.examples.offer(game_index);
                 if TOTALS {
-                    totals[at.fired + i] += 1;
+                    fired[i] += 1;
                 }
             }
         }
