@@ -89,8 +89,6 @@ struct OpenGroup {
     /// their terms are cleared when it closes, not kilobytes of zeros.
     sparse: bool,
     touched: Vec<u32>,
-    /// The counters the game being taken set (`Accumulator::take`), each once: what to clear.
-    set: Vec<u32>,
 }
 
 /// Totals wider than this many terms (2 KB) are cleared entry by entry (`OpenGroup::sparse`).
@@ -98,6 +96,34 @@ const SPARSE_WIDTH: usize = 256;
 
 /// Records with more counters than this (2 KB) are cleared counter by counter (`take`).
 const LIST_WIDTH: usize = 256;
+
+/// A counter of the record being read: left as it is by `record`, cleared once read by `take`.
+trait Slot {
+    fn value(&self) -> u64;
+    fn clear(self);
+}
+
+impl Slot for &u64 {
+    #[inline(always)]
+    fn value(&self) -> u64 {
+        **self
+    }
+
+    #[inline(always)]
+    fn clear(self) {}
+}
+
+impl Slot for &mut u64 {
+    #[inline(always)]
+    fn value(&self) -> u64 {
+        **self
+    }
+
+    #[inline(always)]
+    fn clear(self) {
+        *self = 0;
+    }
+}
 
 /// An optional open group; equal to any other (it is scratch, not a result).
 #[derive(Clone, Debug, Default)]
@@ -127,11 +153,6 @@ impl Accumulator {
             size: layout.group_size.max(1),
             sparse: plan.width > SPARSE_WIDTH,
             touched: Vec::with_capacity(if plan.width > SPARSE_WIDTH { layout.counters.len() } else { 0 }),
-            set: Vec::with_capacity(if layout.counters.len() > LIST_WIDTH {
-                layout.counters.len()
-            } else {
-                0
-            }),
             plan: plan.clone(),
         };
         Accumulator {
@@ -158,13 +179,14 @@ impl Accumulator {
     /// the group size and closes after its last game.
     #[inline]
     pub fn record(&mut self, game_index: u64, rec: &GameRecord) {
-        self.record_listing::<false>(game_index, rec);
+        self.observe(rec);
+        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter());
     }
 
     /// `record`, then clears `rec` for the next game. A wide record (`LIST_WIDTH`: a card set's
     /// per-card table, kilobytes of counters, most of them 0 in any one game) is not rewritten
-    /// whole: its counters are read one by one anyway, so those the game set are listed and only
-    /// they are cleared. A narrow one is reset whole (a few stores cost less than the list).
+    /// whole: its counters are read one by one anyway, so each the game set is cleared as it is
+    /// read. A narrow one is reset whole (a few stores cost less than a store per counter set).
     #[inline]
     pub fn take(&mut self, game_index: u64, rec: &mut GameRecord) {
         if !Accumulator::clears_by_list(rec) {
@@ -172,10 +194,9 @@ impl Accumulator {
             rec.reset();
             return;
         }
-        self.record_listing::<true>(game_index, rec);
-        let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
-        rec.clear_set(&open.set);
-        open.set.clear();
+        self.observe(rec);
+        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter_mut());
+        rec.clear_counted();
     }
 
     /// Whether `take` clears `rec` counter by counter (a wide record) rather than whole.
@@ -184,9 +205,24 @@ impl Accumulator {
         rec.counters.len() > LIST_WIDTH
     }
 
-    /// `record`; with `LIST`, each counter the game set is listed in the open group's `set`.
+    /// The distributions' values of `rec`.
     #[inline(always)]
-    fn record_listing<const LIST: bool>(&mut self, game_index: u64, rec: &GameRecord) {
+    fn observe(&mut self, rec: &GameRecord) {
+        for &(metric, value) in rec.observations() {
+            self.distributions[metric as usize].add(value);
+        }
+    }
+
+    /// `record` but the distributions, from the game's length, outcome and counters (each cleared
+    /// once read where they are `&mut`, `Slot`).
+    #[inline(always)]
+    fn record_counters<S: Slot>(
+        &mut self,
+        game_index: u64,
+        length: u64,
+        outcome: u16,
+        counters: impl Iterator<Item = S>,
+    ) {
         let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
         debug_assert!(
             open.games > 0 || game_index.is_multiple_of(open.size),
@@ -195,14 +231,14 @@ impl Accumulator {
         if open.plan.keys.is_empty() {
             // Nothing is tracked by group (War, Scourge: every game its own group, no ratio):
             // the group totals are never read, so they are not kept.
-            self.count::<false, false, LIST>(game_index, rec);
+            self.count::<false, false, S>(game_index, length, outcome, counters);
             self.groups += 1;
             return;
         }
         if open.sparse {
-            self.count::<true, true, LIST>(game_index, rec);
+            self.count::<true, true, S>(game_index, length, outcome, counters);
         } else {
-            self.count::<true, false, LIST>(game_index, rec);
+            self.count::<true, false, S>(game_index, length, outcome, counters);
         }
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         open.games += 1;
@@ -211,13 +247,15 @@ impl Accumulator {
         }
     }
 
-    /// The per-game sums of `record`, and with `TOTALS` the open group's totals (listing the
-    /// counters first touched in the group with `SPARSE`, and those the game set with `LIST`).
+    /// The per-game sums of a game's counters, and with `TOTALS` the open group's totals
+    /// (listing the counters first touched in the group with `SPARSE`).
     #[inline(always)]
-    fn count<const TOTALS: bool, const SPARSE: bool, const LIST: bool>(
+    fn count<const TOTALS: bool, const SPARSE: bool, S: Slot>(
         &mut self,
         game_index: u64,
-        rec: &GameRecord,
+        length: u64,
+        outcome: u16,
+        counters: impl Iterator<Item = S>,
     ) {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         let at = open.terms;
@@ -225,25 +263,24 @@ impl Accumulator {
         // addresses and lengths in registers rather than reloading them at every counter set.
         let (head, rest) = open.totals.split_at_mut(if TOTALS { at.values } else { 0 });
         let (values, fired) = rest.split_at_mut(if TOTALS { at.fired - at.values } else { 0 });
-        let (touched, set) = (&mut open.touched, &mut open.set);
+        let touched = &mut open.touched;
         self.games += 1;
-        self.length.add(rec.length as i64);
-        let o = rec.outcome as usize;
+        self.length.add(length as i64);
+        let o = outcome as usize;
         self.outcomes[o] += 1;
         self.outcome_examples[o].offer(game_index);
         if TOTALS {
             head[tracked::GAMES] += 1;
-            head[tracked::LENGTH] += rec.length as i64;
+            head[tracked::LENGTH] += length as i64;
             head[at.rows + o] += 1;
         }
         let (cards, cards_end) = at.card_counters;
-        for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
+        for (i, (c, slot)) in self.counters.iter_mut().zip(counters).enumerate() {
+            let v = slot.value();
             if v == 0 {
                 continue;
             }
-            if LIST {
-                set.push(i as u32);
-            }
+            slot.clear();
             c.total += v as u128;
             if TOTALS {
                 // A counter's value term is 0 until the group's first game that counts it.
@@ -261,9 +298,6 @@ impl Accumulator {
                     fired[i] += 1;
                 }
             }
-        }
-        for &(metric, value) in rec.observations() {
-            self.distributions[metric as usize].add(value);
         }
     }
 
