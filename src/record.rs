@@ -839,16 +839,13 @@ impl GameRecord {
         self.observations.clear();
     }
 
-    /// `reset`, for a record whose counters are 0 but those listed in `set` (as the accumulator
-    /// that read it saw them): only those are written.
+    /// `reset`, for a record whose counters were cleared as they were read
+    /// (`Accumulator::take`): the rest only.
     #[inline]
-    pub fn clear_set(&mut self, set: &[u32]) {
+    pub fn clear_counted(&mut self) {
         self.length = 0;
         self.outcome = 0;
-        for &i in set {
-            self.counters.0[i as usize] = 0;
-        }
-        debug_assert!(self.counters.iter().all(|&c| c == 0), "a counter set but not listed");
+        debug_assert!(self.counters.iter().all(|&c| c == 0), "a counter set but not cleared");
         self.observations.clear();
     }
 

@@ -89,8 +89,6 @@ struct OpenGroup {
     /// their terms are cleared when it closes, not kilobytes of zeros.
     sparse: bool,
     touched: Vec<u32>,
-    /// The counters the game being taken set (`Accumulator::take`), each once: what to clear.
-    set: Vec<u32>,
 }
 
 /// Totals wider than this many terms (2 KB) are cleared entry by entry (`OpenGroup::sparse`).
@@ -98,6 +96,34 @@ const SPARSE_WIDTH: usize = 256;
 
 /// Records with more counters than this (2 KB) are cleared counter by counter (`take`).
 const LIST_WIDTH: usize = 256;
+
+/// A counter of the record being read: left as it is by `record`, cleared once read by `take`.
+trait Slot {
+    fn value(&self) -> u64;
+    fn clear(self);
+}
+
+impl Slot for &u64 {
+    #[inline(always)]
+    fn value(&self) -> u64 {
+        **self
+    }
+
+    #[inline(always)]
+    fn clear(self) {}
+}
+
+impl Slot for &mut u64 {
+    #[inline(always)]
+    fn value(&self) -> u64 {
+        **self
+    }
+
+    #[inline(always)]
+    fn clear(self) {
+        *self = 0;
+    }
+}
 
 /// An optional open group; equal to any other (it is scratch, not a result).
 #[derive(Clone, Debug, Default)]
@@ -127,11 +153,6 @@ impl Accumulator {
             size: layout.group_size.max(1),
             sparse: plan.width > SPARSE_WIDTH,
             touched: Vec::with_capacity(if plan.width > SPARSE_WIDTH { layout.counters.len() } else { 0 }),
-            set: Vec::with_capacity(if layout.counters.len() > LIST_WIDTH {
-                layout.counters.len()
-            } else {
-                0
-            }),
             plan: plan.clone(),
         };
         Accumulator {
@@ -158,13 +179,14 @@ impl Accumulator {
     /// the group size and closes after its last game.
     #[inline]
     pub fn record(&mut self, game_index: u64, rec: &GameRecord) {
-        self.record_listing::<false>(game_index, rec);
+        self.observe(rec);
+        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter());
     }
 
     /// `record`, then clears `rec` for the next game. A wide record (`LIST_WIDTH`: a card set's
     /// per-card table, kilobytes of counters, most of them 0 in any one game) is not rewritten
-    /// whole: its counters are read one by one anyway, so those the game set are listed and only
-    /// they are cleared. A narrow one is reset whole (a few stores cost less than the list).
+    /// whole: its counters are read one by one anyway, so each the game set is cleared as it is
+    /// read. A narrow one is reset whole (a few stores cost less than a store per counter set).
     #[inline]
     pub fn take(&mut self, game_index: u64, rec: &mut GameRecord) {
         if !Accumulator::clears_by_list(rec) {
@@ -172,10 +194,9 @@ impl Accumulator {
             rec.reset();
             return;
         }
-        self.record_listing::<true>(game_index, rec);
-        let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
-        rec.clear_set(&open.set);
-        open.set.clear();
+        self.observe(rec);
+        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter_mut());
+        rec.clear_counted();
     }
 
     /// Whether `take` clears `rec` counter by counter (a wide record) rather than whole.
@@ -184,9 +205,24 @@ impl Accumulator {
         rec.counters.len() > LIST_WIDTH
     }
 
-    /// `record`; with `LIST`, each counter the game set is listed in the open group's `set`.
+    /// The distributions' values of `rec`.
     #[inline(always)]
-    fn record_listing<const LIST: bool>(&mut self, game_index: u64, rec: &GameRecord) {
+    fn observe(&mut self, rec: &GameRecord) {
+        for &(metric, value) in rec.observations() {
+            self.distributions[metric as usize].add(value);
+        }
+    }
+
+    /// `record` but the distributions, from the game's length, outcome and counters (each cleared
+    /// once read where they are `&mut`, `Slot`).
+    #[inline(always)]
+    fn record_counters<S: Slot>(
+        &mut self,
+        game_index: u64,
+        length: u64,
+        outcome: u16,
+        counters: impl Iterator<Item = S>,
+    ) {
         let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
         debug_assert!(
             open.games > 0 || game_index.is_multiple_of(open.size),
@@ -195,14 +231,14 @@ impl Accumulator {
         if open.plan.keys.is_empty() {
             // Nothing is tracked by group (War, Scourge: every game its own group, no ratio):
             // the group totals are never read, so they are not kept.
-            self.count::<false, false, LIST>(game_index, rec);
+            self.count::<false, false, S>(game_index, length, outcome, counters);
             self.groups += 1;
             return;
         }
         if open.sparse {
-            self.count::<true, true, LIST>(game_index, rec);
+            self.count::<true, true, S>(game_index, length, outcome, counters);
         } else {
-            self.count::<true, false, LIST>(game_index, rec);
+            self.count::<true, false, S>(game_index, length, outcome, counters);
         }
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         open.games += 1;
@@ -211,41 +247,47 @@ impl Accumulator {
         }
     }
 
-    /// The per-game sums of `record`, and with `TOTALS` the open group's totals (listing the
-    /// counters first touched in the group with `SPARSE`, and those the game set with `LIST`).
+    /// The per-game sums of a game's counters, and with `TOTALS` the open group's totals
+    /// (listing the counters first touched in the group with `SPARSE`).
     #[inline(always)]
-    fn count<const TOTALS: bool, const SPARSE: bool, const LIST: bool>(
+    fn count<const TOTALS: bool, const SPARSE: bool, S: Slot>(
         &mut self,
         game_index: u64,
-        rec: &GameRecord,
+        length: u64,
+        outcome: u16,
+        counters: impl Iterator<Item = S>,
     ) {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
-        let (at, totals, touched, set) = (open.terms, &mut open.totals, &mut open.touched, &mut open.set);
+        let at = open.terms;
+        // The totals split once into their parts: held in locals, the compiler keeps their
+        // addresses and lengths in registers rather than reloading them at every counter set.
+        let (head, rest) = open.totals.split_at_mut(if TOTALS { at.values } else { 0 });
+        let (values, fired) = rest.split_at_mut(if TOTALS { at.fired - at.values } else { 0 });
+        let touched = &mut open.touched;
         self.games += 1;
-        self.length.add(rec.length as i64);
-        let o = rec.outcome as usize;
+        self.length.add(length as i64);
+        let o = outcome as usize;
         self.outcomes[o] += 1;
         self.outcome_examples[o].offer(game_index);
         if TOTALS {
-            totals[tracked::GAMES] += 1;
-            totals[tracked::LENGTH] += rec.length as i64;
-            totals[at.rows + o] += 1;
+            head[tracked::GAMES] += 1;
+            head[tracked::LENGTH] += length as i64;
+            head[at.rows + o] += 1;
         }
         let (cards, cards_end) = at.card_counters;
-        for (i, (c, &v)) in self.counters.iter_mut().zip(rec.counters.iter()).enumerate() {
+        for (i, (c, slot)) in self.counters.iter_mut().zip(counters).enumerate() {
+            let v = slot.value();
             if v == 0 {
                 continue;
             }
-            if LIST {
-                set.push(i as u32);
-            }
+            slot.clear();
             c.total += v as u128;
             if TOTALS {
                 // A counter's value term is 0 until the group's first game that counts it.
-                if SPARSE && totals[at.values + i] == 0 {
+                if SPARSE && values[i] == 0 {
                     touched.push(i as u32);
                 }
-                totals[at.values + i] += v as i64;
+                values[i] += v as i64;
             }
             // A per-card count stops here: its total and its value term are all that is read.
             if !(cards..cards_end).contains(&i) {
@@ -253,12 +295,9 @@ impl Accumulator {
                 c.games_with += 1;
                 c.examples.offer(game_index);
                 if TOTALS {
-                    totals[at.fired + i] += 1;
+                    fired[i] += 1;
                 }
             }
-        }
-        for &(metric, value) in rec.observations() {
-            self.distributions[metric as usize].add(value);
         }
     }
 
@@ -301,18 +340,25 @@ impl Accumulator {
             self.pending.m += g;
             self.pending.m2 += g * g;
         }
-        // The others: most are one term over one term (card rates), read without `eval`.
-        for &k in &plan.others {
-            // SAFETY: `k < plan.keys.len() == plan.single.len()` (`Plan::fits`).
-            let (t, m) = match unsafe { *plan.single.get_unchecked(k as usize) } {
-                (tracked::MANY, _) => {
-                    let k = k as usize;
-                    (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals))
-                }
-                (n, d) => (term(n), term(d)),
-            };
+        // The others: most are one term over one term (card rates), their terms listed with
+        // them; in most groups both are 0 (a card not played), and then it costs two reads.
+        for &(k, n, d) in &plan.one_over_one {
+            let (t, m) = (term(n), term(d));
+            if t | m == 0 {
+                continue;
+            }
             // SAFETY: `k < plan.keys.len() == grouped.len()` (`Plan::fits`, the assertion).
             let sums = unsafe { grouped.get_unchecked_mut(k as usize) };
+            if t != 0 {
+                sums.add(t, m as u64);
+            } else {
+                sums.add_denominator(m as u64);
+            }
+        }
+        for &k in &plan.many {
+            let k = k as usize;
+            let (t, m) = (plan.eval(plan.num[k], totals), plan.eval(plan.den[k], totals));
+            let sums = &mut grouped[k];
             if t != 0 {
                 sums.add(t, m as u64);
             } else if m != 0 {
@@ -323,10 +369,13 @@ impl Accumulator {
         if open.sparse {
             // Only the games, length and rows terms and the touched counters' terms are non-zero.
             let at = open.terms;
-            open.totals[..at.values].fill(0);
+            // Split once, so that the loop below stores without reloading the vector each time.
+            let (head, fired) = open.totals.split_at_mut(at.fired);
+            let (head, values) = head.split_at_mut(at.values);
+            head.fill(0);
             for &i in &open.touched {
-                open.totals[at.values + i as usize] = 0;
-                open.totals[at.fired + i as usize] = 0;
+                values[i as usize] = 0;
+                fired[i as usize] = 0;
             }
             open.touched.clear();
         } else {

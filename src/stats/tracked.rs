@@ -84,6 +84,12 @@ pub struct Plan {
     pub per_game: Vec<(u32, u32)>,
     /// Every other quantity.
     pub others: Vec<u32>,
+    /// The quantities of `others` whose numerator and denominator are each one term of sign +1
+    /// (card rates, most of them), as (quantity, numerator term, denominator term): read from the
+    /// list itself, with no look-up per quantity.
+    pub one_over_one: Vec<(u32, u32, u32)>,
+    /// The quantities of `others` not in `one_over_one`.
+    pub many: Vec<u32>,
     /// Size of the open group's totals.
     pub width: usize,
     /// Every group is one game: per-game quantities are read from the per-game sums.
@@ -273,7 +279,14 @@ impl Plan {
         let k = self.keys.len() as u32;
         match single {
             (n, d) if n != MANY && d == GAMES as u32 => self.per_game.push((k, n)),
-            _ => self.others.push(k),
+            (MANY, _) => {
+                self.others.push(k);
+                self.many.push(k);
+            }
+            (n, d) => {
+                self.others.push(k);
+                self.one_over_one.push((k, n, d));
+            }
         }
         self.single.push(single);
         self.keys.push(key);
@@ -297,6 +310,11 @@ impl Plan {
                         (t, d) => (t as usize) < self.width && (d as usize) < self.width,
                     }
             })
+            && self.many.iter().all(|&k| (k as usize) < n)
+            && self
+                .one_over_one
+                .iter()
+                .all(|&(k, t, d)| (k as usize) < n && (t as usize) < self.width && (d as usize) < self.width)
     }
 
     /// Whether quantity `k` is one of `per_game`.

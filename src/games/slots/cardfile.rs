@@ -202,6 +202,7 @@ fn read_set(doc: &DeTable, span: Range<usize>) -> R<CardSet> {
         heads: Vec::new(),
         own_statics: Shelf::default(),
         auras: Shelf::default(),
+        has_aura: Vec::new(),
         fire: Vec::new(),
         last_words: Vec::new(),
         watches_values: false,

@@ -637,6 +637,9 @@ pub struct CardSet {
     pub own_statics: Shelf,
     /// Per design, its static modifiers of other cards' values (auras), in file order.
     pub auras: Shelf,
+    /// Per design, whether it has an aura (`auras` not empty): read each time a card is armed,
+    /// where one byte costs less than the shelf's two bounds.
+    pub has_aura: Vec<bool>,
     /// Per design and trigger (`design * TRIGGERS + trigger`), where its abilities of that
     /// trigger lie and whether their heads alone say which fire (`fire_of`): most instances of a
     /// moment then take their steps with one read instead of a pass over the card's abilities.
@@ -730,6 +733,7 @@ impl CardSet {
             self.own_statics.file(statics().filter(on_self));
             self.auras.file(statics().filter(|a| !on_self(a)));
         }
+        self.has_aura = (0..self.designs.len() as u16).map(|d| !self.auras.of(d).is_empty()).collect();
         self.by_place = Default::default();
         for (d, design) in self.designs.iter().enumerate() {
             let r = Rarity::ALL.iter().position(|&r| r == design.rarity).expect("listed");

@@ -383,7 +383,7 @@ impl State {
                 self.armed[mask.trailing_zeros() as usize] |= 1 << id;
                 mask &= mask - 1;
             }
-            self.auras |= u64::from(!set.auras.of(d).is_empty()) << id;
+            self.auras |= u64::from(set.has_aura[d as usize]) << id;
         }
     }
 
