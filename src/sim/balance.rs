@@ -558,12 +558,7 @@ fn swap_race(
 /// that came closest (None: nothing to turn or exchange). `all`: the knobs of the pass's text.
 pub fn unsettled<'a>(pass: &'a Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, Option<&'a Search>)> {
     let made = pass_edits(pass, all);
-    let mut designs: Vec<usize> = Vec::new();
-    for d in pass.searches.iter().map(|s| s.design).chain(pass.no_knobs.iter().copied()) {
-        if !designs.contains(&d) {
-            designs.push(d);
-        }
-    }
+    let designs = first_met(pass.searches.iter().map(|s| s.design).chain(pass.no_knobs.iter().copied()));
     let far = |s: &&&Search| (s.closest.2 - s.reference).abs();
     designs
         .into_iter()
@@ -582,6 +577,17 @@ pub fn unsettled<'a>(pass: &'a Pass, all: &[crate::games::SheetKnob]) -> Vec<(us
         .collect()
 }
 
+/// Designs once each, in the order first met.
+fn first_met(designs: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for d in designs {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
+}
+
 /// The edits a race chose: its base and its winner (none when the winner did not reach the band).
 pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
     s.chosen.map_or_else(Vec::new, |c| s.base.iter().copied().chain([c]).collect())
@@ -598,9 +604,7 @@ pub fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, u
         .filter(|s| !s.swap)
         .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| (s.design, k, v, false)))
         .collect();
-    let mut designs: Vec<usize> = pass.searches.iter().filter(|s| s.swap).map(|s| s.design).collect();
-    designs.dedup();
-    for d in designs {
+    for d in first_met(pass.searches.iter().filter(|s| s.swap).map(|s| s.design)) {
         let far = |s: &&Search| (s.closest.2 - s.reference).abs();
         let mut reached: Vec<&Search> =
             pass.searches.iter().filter(|s| s.swap && s.design == d && s.chosen.is_some()).collect();

@@ -82,13 +82,11 @@ pub struct Plan {
     /// counters), as (quantity, numerator term): in a group their denominator is the group's
     /// games, the same for all of them, so an accumulator adds it to all of them at once.
     pub per_game: Vec<(u32, u32)>,
-    /// Every other quantity.
-    pub others: Vec<u32>,
-    /// The quantities of `others` whose numerator and denominator are each one term of sign +1
-    /// (card rates, most of them), as (quantity, numerator term, denominator term): read from the
-    /// list itself, with no look-up per quantity.
+    /// The other quantities whose numerator and denominator are each one term of sign +1 (card
+    /// rates, most of them), as (quantity, numerator term, denominator term): read from the list
+    /// itself, with no look-up per quantity.
     pub one_over_one: Vec<(u32, u32, u32)>,
-    /// The quantities of `others` not in `one_over_one`.
+    /// Every other quantity (a numerator or denominator of several terms, read with `eval`).
     pub many: Vec<u32>,
     /// Size of the open group's totals.
     pub width: usize,
@@ -279,14 +277,8 @@ impl Plan {
         let k = self.keys.len() as u32;
         match single {
             (n, d) if n != MANY && d == GAMES as u32 => self.per_game.push((k, n)),
-            (MANY, _) => {
-                self.others.push(k);
-                self.many.push(k);
-            }
-            (n, d) => {
-                self.others.push(k);
-                self.one_over_one.push((k, n, d));
-            }
+            (MANY, _) => self.many.push(k),
+            (n, d) => self.one_over_one.push((k, n, d)),
         }
         self.single.push(single);
         self.keys.push(key);
@@ -295,21 +287,14 @@ impl Plan {
     }
 
     /// Whether every index the group's reading relies on is within the plan's sizes: each
-    /// quantity of `per_game` and `others` below `keys.len()`, each term of `per_game` and each
-    /// single term (`single`) of `others` below `width`. `Accumulator` reads them without bounds
+    /// quantity of `per_game`, `one_over_one` and `many` below `keys.len()`, each term of
+    /// `per_game` and `one_over_one` below `width`. `Accumulator` reads them without bounds
     /// checks, having asserted this once.
     pub fn fits(&self) -> bool {
         let n = self.keys.len();
         let sized = self.single.len() == n && self.num.len() == n && self.den.len() == n;
         sized
             && self.per_game.iter().all(|&(k, t)| (k as usize) < n && (t as usize) < self.width)
-            && self.others.iter().all(|&k| {
-                (k as usize) < n
-                    && match self.single[k as usize] {
-                        (MANY, _) => true,
-                        (t, d) => (t as usize) < self.width && (d as usize) < self.width,
-                    }
-            })
             && self.many.iter().all(|&k| (k as usize) < n)
             && self
                 .one_over_one
