@@ -97,31 +97,43 @@ const SPARSE_WIDTH: usize = 256;
 /// Records with more counters than this (2 KB) are cleared counter by counter (`take`).
 const LIST_WIDTH: usize = 256;
 
-/// A counter of the record being read: left as it is by `record`, cleared once read by `take`.
-trait Slot {
-    fn value(&self) -> u64;
-    fn clear(self);
+/// The counters of the record being read: left as they are by `record`, each cleared once read
+/// by `take`.
+trait Slots {
+    fn len(&self) -> usize;
+    fn value(&self, i: usize) -> u64;
+    fn clear(&mut self, i: usize);
 }
 
-impl Slot for &u64 {
+impl Slots for &[u64] {
     #[inline(always)]
-    fn value(&self) -> u64 {
-        **self
+    fn len(&self) -> usize {
+        <[u64]>::len(self)
     }
 
     #[inline(always)]
-    fn clear(self) {}
-}
-
-impl Slot for &mut u64 {
-    #[inline(always)]
-    fn value(&self) -> u64 {
-        **self
+    fn value(&self, i: usize) -> u64 {
+        self[i]
     }
 
     #[inline(always)]
-    fn clear(self) {
-        *self = 0;
+    fn clear(&mut self, _: usize) {}
+}
+
+impl Slots for &mut [u64] {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[u64]>::len(self)
+    }
+
+    #[inline(always)]
+    fn value(&self, i: usize) -> u64 {
+        self[i]
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        self[i] = 0;
     }
 }
 
@@ -136,6 +148,53 @@ impl PartialEq for Open {
 }
 
 impl Eq for Open {}
+
+/// Where one game's counters are summed (`Accumulator::count`): the counters' totals and, with
+/// `TOTALS`, the open group's value and fired terms.
+struct Sums<'a, const TOTALS: bool, const SPARSE: bool> {
+    stats: &'a mut [CounterStats],
+    values: &'a mut [i64],
+    fired: &'a mut [i64],
+    touched: &'a mut Vec<u32>,
+    game_index: u64,
+}
+
+impl<const TOTALS: bool, const SPARSE: bool> Sums<'_, TOTALS, SPARSE> {
+    /// Adds counters `range` of `counters` (`CARD`: of the per-card table, whose total and value
+    /// term are all that is read).
+    #[inline(always)]
+    fn add<const CARD: bool, S: Slots>(&mut self, counters: &mut S, range: std::ops::Range<usize>) {
+        for i in range {
+            self.one::<CARD, S>(counters, i, counters.value(i));
+        }
+    }
+
+    /// Adds counter `i` of `counters`, whose value is `v`.
+    #[inline(always)]
+    fn one<const CARD: bool, S: Slots>(&mut self, counters: &mut S, i: usize, v: u64) {
+        if v == 0 {
+            return;
+        }
+        counters.clear(i);
+        let c = &mut self.stats[i];
+        c.total += v as u128;
+        if TOTALS {
+            // A counter's value term is 0 until the group's first game that counts it.
+            if SPARSE && self.values[i] == 0 {
+                self.touched.push(i as u32);
+            }
+            self.values[i] += v as i64;
+        }
+        if !CARD {
+            c.sum_sq += (v as u128) * (v as u128);
+            c.games_with += 1;
+            c.examples.offer(self.game_index);
+            if TOTALS {
+                self.fired[i] += 1;
+            }
+        }
+    }
+}
 
 impl Accumulator {
     pub fn new(layout: &Layout) -> Self {
@@ -180,7 +239,7 @@ impl Accumulator {
     #[inline]
     pub fn record(&mut self, game_index: u64, rec: &GameRecord) {
         self.observe(rec);
-        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter());
+        self.record_counters(game_index, rec.length, rec.outcome, &*rec.counters);
     }
 
     /// `record`, then clears `rec` for the next game. A wide record (`LIST_WIDTH`: a card set's
@@ -195,7 +254,7 @@ impl Accumulator {
             return;
         }
         self.observe(rec);
-        self.record_counters(game_index, rec.length, rec.outcome, rec.counters.iter_mut());
+        self.record_counters(game_index, rec.length, rec.outcome, &mut *rec.counters);
         rec.clear_counted();
     }
 
@@ -216,13 +275,7 @@ impl Accumulator {
     /// `record` but the distributions, from the game's length, outcome and counters (each cleared
     /// once read where they are `&mut`, `Slot`).
     #[inline(always)]
-    fn record_counters<S: Slot>(
-        &mut self,
-        game_index: u64,
-        length: u64,
-        outcome: u16,
-        counters: impl Iterator<Item = S>,
-    ) {
+    fn record_counters<S: Slots>(&mut self, game_index: u64, length: u64, outcome: u16, counters: S) {
         let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
         debug_assert!(
             open.games > 0 || game_index.is_multiple_of(open.size),
@@ -250,12 +303,12 @@ impl Accumulator {
     /// The per-game sums of a game's counters, and with `TOTALS` the open group's totals
     /// (listing the counters first touched in the group with `SPARSE`).
     #[inline(always)]
-    fn count<const TOTALS: bool, const SPARSE: bool, S: Slot>(
+    fn count<const TOTALS: bool, const SPARSE: bool, S: Slots>(
         &mut self,
         game_index: u64,
         length: u64,
         outcome: u16,
-        counters: impl Iterator<Item = S>,
+        mut counters: S,
     ) {
         let open = self.open.0.as_deref_mut().expect("a fresh accumulator");
         let at = open.terms;
@@ -274,31 +327,15 @@ impl Accumulator {
             head[tracked::LENGTH] += length as i64;
             head[at.rows + o] += 1;
         }
+        let n = counters.len();
+        let stats = &mut self.counters[..n];
+        // The counters before and after the per-card table, then the table, whose counters keep
+        // their totals and value terms only: three plain loops, no test of the range per counter.
         let (cards, cards_end) = at.card_counters;
-        for (i, (c, slot)) in self.counters.iter_mut().zip(counters).enumerate() {
-            let v = slot.value();
-            if v == 0 {
-                continue;
-            }
-            slot.clear();
-            c.total += v as u128;
-            if TOTALS {
-                // A counter's value term is 0 until the group's first game that counts it.
-                if SPARSE && values[i] == 0 {
-                    touched.push(i as u32);
-                }
-                values[i] += v as i64;
-            }
-            // A per-card count stops here: its total and its value term are all that is read.
-            if !(cards..cards_end).contains(&i) {
-                c.sum_sq += (v as u128) * (v as u128);
-                c.games_with += 1;
-                c.examples.offer(game_index);
-                if TOTALS {
-                    fired[i] += 1;
-                }
-            }
-        }
+        let mut sums = Sums::<TOTALS, SPARSE> { stats, values, fired, touched, game_index };
+        sums.add::<false, S>(&mut counters, 0..cards.min(n));
+        sums.add::<true, S>(&mut counters, cards.min(n)..cards_end.min(n));
+        sums.add::<false, S>(&mut counters, cards_end.min(n)..n);
     }
 
     /// Closes the open group, if it holds any game, and brings every quantity's group sums up to
@@ -586,6 +623,45 @@ mod tests {
             assert_eq!(recorded, taken, "width {width}");
             assert_eq!(serde_json::to_string(&recorded).unwrap(), serde_json::to_string(&taken).unwrap());
         }
+    }
+
+    /// A wide record with a per-card table (read in three runs: the counters before the table,
+    /// the table, the counters after it) is taken as `record` reads it, over several groups.
+    #[test]
+    fn taking_a_game_with_a_per_card_table_records_what_record_does() {
+        let mut b = crate::record::LayoutBuilder::new("rounds");
+        b.seat_wins(2);
+        let wars = b.counter("wars");
+        let keys: Vec<String> = (0..70).map(|k| format!("d{k}")).collect();
+        let table = b.cards(keys, &["kept", "played", "won", "tied"], &[("win_rate", 2, 1)]);
+        let (mut l, _) = b.finish();
+        l.group_size = 3;
+        let (mut recorded, mut taken) = (Accumulator::new(&l), Accumulator::new(&l));
+        let mut reused = GameRecord::new(&l);
+        assert!(Accumulator::clears_by_list(&reused), "a table wide enough to be cleared by list");
+        for i in 0..11u64 {
+            // Game i deals designs i, 7i and 13i modulo 70, some of their columns at 0.
+            let mut r = GameRecord::new(&l);
+            (r.length, r.outcome) = (20 + i, (i % 2) as u16);
+            r.count(wars, i % 3);
+            for d in [i, 7 * i, 13 * i] {
+                for c in 0..4 {
+                    r.count(table.at(d as usize % 70, c), (i + c as u64) % 3);
+                }
+            }
+            recorded.record(i, &r);
+            reused.clone_from(&r);
+            taken.take(i, &mut reused);
+            assert!(reused.counters.iter().all(|&c| c == 0), "game {i}: a counter left set");
+        }
+        recorded.finish_group();
+        taken.finish_group();
+        assert!(
+            recorded.counters[0].games_with > 0
+                && recorded.counters.iter().filter(|c| c.total > 0).count() > 40
+        );
+        assert_eq!(recorded, taken);
+        assert_eq!(serde_json::to_string(&recorded).unwrap(), serde_json::to_string(&taken).unwrap());
     }
 
     #[test]
