@@ -164,6 +164,9 @@ impl<const TOTALS: bool, const SPARSE: bool> Sums<'_, TOTALS, SPARSE> {
     /// term are all that is read).
     #[inline(always)]
     fn add<const CARD: bool, S: Slots>(&mut self, counters: &mut S, range: std::ops::Range<usize>) {
+        // Checked once here, so that no counter read below is checked again.
+        assert!(range.end <= counters.len() && range.end <= self.stats.len());
+        assert!(!TOTALS || range.end <= self.values.len() && range.end <= self.fired.len());
         for i in range {
             self.one::<CARD, S>(counters, i, counters.value(i));
         }
