@@ -224,7 +224,7 @@ pub fn search(
     // needs a redesign. (Accepting any setting whose race interval merely reached the band took
     // edits that stayed flagged: 36 flagged became 32 on the shipped set.)
     let reaches = estimate >= range.0 - cfg.within && estimate <= range.1 + cfg.within;
-    let chosen = c.knob.filter(|_| reaches).map(|k| (k, c.setting));
+    let chosen = reaches.then(|| choice(c, base)).flatten();
     Ok(Some(Search {
         design: d,
         pass,
@@ -590,7 +590,19 @@ fn first_met(designs: impl Iterator<Item = usize>) -> Vec<usize> {
 
 /// The edits a race chose: its base and its winner (none when the winner did not reach the band).
 pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
-    s.chosen.map_or_else(Vec::new, |c| s.base.iter().copied().chain([c]).collect())
+    let with = |c| s.base.iter().copied().chain((!s.base.contains(&c)).then_some(c)).collect();
+    s.chosen.map_or_else(Vec::new, with)
+}
+
+/// The edit a race's winner `c` makes, once it reaches the band: its setting; or, where the
+/// winner is the candidate carrying `base` alone (a second race whose first race's setting,
+/// measured again, reaches the band without a second number), that first setting; the design
+/// as printed makes none.
+fn choice(c: Candidate, base: &[(usize, i64)]) -> Option<(usize, i64)> {
+    match c.knob {
+        Some(k) => Some((k, c.setting)),
+        None => base.last().copied(),
+    }
 }
 
 /// The edits of a pass: (design, knob, setting, whether another edit writes it) of each race
@@ -729,5 +741,20 @@ mod tests {
         let left = unsettled(&p, &all);
         assert_eq!(left.len(), 1);
         assert!(left[0].0 == 0 && left[0].1.is_some_and(|s| !s.swap));
+    }
+
+    #[test]
+    fn a_second_race_won_by_its_first_setting_alone_makes_that_edit_and_no_other() {
+        let printed = Candidate { knob: None, setting: 0 };
+        assert_eq!(choice(printed, &[]), None, "the design as printed is no edit");
+        assert_eq!(choice(printed, &[(4, 2)]), Some((4, 2)));
+        assert_eq!(choice(Candidate { knob: Some(5), setting: 7 }, &[(4, 2)]), Some((5, 7)));
+        let mut s = race(0, Some((4, 2)), 0.3, false);
+        s.base = vec![(4, 2)];
+        assert_eq!(chosen_edits(&s), vec![(4, 2)]);
+        s.chosen = Some((5, 7));
+        assert_eq!(chosen_edits(&s), vec![(4, 2), (5, 7)]);
+        s.chosen = None;
+        assert!(chosen_edits(&s).is_empty());
     }
 }
