@@ -1115,8 +1115,32 @@ pub fn targets(
             // Each value once (a value reads every static on the table), then a stable
             // insertion sort of the cards on the table.
             let high = sel.pick == Pick::Highest;
-            let mut keyed = [(0i32, NONE); CARDS];
             let key = |v: i32, id: u8| (if high { -v } else { v }, id);
+            if n == 1 {
+                // The first card of the random order with the best key: what the stable sort
+                // below puts first, found in one pass.
+                let pairs = out.chunks_exact(2);
+                let last = pairs.remainder().first().copied();
+                let mut best = (i32::MAX, NONE);
+                for pair in pairs {
+                    let (a, b) = st.value_pair(pair[0], pair[1]);
+                    for k in [key(a, pair[0]), key(b, pair[1])] {
+                        if k.0 < best.0 || best.1 == NONE {
+                            best = k;
+                        }
+                    }
+                }
+                if let Some(id) = last {
+                    let k = key(st.value(id), id);
+                    if k.0 < best.0 || best.1 == NONE {
+                        best = k;
+                    }
+                }
+                out.clear();
+                out.push(best.1);
+                return;
+            }
+            let mut keyed = [(0i32, 0u8); CARDS];
             // Two by two: one walk over the auras on the table values both (`value_pair`).
             let pairs = out.chunks_exact(2);
             let last = pairs.remainder().first().copied();
