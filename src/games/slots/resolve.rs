@@ -744,7 +744,8 @@ impl Resolver {
         plan: &mut Plan,
         ch: &mut C,
     ) {
-        let mut found = std::mem::take(&mut self.found);
+        // The found buffer, borrowed apart from the operations it is read into.
+        let found = &mut self.found;
         let mut pick = |sel: &Selector, found: &mut Vec<u8>| {
             targets(st, sel, ctx, rng, found, |from, out| ch.targets(st, &ask(ctx, effect, sel.n), from, out))
         };
@@ -763,7 +764,7 @@ impl Resolver {
             Effect::Modify { target, amount, per, duration } => {
                 let amount = amount as i16 * times(&per);
                 let while_source = lasting(duration);
-                pick(&target, &mut found);
+                pick(&target, found);
                 for &t in found.iter().filter(|_| amount != 0) {
                     self.ops.push(Op::Modify { target: t, amount, while_source });
                     plan.soft |= 1 << t;
@@ -786,8 +787,8 @@ impl Resolver {
                 };
                 if let Some(to) = to {
                     let to = to.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-                    pick(&target, &mut found);
-                    for &t in &found {
+                    pick(&target, found);
+                    for &t in found.iter() {
                         self.ops.push(Op::Set { target: t, to, while_source });
                         plan.hard |= 1 << t;
                     }
@@ -802,8 +803,8 @@ impl Resolver {
                 // By 1 (a stacked card worth 1) changes nothing and touches nothing.
                 if let Some(by) = by.filter(|&b| b != 1) {
                     let by = by.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-                    pick(&target, &mut found);
-                    for &t in &found {
+                    pick(&target, found);
+                    for &t in found.iter() {
                         self.ops.push(Op::Multiply { target: t, by, while_source });
                         plan.soft |= 1 << t;
                     }
@@ -816,8 +817,8 @@ impl Resolver {
                 plan.zones.add(Zones::DISCARD, s);
             }
             Effect::Move { target, slot } => {
-                pick(&target, &mut found);
-                for &t in &found {
+                pick(&target, found);
+                for &t in found.iter() {
                     self.ops.push(Op::Move { target: t, slot: slot_of_rule(slot, ctx) });
                     plan.hard |= 1 << t;
                 }
@@ -838,7 +839,7 @@ impl Resolver {
             }
             Effect::Counter { target, amount, per } => {
                 let amount = amount as i16 * times(&per);
-                pick(&target, &mut found);
+                pick(&target, found);
                 for &t in found.iter().filter(|_| amount != 0) {
                     self.ops.push(Op::Counter { target: t, amount });
                     plan.soft |= 1 << t;
@@ -849,7 +850,7 @@ impl Resolver {
             | Effect::Return { target }
             | Effect::Reveal { target }
             | Effect::Hide { target } => {
-                pick(&target, &mut found);
+                pick(&target, found);
                 // Revealing a face-up card or hiding a face-down one does nothing, so it touches
                 // nothing (and conflicts with nothing).
                 let idle = |t: u8| match effect {
@@ -864,7 +865,7 @@ impl Resolver {
                         self.idle_reveals += (before - found.len()) as u64;
                     }
                 }
-                for &t in &found {
+                for &t in found.iter() {
                     self.ops.push(match effect {
                         Effect::ClearCounters { sign, .. } => Op::Clear { target: t, sign: *sign },
                         Effect::Destroy { .. } => {
@@ -882,7 +883,7 @@ impl Resolver {
                 }
             }
             Effect::Swap { a, b } => {
-                if let Some((a, b)) = swap_pair(st, &a, &b, ctx, rng, effect, ch, &mut found)
+                if let Some((a, b)) = swap_pair(st, &a, &b, ctx, rng, effect, ch, found)
                     && a != b
                 {
                     self.ops.push(Op::Swap { a, b });
@@ -913,7 +914,6 @@ impl Resolver {
                 }
             }
         }
-        self.found = found;
     }
 }
 
@@ -1115,8 +1115,32 @@ pub fn targets(
             // Each value once (a value reads every static on the table), then a stable
             // insertion sort of the cards on the table.
             let high = sel.pick == Pick::Highest;
-            let mut keyed = [(0i32, NONE); CARDS];
             let key = |v: i32, id: u8| (if high { -v } else { v }, id);
+            if n == 1 {
+                // The first card of the random order with the best key: what the stable sort
+                // below puts first, found in one pass.
+                let pairs = out.chunks_exact(2);
+                let last = pairs.remainder().first().copied();
+                let mut best = (i32::MAX, NONE);
+                for pair in pairs {
+                    let (a, b) = st.value_pair(pair[0], pair[1]);
+                    for k in [key(a, pair[0]), key(b, pair[1])] {
+                        if k.0 < best.0 || best.1 == NONE {
+                            best = k;
+                        }
+                    }
+                }
+                if let Some(id) = last {
+                    let k = key(st.value(id), id);
+                    if k.0 < best.0 || best.1 == NONE {
+                        best = k;
+                    }
+                }
+                out.clear();
+                out.push(best.1);
+                return;
+            }
+            let mut keyed = [(0i32, 0u8); CARDS];
             // Two by two: one walk over the auras on the table values both (`value_pair`).
             let pairs = out.chunks_exact(2);
             let last = pairs.remainder().first().copied();

@@ -330,6 +330,26 @@ impl State {
         // the top first, then the covered ones from the bottom (`Selector::names_tops`).
         let mut places = self.candidates(sel, ctx);
         let tops = sel.names_tops();
+        if sel.face == Face::Any
+            && !sel.other
+            && sel.counters.is_none()
+            && sel.printed.is_none()
+            && sel.value.is_none()
+        {
+            // No filter key beyond side and slots (most selectors): every card of those places
+            // fits, with nothing of it to read.
+            while places != 0 {
+                let at = places.trailing_zeros() as usize;
+                places &= places - 1;
+                let (slot, side) = (at / SEATS, at % SEATS);
+                match self.slots[slot][side] {
+                    NONE => {}
+                    top if tops || self.under[slot][side].is_empty() => each(top),
+                    _ => self.each_in_place(slot, side, &mut each),
+                }
+            }
+            return;
+        }
         while places != 0 {
             let at = places.trailing_zeros() as usize;
             places &= places - 1;

@@ -654,6 +654,38 @@ fn a_highest_or_lowest_pick_of_one_candidate_draws_nothing_and_of_two_breaks_the
     assert!(firsts[0] > 0 && firsts[1] > 0, "{firsts:?}");
 }
 
+#[test]
+fn a_pick_of_one_by_value_takes_the_card_a_pick_of_all_orders_first() {
+    use crate::games::slots::cardset::{Pick, Selector, Side};
+    use crate::games::slots::resolve::targets;
+    use crate::games::slots::values::Ctx;
+    // Ties at the top and at the bottom, with an even and an odd number of candidates (values
+    // are read two at a time, the odd one alone).
+    for values in [&[3u8, 7, 7, 3][..], &[3, 7, 7, 3, 5]] {
+        let mut b = bench("");
+        let source = b.up(0, "vanilla-5", 1);
+        for (k, v) in values.iter().enumerate() {
+            b.up(1, &format!("vanilla-{v}"), k + 1);
+        }
+        let g = b.game();
+        let ctx = Ctx { source, slot: 0, side: 0, event: None };
+        let (mut one, mut all) = (Vec::new(), Vec::new());
+        for pick in [Pick::Highest, Pick::Lowest] {
+            for seed in 0..40 {
+                let sel = Selector { side: Side::Opp, pick, n: 1, ..Selector::ALL };
+                let mut rng_one = GameSeed::new(seed, 1).rng();
+                targets(&g.st, &sel, &ctx, &mut rng_one, &mut one, |_, _| unreachable!());
+                let sel = Selector { n: values.len() as u8, ..sel };
+                let mut rng_all = GameSeed::new(seed, 1).rng();
+                targets(&g.st, &sel, &ctx, &mut rng_all, &mut all, |_, _| unreachable!());
+                assert_eq!(all.len(), values.len());
+                assert_eq!(one, all[..1], "{pick:?}, {values:?}, seed {seed}");
+                assert_eq!(rng_one, rng_all, "{pick:?}: the same draws");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Effects
 
