@@ -212,10 +212,15 @@ pub fn search(
     // The race drops a setting whose whole interval lies outside the band; when every one is
     // dropped, the closest is read from the games each played before it left.
     let all: Vec<usize> = (0..engines.len()).collect();
-    let best =
-        race::best(&rules, &look, &state.live).or_else(|| race::best(&rules, &look, &all)).unwrap_or(0);
-    let i = look.interval(&rules, best);
     let scale = |x: f64| x / unit;
+    let in_band = |k: usize| {
+        let e = scale(look.goal[k].ratio());
+        e >= range.0 - cfg.within && e <= range.1 + cfg.within
+    };
+    let closest =
+        race::best(&rules, &look, &state.live).or_else(|| race::best(&rules, &look, &all)).unwrap_or(0);
+    let best = winner(&state.live, in_band(0), closest);
+    let i = look.interval(&rules, best);
     let c = candidates[best];
     let estimate = scale(look.goal[best].ratio());
     // The closest setting is taken when its estimate lies in the band around the peers' median
@@ -594,6 +599,13 @@ pub fn chosen_edits(s: &Search) -> Vec<(usize, i64)> {
     s.chosen.map_or_else(Vec::new, with)
 }
 
+/// A race's winner: its base (candidate 0, the design as printed in a first race) while it is still
+/// racing and in the band, else the `closest` candidate. Fewest edits first: a design within its
+/// band is not edited, even where another setting comes closer by a hair.
+fn winner(live: &[usize], base_in_band: bool, closest: usize) -> usize {
+    if base_in_band && live.contains(&0) { 0 } else { closest }
+}
+
 /// The edit a race's winner `c` makes, once it reaches the band: its setting; or, where the
 /// winner is the candidate carrying `base` alone (a second race whose first race's setting,
 /// measured again, reaches the band without a second number), that first setting; the design
@@ -756,5 +768,13 @@ mod tests {
         assert_eq!(chosen_edits(&s), vec![(4, 2), (5, 7)]);
         s.chosen = None;
         assert!(chosen_edits(&s).is_empty());
+    }
+
+    #[test]
+    fn a_design_still_racing_in_its_band_as_it_stands_wins_over_a_closer_setting() {
+        assert_eq!(winner(&[0, 3, 5], true, 3), 0, "in its band as printed: not edited");
+        assert_eq!(winner(&[0, 3, 5], false, 3), 3, "out of its band: the closest setting");
+        assert_eq!(winner(&[3, 5], true, 5), 5, "dropped from the race: the closest setting");
+        assert_eq!(winner(&[0, 3], true, 0), 0);
     }
 }
