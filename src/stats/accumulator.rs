@@ -99,38 +99,16 @@ const LIST_WIDTH: usize = 256;
 
 /// The counters of the record being read: left as they are by `record`, each cleared once read
 /// by `take`.
-trait Slots {
-    fn len(&self) -> usize;
-    fn value(&self, i: usize) -> u64;
+trait Slots: AsRef<[u64]> {
     fn clear(&mut self, i: usize);
 }
 
 impl Slots for &[u64] {
     #[inline(always)]
-    fn len(&self) -> usize {
-        <[u64]>::len(self)
-    }
-
-    #[inline(always)]
-    fn value(&self, i: usize) -> u64 {
-        self[i]
-    }
-
-    #[inline(always)]
     fn clear(&mut self, _: usize) {}
 }
 
 impl Slots for &mut [u64] {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        <[u64]>::len(self)
-    }
-
-    #[inline(always)]
-    fn value(&self, i: usize) -> u64 {
-        self[i]
-    }
-
     #[inline(always)]
     fn clear(&mut self, i: usize) {
         self[i] = 0;
@@ -165,10 +143,10 @@ impl<const TOTALS: bool, const SPARSE: bool> Sums<'_, TOTALS, SPARSE> {
     #[inline(always)]
     fn add<const CARD: bool, S: Slots>(&mut self, counters: &mut S, range: std::ops::Range<usize>) {
         // Checked once here, so that no counter read below is checked again.
-        assert!(range.end <= counters.len() && range.end <= self.stats.len());
+        assert!(range.end <= counters.as_ref().len() && range.end <= self.stats.len());
         assert!(!TOTALS || range.end <= self.values.len() && range.end <= self.fired.len());
         for i in range {
-            self.one::<CARD, S>(counters, i, counters.value(i));
+            self.one::<CARD, S>(counters, i, counters.as_ref()[i]);
         }
     }
 
@@ -276,7 +254,7 @@ impl Accumulator {
     }
 
     /// `record` but the distributions, from the game's length, outcome and counters (each cleared
-    /// once read where they are `&mut`, `Slot`).
+    /// once read where they are `&mut`, `Slots`).
     #[inline(always)]
     fn record_counters<S: Slots>(&mut self, game_index: u64, length: u64, outcome: u16, counters: S) {
         let open = self.open.0.as_deref_mut().expect("a saved accumulator only merges");
@@ -330,7 +308,7 @@ impl Accumulator {
             head[tracked::LENGTH] += length as i64;
             head[at.rows + o] += 1;
         }
-        let n = counters.len();
+        let n = counters.as_ref().len();
         let stats = &mut self.counters[..n];
         // The counters before and after the per-card table, then the table, whose counters keep
         // their totals and value terms only: three plain loops, no test of the range per counter.

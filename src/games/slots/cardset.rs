@@ -285,6 +285,17 @@ impl Selector {
         self.value.is_some() || matches!(self.pick, Pick::Highest | Pick::Lowest)
     }
 
+    /// Whether the filter tests each card of its places (`State::fits_card`): a face, `other`,
+    /// counters, a printed value or a value. One that names sides and slots only takes every card
+    /// lying there without reading any. Every field is named, so that a filter key added to
+    /// `Selector` must be sorted here too.
+    #[inline]
+    pub fn tests_each_card(&self) -> bool {
+        let Selector { base: _, side: _, slots: _, printed, value, face, counters, other, pick: _, n: _ } =
+            *self;
+        face != Face::Any || other || counters.is_some() || printed.is_some() || value.is_some()
+    }
+
     /// Whether it names "the card" of each place it looks at: a filter over one slot (`oc`, `this`,
     /// `current`, `prev1`, `next1`, a single slot number), which reads the top card of each of its
     /// places. Every other filter (a whole side, `all`, several slots) takes every card lying in

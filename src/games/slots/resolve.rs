@@ -1119,38 +1119,19 @@ pub fn targets(
             if n == 1 {
                 // The first card of the random order with the best key: what the stable sort
                 // below puts first, found in one pass.
-                let pairs = out.chunks_exact(2);
-                let last = pairs.remainder().first().copied();
                 let mut best = (i32::MAX, NONE);
-                for pair in pairs {
-                    let (a, b) = st.value_pair(pair[0], pair[1]);
-                    for k in [key(a, pair[0]), key(b, pair[1])] {
-                        if k.0 < best.0 || best.1 == NONE {
-                            best = k;
-                        }
-                    }
-                }
-                if let Some(id) = last {
-                    let k = key(st.value(id), id);
+                each_value(st, out, |_, id, v| {
+                    let k = key(v, id);
                     if k.0 < best.0 || best.1 == NONE {
                         best = k;
                     }
-                }
+                });
                 out.clear();
                 out.push(best.1);
                 return;
             }
             let mut keyed = [(0i32, 0u8); CARDS];
-            // Two by two: one walk over the auras on the table values both (`value_pair`).
-            let pairs = out.chunks_exact(2);
-            let last = pairs.remainder().first().copied();
-            for (k, pair) in keyed.chunks_exact_mut(2).zip(pairs) {
-                let (a, b) = st.value_pair(pair[0], pair[1]);
-                (k[0], k[1]) = (key(a, pair[0]), key(b, pair[1]));
-            }
-            if let Some(id) = last {
-                keyed[out.len() - 1] = key(st.value(id), id);
-            }
+            each_value(st, out, |i, id, v| keyed[i] = key(v, id));
             let keyed = &mut keyed[..out.len()];
             for i in 1..keyed.len() {
                 let mut k = i;
@@ -1164,6 +1145,22 @@ pub fn targets(
             }
             out.truncate(n);
         }
+    }
+}
+
+/// Calls `f(i, id, value)` for each card `id` of `cards` (the `i`-th), each value read once and
+/// two by two where it can (`value_pair`: one walk over the auras on the table values both).
+#[inline(always)]
+fn each_value(st: &State, cards: &[u8], mut f: impl FnMut(usize, u8, i32)) {
+    let pairs = cards.chunks_exact(2);
+    let last = pairs.remainder().first().copied();
+    for (i, pair) in pairs.enumerate() {
+        let (a, b) = st.value_pair(pair[0], pair[1]);
+        f(2 * i, pair[0], a);
+        f(2 * i + 1, pair[1], b);
+    }
+    if let Some(id) = last {
+        f(cards.len() - 1, id, st.value(id));
     }
 }
 

@@ -330,12 +330,7 @@ impl State {
         // the top first, then the covered ones from the bottom (`Selector::names_tops`).
         let mut places = self.candidates(sel, ctx);
         let tops = sel.names_tops();
-        if sel.face == Face::Any
-            && !sel.other
-            && sel.counters.is_none()
-            && sel.printed.is_none()
-            && sel.value.is_none()
-        {
+        if !sel.tests_each_card() {
             // No filter key beyond side and slots (most selectors): every card of those places
             // fits, with nothing of it to read.
             while places != 0 {

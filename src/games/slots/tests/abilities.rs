@@ -655,6 +655,47 @@ fn a_highest_or_lowest_pick_of_one_candidate_draws_nothing_and_of_two_breaks_the
 }
 
 #[test]
+fn a_filter_of_sides_and_slots_only_takes_every_card_there_and_one_more_key_tests_each() {
+    use crate::games::slots::cardset::{Face, Pick, Selector, Side};
+    use crate::games::slots::resolve::targets;
+    use crate::games::slots::values::Ctx;
+    let mut b = bench("");
+    let source = b.up(0, "vanilla-5", 1);
+    let (up, down) = (b.up(1, "vanilla-3", 1), b.down(1, "vanilla-7", 2));
+    let mine = b.up(0, "vanilla-2", 2);
+    let g = b.game();
+    let ctx = Ctx { source, slot: 0, side: 0, event: None };
+    let mut out = Vec::new();
+    let mut take = |sel: Selector| {
+        let mut rng = GameSeed::new(1, 1).rng();
+        targets(
+            &g.st,
+            &Selector { pick: Pick::All, n: 9, ..sel },
+            &ctx,
+            &mut rng,
+            &mut out,
+            |_, _| unreachable!(),
+        );
+        let mut got = out.clone();
+        got.sort();
+        got
+    };
+    let opp = Selector { side: Side::Opp, ..Selector::ALL };
+    assert!(!opp.tests_each_card() && !Selector::ALL.tests_each_card());
+    assert_eq!(take(opp), [up.min(down), up.max(down)], "face up and face down alike");
+    let mut all = vec![source, up, down, mine];
+    all.sort();
+    assert_eq!(take(Selector::ALL), all);
+    // Each key beyond sides and slots tests the cards.
+    let face_up = Selector { face: Face::Up, ..opp };
+    assert!(face_up.tests_each_card());
+    assert_eq!(take(face_up), [up]);
+    let others = Selector { other: true, ..Selector::ALL };
+    assert!(others.tests_each_card());
+    assert!(!take(others).contains(&source));
+}
+
+#[test]
 fn a_pick_of_one_by_value_takes_the_card_a_pick_of_all_orders_first() {
     use crate::games::slots::cardset::{Pick, Selector, Side};
     use crate::games::slots::resolve::targets;
