@@ -571,7 +571,7 @@ pub fn unsettled<'a>(pass: &'a Pass, all: &[crate::games::SheetKnob]) -> Vec<(us
             let races: Vec<&Search> = pass.searches.iter().filter(|s| s.design == d).collect();
             let as_it_stands =
                 |s: &Search| !s.swap && s.in_band && s.closest.0.is_none() && s.base.is_empty();
-            let own = made.iter().any(|&(x, _, _, other_side)| x == d && !other_side);
+            let own = made.iter().any(|e| e.design == d && !e.other_side);
             if own || races.iter().any(|s| as_it_stands(s)) {
                 return None;
             }
@@ -617,16 +617,31 @@ fn choice(c: Candidate, base: &[(usize, i64)]) -> Option<(usize, i64)> {
     }
 }
 
-/// The edits of a pass: (design, knob, setting, whether another edit writes it) of each race
-/// that chose; of a design's exchanges of printed values that reached their bands, the closest
-/// to its peers' median whose other design is not edited in the pass too (each race measured one
-/// design's change alone), with the other design's side of it (written by the exchange).
-pub fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, usize, i64, bool)> {
-    let mut out: Vec<(usize, usize, i64, bool)> = pass
+/// One number a pass prints differently.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassEdit {
+    pub design: usize,
+    pub knob: usize,
+    pub setting: i64,
+    /// The other design's side of an exchange of printed values: written by the exchange itself.
+    pub other_side: bool,
+}
+
+impl PassEdit {
+    fn own(design: usize, knob: usize, setting: i64) -> PassEdit {
+        PassEdit { design, knob, setting, other_side: false }
+    }
+}
+
+/// The edits of a pass: those of each race that chose; of a design's exchanges of printed values
+/// that reached their bands, the closest to its peers' median whose other design is not edited in
+/// the pass too (each race measured one design's change alone), with the other design's side of it.
+pub fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<PassEdit> {
+    let mut out: Vec<PassEdit> = pass
         .searches
         .iter()
         .filter(|s| !s.swap)
-        .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| (s.design, k, v, false)))
+        .flat_map(|s| chosen_edits(s).into_iter().map(|(k, v)| PassEdit::own(s.design, k, v)))
         .collect();
     for d in first_met(pass.searches.iter().filter(|s| s.swap).map(|s| s.design)) {
         let far = |s: &&Search| (s.closest.2 - s.reference).abs();
@@ -637,11 +652,11 @@ pub fn pass_edits(pass: &Pass, all: &[crate::games::SheetKnob]) -> Vec<(usize, u
             let knob = all.get(k)?;
             let (_, other) = *knob.swaps.iter().find(|w| w.0 == to)?;
             let e = all.get(other)?.design;
-            (!out.iter().any(|&(x, ..)| x == d || x == e)).then_some((k, to, other, e, knob.value))
+            (!out.iter().any(|x| x.design == d || x.design == e)).then_some((k, to, other, e, knob.value))
         };
         if let Some((k, to, other, e, was)) = reached.iter().find_map(|s| s.chosen.as_ref().and_then(free)) {
-            out.push((d, k, to, false));
-            out.push((e, other, was, true));
+            out.push(PassEdit::own(d, k, to));
+            out.push(PassEdit { design: e, knob: other, setting: was, other_side: true });
         }
     }
     out
@@ -653,7 +668,8 @@ fn finish_pass(progress: &mut Progress, pass: usize, knobs: &Knobs) -> anyhow::R
     let all = (knobs.list)(&cur.text)?;
     let chosen = pass_edits(cur, &all);
     // The other side of an exchange is written by the exchange itself.
-    let edits: Vec<(usize, i64)> = chosen.iter().filter(|e| !e.3).map(|&(_, k, v, _)| (k, v)).collect();
+    let edits: Vec<(usize, i64)> =
+        chosen.iter().filter(|e| !e.other_side).map(|e| (e.knob, e.setting)).collect();
     if edits.is_empty() {
         progress.ended = Some("no edit brings a flagged design within its band".into());
     } else {
@@ -661,13 +677,13 @@ fn finish_pass(progress: &mut Progress, pass: usize, knobs: &Knobs) -> anyhow::R
         // An exchange's other side says as much as the exchange (a printed value is in no text).
         let mut said = said.into_iter();
         let said: Vec<bool> =
-            chosen.iter().map(|e| if e.3 { true } else { said.next().unwrap_or(false) }).collect();
-        for (&(d, k, v, _), said) in chosen.iter().zip(said) {
+            chosen.iter().map(|e| if e.other_side { true } else { said.next().unwrap_or(false) }).collect();
+        for (e, said) in chosen.iter().zip(said) {
             progress.made.push(Made {
-                design: d,
-                knob: all[k].name.clone(),
-                old: all[k].value,
-                new: v,
+                design: e.design,
+                knob: all[e.knob].name.clone(),
+                old: all[e.knob].value,
+                new: e.setting,
                 pass,
                 text_said: said,
             });
@@ -741,7 +757,8 @@ mod tests {
             race(0, Some((0, 9)), 0.35, true),
         ]);
         let made = pass_edits(&p, &all);
-        assert_eq!(made, [(1, 3, 1, false), (0, 0, 9, false), (3, 6, 3, true)]);
+        let other = PassEdit { design: 3, knob: 6, setting: 3, other_side: true };
+        assert_eq!(made, [PassEdit::own(1, 3, 1), PassEdit::own(0, 0, 9), other]);
         assert!(unsettled(&p, &all).is_empty());
         // Without the free exchange, design 0 is unsettled, reported with its numbers' race.
         let p = pass(vec![
@@ -749,7 +766,7 @@ mod tests {
             race(0, None, 0.9, false),
             race(0, Some((0, 5)), 0.31, true),
         ]);
-        assert_eq!(pass_edits(&p, &all), [(1, 3, 1, false)]);
+        assert_eq!(pass_edits(&p, &all), [PassEdit::own(1, 3, 1)]);
         let left = unsettled(&p, &all);
         assert_eq!(left.len(), 1);
         assert!(left[0].0 == 0 && left[0].1.is_some_and(|s| !s.swap));

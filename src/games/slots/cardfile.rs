@@ -672,8 +672,57 @@ fn slot_range(v: &Value, at: &At) -> R<(u8, u8)> {
     }
 }
 
-/// Builds a comparison from its number.
-type MakeCmp = fn(i16) -> Cmp;
+/// A comparison's operator as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// "2-4": both ends included.
+    Range,
+}
+
+/// A number as written in a string: its value and its bytes there.
+pub type Written = (i64, Range<usize>);
+
+/// A decimal integer as a card file writes it (`7`, `+7`, `-1`; not `0x7` or `1_0`).
+pub fn decimal(s: &str) -> Option<i64> {
+    let d = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// A comparison or slot range as written in a string ("5", "!=9", ">=3", "<0", "-1", "2-4"):
+/// its operator and each number with its bytes in `s` (a range gives two). The one reader of
+/// the form: `cmp` compiles it, and the balancer's knobs rewrite its numbers where they stand.
+pub fn written_comparison(s: &str) -> Option<(Op, Vec<Written>)> {
+    // A number in `s[at..end]`, spaces around it allowed.
+    let num = |at: usize, end: usize| -> Option<Written> {
+        let p = &s[at..end];
+        let start = at + (p.len() - p.trim_start().len());
+        let t = p.trim();
+        Some((decimal(t)?, start..start + t.len()))
+    };
+    let lead = s.len() - s.trim_start().len();
+    let end = lead + s.trim().len();
+    let t = &s[lead..end];
+    let ops = [("!=", Op::Ne), ("<=", Op::Le), (">=", Op::Ge), ("<", Op::Lt), (">", Op::Gt), ("=", Op::Eq)];
+    if let Some(&(op, test)) = ops.iter().find(|(op, _)| t.starts_with(op)) {
+        return Some((test, vec![num(lead + op.len(), end)?]));
+    }
+    if let Some(n) = num(lead, end) {
+        return Some((Op::Eq, vec![n]));
+    }
+    // A range of two naturals.
+    let dash = lead + t.find('-')?;
+    let (a, b) = (num(lead, dash)?, num(dash + 1, end)?);
+    (a.0 >= 0 && a.0 <= b.0).then(|| (Op::Range, vec![a, b]))
+}
 
 /// A comparison: 5 (equal), "5", "!=9", ">=3", "<0", "-1", "2-4".
 fn cmp(v: &Value, at: &At) -> R<Cmp> {
@@ -681,20 +730,20 @@ fn cmp(v: &Value, at: &At) -> R<Cmp> {
         return Ok(Cmp::Eq(int(v, at, -INT_LIMIT, INT_LIMIT)? as i16));
     }
     let s = string(v, at)?.trim();
-    let num = |p: &str| p.trim().parse::<i64>().ok().filter(|n| n.abs() <= INT_LIMIT).map(|n| n as i16);
-    let ops: [(&str, MakeCmp); 6] =
-        [("!=", Cmp::Ne), ("<=", Cmp::Le), (">=", Cmp::Ge), ("<", Cmp::Lt), (">", Cmp::Gt), ("=", Cmp::Eq)];
-    let parsed = if let Some((op, make)) = ops.iter().find(|(op, _)| s.starts_with(op)) {
-        num(&s[op.len()..]).map(make)
-    } else if let Some(n) = num(s) {
-        Some(Cmp::Eq(n))
-    } else {
-        // A range of two naturals: "2-4".
-        s.split_once('-').and_then(|(a, b)| {
-            let (a, b) = (num(a)?, num(b)?);
-            (a >= 0 && a <= b).then_some(Cmp::In(a, b))
+    let parsed = written_comparison(s).and_then(|(op, numbers)| {
+        let small: Option<Vec<i16>> =
+            numbers.iter().map(|&(n, _)| (n.abs() <= INT_LIMIT).then_some(n as i16)).collect();
+        Some(match (op, &small?[..]) {
+            (Op::Eq, &[n]) => Cmp::Eq(n),
+            (Op::Ne, &[n]) => Cmp::Ne(n),
+            (Op::Lt, &[n]) => Cmp::Lt(n),
+            (Op::Le, &[n]) => Cmp::Le(n),
+            (Op::Gt, &[n]) => Cmp::Gt(n),
+            (Op::Ge, &[n]) => Cmp::Ge(n),
+            (Op::Range, &[a, b]) => Cmp::In(a, b),
+            _ => return None,
         })
-    };
+    });
     match parsed {
         Some(c) => Ok(c),
         None => at.fault(

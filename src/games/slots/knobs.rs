@@ -224,17 +224,8 @@ fn integer(line: &str) -> Option<Range<usize>> {
     let body = line[eq + 1..].split('#').next()?;
     let start = eq + 1 + (body.len() - body.trim_start().len());
     let digits = body.trim();
-    decimal(digits)?;
+    cardfile::decimal(digits)?;
     Some(start..start + digits.len())
-}
-
-/// A decimal integer as the file writes it (`7`, `+7`, `-1`; not `0x7` or `1_0`).
-fn decimal(s: &str) -> Option<i64> {
-    let d = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
 }
 
 /// The ability keys whose value may hold bounds.
@@ -319,7 +310,7 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
     let span = v.span();
     let Some(raw) = line.get(span.clone()) else { return };
     let found = match v.get_ref() {
-        DeValue::Integer(_) => decimal(raw).map(|n| (Test::Eq, vec![(n, 0..raw.len())])),
+        DeValue::Integer(_) => cardfile::decimal(raw).map(|n| (Test::Eq, vec![(n, 0..raw.len())])),
         DeValue::String(_) => {
             let quoted = raw.len() >= 2
                 && (raw.starts_with('"') && raw.ends_with('"')
@@ -329,12 +320,13 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
             if !quoted {
                 return;
             }
-            comparison(&raw[1..raw.len() - 1])
-                .map(|(t, ns)| (t, ns.into_iter().map(|(n, r)| (n, r.start + 1..r.end + 1)).collect()))
+            cardfile::written_comparison(&raw[1..raw.len() - 1]).map(|(op, ns)| {
+                (test(op, &ns), ns.into_iter().map(|(n, r)| (n, r.start + 1..r.end + 1)).collect())
+            })
         }
         _ => None,
     };
-    let Some((test, numbers)) = found else { return };
+    let Some((test, numbers)): Option<(Test, Vec<cardfile::Written>)> = found else { return };
     let shift = |r: Range<usize>| span.start + r.start..span.start + r.end;
     match numbers[..] {
         [(n, ref r)] => {
@@ -360,40 +352,18 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
     }
 }
 
-/// A number as written: its value and its bytes.
-type Number = (i64, Range<usize>);
-
-/// A comparison or slot range as written in a string, the forms `cardfile` reads (5, "!=9",
-/// ">=3", "<0", "-1", "2-4"): its test and each number with its bytes in `s` (a range gives two).
-fn comparison(s: &str) -> Option<(Test, Vec<Number>)> {
-    // A number in `s[at..]`, spaces around it allowed.
-    let num = |at: usize, end: usize| -> Option<Number> {
-        let p = &s[at..end];
-        let start = at + (p.len() - p.trim_start().len());
-        let t = p.trim();
-        let n = decimal(t)?;
-        Some((n, start..start + t.len()))
-    };
-    let lead = s.len() - s.trim_start().len();
-    let end = lead + s.trim().len();
-    let t = &s[lead..end];
-    let ops = [
-        ("!=", Test::Ne),
-        ("<=", Test::Le),
-        (">=", Test::Ge),
-        ("<", Test::Lt),
-        (">", Test::Gt),
-        ("=", Test::Eq),
-    ];
-    if let Some(&(op, test)) = ops.iter().find(|(op, _)| t.starts_with(op)) {
-        return Some((test, vec![num(lead + op.len(), end)?]));
+/// What a comparison's number means to its knob: a range's low end keeps below its high end.
+fn test(op: cardfile::Op, numbers: &[cardfile::Written]) -> Test {
+    use cardfile::Op;
+    match op {
+        Op::Eq => Test::Eq,
+        Op::Ne => Test::Ne,
+        Op::Lt => Test::Lt,
+        Op::Le => Test::Le,
+        Op::Gt => Test::Gt,
+        Op::Ge => Test::Ge,
+        Op::Range => Test::From(numbers.last().map_or(0, |n| n.0)),
     }
-    if let Some(n) = num(lead, end) {
-        return Some((Test::Eq, vec![n]));
-    }
-    let dash = lead + t.find('-')?;
-    let (a, b) = (num(lead, dash)?, num(dash + 1, end)?);
-    (a.0 >= 0 && a.0 <= b.0).then(|| (Test::From(b.0), vec![a, b]))
 }
 
 /// Every knob of `text` (a card-set file `set` was compiled from), design by design in file
@@ -453,7 +423,7 @@ pub fn knobs(text: &str, set: &CardSet, values: bool) -> Vec<Knob> {
                     _ => continue,
                 };
                 if let Some(bytes) = integer(line) {
-                    let value = decimal(&line[bytes.clone()]).expect("integer() read a decimal");
+                    let value = cardfile::decimal(&line[bytes.clone()]).expect("integer() read a decimal");
                     let at = Spot { line: i, bytes };
                     let (field, swaps) = (key.to_string(), Vec::new());
                     pending.push(Knob { design: d, ability, field, value, kind, at, swaps });
