@@ -673,6 +673,9 @@ pub fn edit(
             return Err("a number is edited twice".into());
         }
     }
+    if ends_meet(&all, edits) {
+        return Err("a range's two ends would meet".into());
+    }
     let edits: Vec<Edit> = edits
         .iter()
         .map(|&(k, to)| all.get(k).map(|knob| Edit { knob: knob.clone(), to }).ok_or("no such knob"))
@@ -680,6 +683,18 @@ pub fn edit(
     let (edited, said) = apply(text, &set, &edits);
     cardfile::parse(file, &edited)?;
     Ok((edited, said))
+}
+
+/// Whether `edits` turn both ends of one range until they meet: each end's settings keep it on
+/// its side of the other end as printed, but the two turned together (a second race on top of a
+/// first) could make "S8-S8" of "S4-S9", a range of one.
+fn ends_meet(all: &[Knob], edits: &[(usize, i64)]) -> bool {
+    let now = |k: usize| edits.iter().find(|e| e.0 == k).map(|e| e.1);
+    edits.iter().any(|&(k, from)| {
+        let Some(Kind::Bound { test: Test::From(to), .. }) = all.get(k).map(|x| x.kind) else { return false };
+        // A range's high end is the knob found right after its low end.
+        from >= now(k + 1).unwrap_or(to)
+    })
 }
 
 #[cfg(test)]
@@ -1067,6 +1082,10 @@ designer = "Y"
         assert_eq!(said, [true, true]);
         assert!(edited.contains("  turns = \"2-8\"\n") && edited.contains("[D2-D8]"), "{edited}");
         assert!(edit("bounds.toml", BOUNDS, false, &[(from, 2), (from, 3)]).is_err());
+        // Each end within its settings, but together a range of one: no candidate.
+        let meet = edit("bounds.toml", BOUNDS, false, &[(from, 6), (upto, 6)]);
+        assert_eq!(meet.unwrap_err(), "a range's two ends would meet");
+        assert!(edit("bounds.toml", BOUNDS, false, &[(upto, 7), (from, 6)]).is_ok());
     }
 
     #[test]
