@@ -122,13 +122,37 @@ impl BalanceResult {
         if redesign > 0 {
             let _ = write!(
                 s,
-                " {} need{} a redesign (no number {} in line).",
+                " {} need{} a redesign (no number {} in line){}.",
                 super::format::count(redesign as u64, "design"),
                 if redesign == 1 { "s" } else { "" },
-                if redesign == 1 { "it prints brings it" } else { "they print brings them" }
+                if redesign == 1 { "it prints brings it" } else { "they print brings them" },
+                self.redesigns_still_flagged(redesign, after)
             );
         }
         s
+    }
+
+    /// How many of the designs still flagged need a redesign: what no edit of numbers can bring
+    /// lower, said so that a designer sees where the rest of the work lies.
+    fn redesigns_still_flagged(&self, redesign: usize, after: usize) -> String {
+        let mut still: Vec<usize> = self
+            .changes
+            .iter()
+            .filter(|c| c.status == "needs_redesign" && self.designs[c.design].verdict_after != 0)
+            .map(|c| c.design)
+            .collect();
+        still.sort_unstable();
+        still.dedup();
+        match (still.len(), redesign) {
+            (0, _) => String::new(),
+            (n, _) if n == after && after > 1 => "; every design still flagged is one of them".into(),
+            (_, 1) if after == 1 => "; it is the one design still flagged".into(),
+            (_, 1) => format!("; it is one of the {after} designs still flagged"),
+            (n, _) => format!(
+                "; {n} of the {after} designs still flagged {} among them",
+                if n == 1 { "is" } else { "are" }
+            ),
+        }
     }
 }
 
@@ -417,13 +441,25 @@ mod tests {
             two.answer(),
             "2 edits bring the designs flagged as out of line with their peers from 3 to 2 (fresh seeds, \
              2,000 tournaments each, 95% over the whole set). Gate (Ed): ability 1 amount 4 to 1 and \
-             ability 2 amount 4 to 2. 2 designs need a redesign (no number they print brings them in line)."
+             ability 2 amount 4 to 2. 2 designs need a redesign (no number they print brings them in line); \
+             every design still flagged is one of them."
         );
+        let mut some =
+            result(vec![change(0, "", None, "needs_redesign"), change(1, "", None, "needs_redesign")]);
+        some.designs[2].verdict_after = -1;
+        some.designs[1].verdict_after = 0;
+        assert!(
+            some.answer().ends_with("in line); 1 of the 2 designs still flagged is among them."),
+            "{}",
+            some.answer()
+        );
+        some.designs[0].verdict_after = 0;
+        assert!(some.answer().ends_with("brings them in line)."), "none still flagged: {}", some.answer());
         let one = result(vec![
             change(2, "ability 1 amount", Some(1), "edited"),
             change(1, "", None, "needs_redesign"),
         ]);
         assert!(one.answer().starts_with("1 edit brings the designs"), "{}", one.answer());
-        assert!(one.answer().ends_with("1 design needs a redesign (no number it prints brings it in line)."));
+        assert!(one.answer().ends_with("1 design needs a redesign (no number it prints brings it in line); it is one of the 2 designs still flagged."), "{}", one.answer());
     }
 }
