@@ -25,7 +25,7 @@ pub type Build<'a> = dyn Fn(&str, Option<usize>) -> anyhow::Result<Box<dyn Point
 
 /// Most passes over the set: designs interact, so an edit may move its peers; past this the
 /// balancer stops and says so.
-pub const MAX_PASSES: usize = 3;
+pub const MAX_PASSES: usize = 5;
 
 /// What the balancer is asked.
 pub struct Config {
@@ -329,9 +329,15 @@ pub struct Show<'a> {
     pub step: &'a (dyn Fn(Step, u64) + Sync),
 }
 
-/// The seed of pass `pass`'s measure, and of the proof (`pass` = `MAX_PASSES`).
+/// The seed of pass `pass`'s measure.
 fn measure_seed(seed: u64, pass: usize) -> u64 {
     crate::seed::mix64(seed ^ crate::seed::mix64(0xba1a_0000 + pass as u64))
+}
+
+/// The seed of the proof: a stream of its own, so that it stays the same whatever the most
+/// passes allowed, and no pass's measure shares it.
+fn proof_seed(seed: u64) -> u64 {
+    crate::seed::mix64(seed ^ crate::seed::mix64(0xba1a_f00f))
 }
 
 /// Runs the balance from `progress` (empty to start) to its proof, saving after each step.
@@ -455,7 +461,7 @@ pub fn run(
         save(progress)?;
     }
     if progress.after.is_none() {
-        let seed = measure_seed(cfg.seed, MAX_PASSES);
+        let seed = proof_seed(cfg.seed);
         let before = build(original, None)?;
         (show.step)(Step::Proof { edited: false }, cfg.events);
         let group = (knobs.groups)(original)?;
