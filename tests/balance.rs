@@ -141,7 +141,8 @@ fn a_set_with_nothing_to_balance_gets_no_edit_for_any_thread_count() {
 fn a_stopped_balance_resumes_to_the_same_files() {
     let tmp = tempfile::tempdir().unwrap();
     let (whole, cut) = (tmp.path().join("w"), tmp.path().join("c"));
-    ok(UNIFORM, "100", &whole, &[]);
+    let said = ok(UNIFORM, "100", &whole, &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains(" tournaments in ") && !said.contains("resumed"), "{said}");
     // The interruption is caused, not timed: a Ctrl-C right after the first measure is saved.
     let o = warsim()
         .env("WARSIM_TEST_SIGNAL_AT", "balance-step")
@@ -151,7 +152,9 @@ fn a_stopped_balance_resumes_to_the_same_files() {
     assert_eq!(o.status.code(), Some(130), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--resume"));
     assert!(!cut.join("changes.csv").exists(), "no files before the proof");
-    ok(UNIFORM, "100", &cut, &["--resume"]);
+    let said = ok(UNIFORM, "100", &cut, &["--resume"]).split_whitespace().collect::<Vec<_>>().join(" ");
+    // The time said is the resumed run's, for the tournaments it played itself.
+    assert!(said.contains("of them in this run's") && said.contains("(resumed)"), "{said}");
     for f in ["changes.csv", "balanced.toml", "report.html"] {
         assert!(std::fs::read(whole.join(f)).unwrap() == std::fs::read(cut.join(f)).unwrap(), "{f} differs");
     }

@@ -108,6 +108,8 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         bar.restart(most, what);
     };
     let show = balance::Show { tick: &tick, step: &step };
+    // A resumed balance's clock starts now: the time said is this run's, for this run's share.
+    let played_before = progress.tournaments();
     let started = Instant::now();
     let finished = pool.install(|| {
         balance::run(&plan.text, &mut progress, &cfg, &build, &knobs, &save, &show, signal::stop_flag())
@@ -130,13 +132,21 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         Ok(())
     })?;
     let (before, after) = result.flagged();
+    let grouped = |n: u64| crate::report::format::grouped(n as i128);
+    let played = match played_before {
+        0 => format!("{} tournaments in {:.0} s", grouped(result.tournaments_played), result.seconds),
+        _ => format!(
+            "{} tournaments, {} of them in this run's {:.0} s (resumed)",
+            grouped(result.tournaments_played),
+            grouped(result.tournaments_played - played_before),
+            result.seconds
+        ),
+    };
     print_out(&crate::report::terminal::wrapped(&format!(
-        "{}\nflagged {before} -> {after}; {} passes ({}); {} tournaments in {:.0} s; files in {}\n",
+        "{}\nflagged {before} -> {after}; {} passes ({}); {played}; files in {}\n",
         result.answer(),
         result.passes,
         result.ended,
-        crate::report::format::grouped(result.tournaments_played as i128),
-        result.seconds,
         plan.out.display()
     )))
 }
