@@ -20,7 +20,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::cardfile;
+use super::cardfile::{self, Op};
 use super::cardset::CardSet;
 
 /// One turnable number of one design.
@@ -106,12 +106,8 @@ const PICK: Quantity = Quantity { lo: 1, hi: 9, written: Written::Plain };
 /// The test a bound's number is part of. Its operator is never changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Test {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
+    /// The one number of a comparison ("!=9", ">=3", 5); never `Op::Range`.
+    Compare(cardfile::Op),
     /// The low end of a range whose high end is this.
     From(i64),
     /// The high end of a range whose low end is this.
@@ -154,9 +150,9 @@ impl Kind {
             // Within the quantity's range, never so that the test holds always or never there:
             // `>= lo` and `<= hi` always hold. A range stays a range of at least two.
             Kind::Bound { quantity: Quantity { lo, hi, .. }, test } => match test {
-                Test::Eq | Test::Ne => lo..=hi,
-                Test::Lt | Test::Ge => lo + 1..=hi,
-                Test::Le | Test::Gt => lo..=hi - 1,
+                Test::Compare(Op::Eq | Op::Ne | Op::Range) => lo..=hi,
+                Test::Compare(Op::Lt | Op::Ge) => lo + 1..=hi,
+                Test::Compare(Op::Le | Op::Gt) => lo..=hi - 1,
                 Test::From(b) => lo.max(0)..=b - 1,
                 Test::Upto(a) => a + 1..=hi,
             },
@@ -310,7 +306,9 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
     let span = v.span();
     let Some(raw) = line.get(span.clone()) else { return };
     let found = match v.get_ref() {
-        DeValue::Integer(_) => cardfile::decimal(raw).map(|n| (Test::Eq, vec![(n, 0..raw.len())])),
+        DeValue::Integer(_) => {
+            cardfile::decimal(raw).map(|n| (Test::Compare(cardfile::Op::Eq), vec![(n, 0..raw.len())]))
+        }
         DeValue::String(_) => {
             let quoted = raw.len() >= 2
                 && (raw.starts_with('"') && raw.ends_with('"')
@@ -354,15 +352,9 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
 
 /// What a comparison's number means to its knob: a range's low end keeps below its high end.
 fn test(op: cardfile::Op, numbers: &[cardfile::Written]) -> Test {
-    use cardfile::Op;
     match op {
-        Op::Eq => Test::Eq,
-        Op::Ne => Test::Ne,
-        Op::Lt => Test::Lt,
-        Op::Le => Test::Le,
-        Op::Gt => Test::Gt,
-        Op::Ge => Test::Ge,
-        Op::Range => Test::From(numbers.last().map_or(0, |n| n.0)),
+        cardfile::Op::Range => Test::From(numbers.last().map_or(0, |n| n.0)),
+        op => Test::Compare(op),
     }
 }
 
