@@ -116,9 +116,14 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
     })?;
     bar.finish();
     if !finished {
+        let n = progress.passes.len();
+        let at = match progress.passes.last() {
+            Some(p) if !p.done => format!("in pass {n}"),
+            Some(_) if progress.ended.is_some() => "in its proof".into(),
+            _ => format!("after {}", passes(n)),
+        };
         return Err(Interrupted(format!(
-            "balance stopped after {} passes; continue with the same command and --resume",
-            progress.passes.len()
+            "balance stopped {at}; continue with the same command and --resume"
         ))
         .into());
     }
@@ -143,12 +148,17 @@ fn balance_in(plan: &BalancePlan) -> anyhow::Result<()> {
         ),
     };
     print_out(&crate::report::terminal::wrapped(&format!(
-        "{}\nflagged {before} -> {after}; {} passes ({}); {played}; files in {}\n",
+        "{}\nflagged {before} -> {after}; {} ({}); {played}; files in {}\n",
         result.answer(),
-        result.passes,
+        passes(result.passes),
         result.ended,
         plan.out.display()
     )))
+}
+
+/// "1 pass", "3 passes".
+fn passes(n: usize) -> String {
+    if n == 1 { "1 pass".into() } else { format!("{n} passes") }
 }
 
 /// The manifest of a balance's folder: what made its files (the card set's text included, so the

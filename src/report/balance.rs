@@ -143,15 +143,19 @@ impl BalanceResult {
             .collect();
         still.sort_unstable();
         still.dedup();
-        match (still.len(), redesign) {
-            (0, _) => String::new(),
-            (n, _) if n == after && after > 1 => "; every design still flagged is one of them".into(),
-            (_, 1) if after == 1 => "; it is the one design still flagged".into(),
-            (_, 1) => format!("; it is one of the {after} designs still flagged"),
-            (n, _) => format!(
-                "; {n} of the {after} designs still flagged {} among them",
-                if n == 1 { "is" } else { "are" }
-            ),
+        let n = still.len();
+        match (n == after, after, redesign) {
+            _ if n == 0 => String::new(),
+            (true, 1, 1) => "; it is the one design still flagged".into(),
+            (true, 1, _) => "; the one design still flagged is one of them".into(),
+            (true, ..) => "; every design still flagged is one of them".into(),
+            (false, _, 1) => format!("; it is one of the {after} designs still flagged"),
+            (false, ..) => {
+                format!(
+                    "; {n} of the {after} designs still flagged {} among them",
+                    if n == 1 { "is" } else { "are" }
+                )
+            }
         }
     }
 }
@@ -453,8 +457,17 @@ mod tests {
             "{}",
             some.answer()
         );
+        some.designs[2].verdict_after = 0;
+        assert!(
+            some.answer().ends_with("in line); the one design still flagged is one of them."),
+            "{}",
+            some.answer()
+        );
         some.designs[0].verdict_after = 0;
         assert!(some.answer().ends_with("brings them in line)."), "none still flagged: {}", some.answer());
+        let mut alone = result(vec![change(0, "", None, "needs_redesign")]);
+        alone.designs.truncate(1);
+        assert!(alone.answer().ends_with("it is the one design still flagged."), "{}", alone.answer());
         let one = result(vec![
             change(2, "ability 1 amount", Some(1), "edited"),
             change(1, "", None, "needs_redesign"),

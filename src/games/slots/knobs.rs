@@ -107,7 +107,7 @@ const PICK: Quantity = Quantity { lo: 1, hi: 9, written: Written::Plain };
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Test {
     /// The one number of a comparison ("!=9", ">=3", 5); never `Op::Range`.
-    Compare(cardfile::Op),
+    Compare(Op),
     /// The low end of a range whose high end is this.
     From(i64),
     /// The high end of a range whose low end is this.
@@ -307,7 +307,7 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
     let Some(raw) = line.get(span.clone()) else { return };
     let found = match v.get_ref() {
         DeValue::Integer(_) => {
-            cardfile::decimal(raw).map(|n| (Test::Compare(cardfile::Op::Eq), vec![(n, 0..raw.len())]))
+            cardfile::decimal(raw).map(|n| (Test::Compare(Op::Eq), vec![(n, 0..raw.len())]))
         }
         DeValue::String(_) => {
             let quoted = raw.len() >= 2
@@ -351,9 +351,9 @@ fn number(line: &str, v: &Spanned<DeValue>, name: &str, quantity: Quantity, out:
 }
 
 /// What a comparison's number means to its knob: a range's low end keeps below its high end.
-fn test(op: cardfile::Op, numbers: &[cardfile::Written]) -> Test {
+fn test(op: Op, numbers: &[cardfile::Written]) -> Test {
     match op {
-        cardfile::Op::Range => Test::From(numbers.last().map_or(0, |n| n.0)),
+        Op::Range => Test::From(numbers.last().map_or(0, |n| n.0)),
         op => Test::Compare(op),
     }
 }
