@@ -130,7 +130,9 @@ fn lexical(dir: &Path) -> Option<PathBuf> {
 /// never through a link, so a link planted under its name cannot redirect it.
 pub fn check_writable(dir: &Path) -> Result<(), UsageError> {
     let bad = |why: String| UsageError(format!("cannot write to output folder {}: {why}", dir.display()));
-    if dir.exists() && !dir.is_dir() {
+    // One look, not two: a command started at the same moment may remove the empty folder its own
+    // check made between an `exists` and an `is_dir`, which would read as a file.
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
         return Err(bad("it is a file, not a folder".into()));
     }
     let made = missing_ancestors(dir);
