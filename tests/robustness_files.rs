@@ -365,3 +365,13 @@ fn every_output_path_is_checked_before_any_game() {
         assert_eq!(files(&out), before, "{needle}: nothing written");
     }
 }
+
+/// An output folder that names a file is refused in one line, and the file is left as it was.
+#[test]
+fn an_output_folder_that_is_a_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("results");
+    std::fs::write(&file, "mine").unwrap();
+    refused(&["run", "war", "--games", "10", "-q", "--out", s(&file)], "it is a file, not a folder");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+}
